@@ -1,0 +1,248 @@
+// The one typed list of what the UI can ask the engine (commands) and what it can hear (events).
+// Both transports (Electron IPC, the headless host's WebSocket) carry exactly this, and every host
+// validates command input against these schemas at its boundary. This file imports nothing but zod,
+// so the renderer can import it too.
+import { z } from 'zod';
+
+// ---------- shared shapes ----------
+
+export const RecordKind = z.enum(['api', 'delivery', 'auth', 'tunnel', 'system']);
+export type RecordKind = z.infer<typeof RecordKind>;
+
+/** Exact bytes of a body: UTF-8 text when the bytes are valid UTF-8, otherwise base64. */
+export const RawBody = z.object({
+  encoding: z.enum(['utf8', 'base64']),
+  text: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type RawBody = z.infer<typeof RawBody>;
+
+export const Timing = z.object({
+  /** From the start of the request to the last body byte. */
+  totalMs: z.number().nonnegative(),
+  /** Time to the response headers (connect and TLS included). */
+  ttfbMs: z.number().nonnegative().nullable(),
+  /** From the headers to the last body byte. */
+  downloadMs: z.number().nonnegative().nullable(),
+});
+export type Timing = z.infer<typeof Timing>;
+
+export const ApiExchange = z.object({
+  method: z.string(),
+  url: z.string(),
+  /** Request headers, secrets redacted. */
+  requestHeaders: z.record(z.string(), z.string()),
+  /** Request parameters (form fields or query), secrets redacted. */
+  requestParams: z.record(z.string(), z.string()),
+  /** null when no response arrived (see `error`). */
+  status: z.number().int().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  /** The raw response body, with secret values redacted. */
+  responseBody: RawBody.nullable(),
+  timing: Timing,
+  /** Why no response arrived (refused, timed out, ...). */
+  error: z.string().optional(),
+});
+export type ApiExchange = z.infer<typeof ApiExchange>;
+
+const recordBase = {
+  seq: z.number().int().positive(),
+  /** ISO 8601 time the record was written. */
+  at: z.string(),
+  /** One line for a person: what happened. */
+  summary: z.string(),
+  profileId: z.string().optional(),
+};
+
+export const ApiRecord = z.object({ ...recordBase, kind: z.literal('api'), api: ApiExchange });
+export const AuthRecord = z.object({
+  ...recordBase,
+  kind: z.literal('auth'),
+  auth: z.object({
+    action: z.enum(['app_token', 'connect', 'refresh', 'disconnect']),
+    outcome: z.enum(['ok', 'error']),
+    detail: z.string().optional(),
+    userId: z.string().optional(),
+    /** The `api` record of the HTTP call behind this grant, when there was one. */
+    apiSeq: z.number().int().positive().optional(),
+  }),
+});
+export const SystemRecord = z.object({
+  ...recordBase,
+  kind: z.literal('system'),
+  system: z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+});
+export const JournalRecord = z.discriminatedUnion('kind', [ApiRecord, AuthRecord, SystemRecord]);
+export type JournalRecord = z.infer<typeof JournalRecord>;
+export type ApiRecord = z.infer<typeof ApiRecord>;
+export type AuthRecord = z.infer<typeof AuthRecord>;
+export type SystemRecord = z.infer<typeof SystemRecord>;
+
+/** A profile as the UI sees it: the client secret is never sent, only whether there is one. */
+export const ProfileView = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `sandbox` is the embedded sandbox's profile, kept in step with its registration. */
+  kind: z.enum(['sandbox', 'custom']),
+  baseUrl: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  redirectUri: z.string(),
+  scopes: z.array(z.string()),
+  endpointUrl: z.string(),
+  managementUrl: z.string(),
+  directoryUrl: z.string(),
+});
+export type ProfileView = z.infer<typeof ProfileView>;
+
+export const AppTokenView = z.object({
+  profileId: z.string(),
+  /** The access token redacted to a short prefix; the full value never leaves the engine. */
+  preview: z.string(),
+  tokenType: z.string(),
+  scope: z.string(),
+  obtainedAt: z.string(),
+  /** null when the platform gave no `expires_in`. */
+  expiresAt: z.string().nullable(),
+});
+export type AppTokenView = z.infer<typeof AppTokenView>;
+
+export const AuthStatus = z.object({
+  profileId: z.string(),
+  appToken: AppTokenView.nullable(),
+  /** The last grant failure for this profile, in words, until a grant succeeds. */
+  lastError: z.string().nullable(),
+});
+export type AuthStatus = z.infer<typeof AuthStatus>;
+
+export const ProfilesState = z.object({
+  activeProfileId: z.string(),
+  profiles: z.array(ProfileView),
+});
+export type ProfilesState = z.infer<typeof ProfilesState>;
+
+// ---------- commands ----------
+
+const NoInput = z.object({}).strict();
+const ProfileSelector = z.object({ profileId: z.string().min(1).optional() }).strict();
+
+export const commands = {
+  'app.info': {
+    input: NoInput,
+    output: z.object({
+      version: z.string(),
+      dataDir: z.string(),
+      /** Base URL of the embedded sandbox platform, null when none runs. */
+      sandboxUrl: z.string().nullable(),
+      secretStorage: z.object({
+        mode: z.enum(['sealed', 'memory']),
+        explanation: z.string(),
+      }),
+    }),
+  },
+  'profiles.list': { input: NoInput, output: ProfilesState },
+  /** Runs the client_credentials grant now against the profile (the active one by default). */
+  'auth.getAppToken': { input: ProfileSelector, output: AppTokenView },
+  'auth.status': { input: ProfileSelector, output: AuthStatus },
+  /** The newest records, oldest first; page back with `beforeSeq`. */
+  'log.list': {
+    input: z
+      .object({
+        beforeSeq: z.number().int().positive().optional(),
+        limit: z.number().int().min(1).max(5000).default(500),
+      })
+      .strict(),
+    output: z.object({ records: z.array(JournalRecord), lastSeq: z.number().int().nonnegative() }),
+  },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>;
+export type CommandOutput<K extends CommandName> = z.output<Commands[K]['output']>;
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);
+}
+
+// ---------- events ----------
+
+export const events = {
+  'log.appended': JournalRecord,
+  'auth.changed': AuthStatus,
+  'profiles.changed': ProfilesState,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+// ---------- errors ----------
+
+export const ErrorCode = z.enum([
+  'unknown_command',
+  'invalid_input',
+  'not_found',
+  'http_error',
+  'network_error',
+  'insecure_transport',
+  'transport_closed',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const CommandErrorShape = z.object({
+  code: ErrorCode,
+  /** What happened and what to do, for a person. */
+  message: z.string(),
+  /** For `invalid_input`: the offending fields. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type CommandErrorShape = z.infer<typeof CommandErrorShape>;
+
+/** The error every transport rejects a command with. */
+export class CommandError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: CommandErrorShape['issues'];
+  constructor(shape: CommandErrorShape) {
+    super(shape.message);
+    this.name = 'CommandError';
+    this.code = shape.code;
+    this.issues = shape.issues;
+  }
+  toShape(): CommandErrorShape {
+    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+}
+
+// ---------- the bridge the renderer codes against ----------
+
+export interface Bridge {
+  invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+// ---------- WebSocket wire format (headless host) ----------
+
+export const WireRequest = z.object({
+  id: z.number().int().nonnegative(),
+  command: z.string(),
+  input: z.unknown(),
+});
+export type WireRequest = z.infer<typeof WireRequest>;
+
+export const WireResponse = z.union([
+  z.object({ id: z.number().int(), ok: z.literal(true), output: z.unknown() }),
+  z.object({ id: z.number().int().nullable(), ok: z.literal(false), error: CommandErrorShape }),
+]);
+export type WireResponse = z.infer<typeof WireResponse>;
+
+export const WireEvent = z.object({ event: z.string(), payload: z.unknown() });
+export type WireEvent = z.infer<typeof WireEvent>;
+
+/** IPC channel names: one `invoke` channel per command, one channel for all events. */
+export const ipcChannel = {
+  command: (name: CommandName) => `tp:cmd:${name}`,
+  event: 'tp:event',
+} as const;

@@ -1,0 +1,55 @@
+// The single entry every transport calls: refuse unknown names, validate input, run the handler,
+// and turn whatever goes wrong into a CommandError a person can read. Never throws anything else.
+import { z } from 'zod';
+import {
+  CommandError,
+  commands,
+  isCommandName,
+  type CommandInput,
+  type CommandName,
+  type CommandOutput,
+} from './contract';
+
+export type Handlers = {
+  [K in CommandName]: (input: z.output<(typeof commands)[K]['input']>) => Promise<CommandOutput<K>>;
+};
+
+export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;
+
+export function createDispatch(handlers: Handlers, onInternalError?: (err: unknown) => void): Dispatch {
+  return async (name, rawInput) => {
+    if (!isCommandName(name)) {
+      throw new CommandError({
+        code: 'unknown_command',
+        message: `There is no command named ${JSON.stringify(name)}.`,
+      });
+    }
+    const parsed = commands[name].input.safeParse(rawInput ?? {});
+    if (!parsed.success) {
+      throw new CommandError({
+        code: 'invalid_input',
+        message: `The input of ${name} is not valid: ${parsed.error.issues
+          .map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`)
+          .join('; ')}.`,
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
+    }
+    try {
+      const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+      return await handler(parsed.data);
+    } catch (err) {
+      if (err instanceof CommandError) throw err;
+      onInternalError?.(err);
+      throw new CommandError({
+        code: 'internal',
+        message: `${name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`,
+      });
+    }
+  };
+}
+
+/** Typed convenience over a Dispatch, for tests and in-process callers. */
+export function typedInvoke(dispatch: Dispatch) {
+  return <K extends CommandName>(name: K, input: CommandInput<K>) =>
+    dispatch(name, input) as Promise<CommandOutput<K>>;
+}
