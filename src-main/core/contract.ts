@@ -211,7 +211,11 @@ export class CommandError extends Error {
     this.issues = shape.issues;
   }
   toShape(): CommandErrorShape {
-    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+    };
   }
 }
 

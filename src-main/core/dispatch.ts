@@ -16,7 +16,10 @@ export type Handlers = {
 
 export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;
 
-export function createDispatch(handlers: Handlers, onInternalError?: (err: unknown) => void): Dispatch {
+export function createDispatch(
+  handlers: Handlers,
+  onInternalError?: (err: unknown) => void,
+): Dispatch {
   return async (name, rawInput) => {
     if (!isCommandName(name)) {
       throw new CommandError({

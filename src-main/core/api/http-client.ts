@@ -1,0 +1,95 @@
+// Outgoing HTTP through undici, keeping the exact response bytes and the timing of each phase.
+import { request } from 'undici';
+import type { Timing } from '../contract';
+
+export interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  timeoutMs?: number;
+}
+
+export interface HttpResult {
+  status: number | null;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  timing: Timing;
+  /** Set when no complete response arrived. */
+  error?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let status: number | null = null;
+  let headers: Record<string, string> = {};
+  let ttfbMs: number | null = null;
+  try {
+    const res = await request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    ttfbMs = elapsed();
+    status = res.statusCode;
+    headers = flattenHeaders(res.headers);
+    const body = Buffer.from(await res.body.arrayBuffer());
+    const totalMs = elapsed();
+    return { status, headers, body, timing: { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs } };
+  } catch (err) {
+    return {
+      status,
+      headers,
+      body: null,
+      timing: { totalMs: elapsed(), ttfbMs, downloadMs: null },
+      error: describeNetworkError(err, req.url),
+    };
+  }
+}
+
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Turns undici/Node network errors into a sentence that says what to check. */
+export function describeNetworkError(err: unknown, url: string): string {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  const code = e.code ?? e.cause?.code;
+  const host = safeHost(url);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Nothing is listening at ${host} (connection refused). Check the profile's base URL, or start the server.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The host name ${host} could not be resolved. Check the base URL and your network.`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `${host} did not answer in time. Try again, or check that the server is up.`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `${host} closed the connection before answering. Try again; if it persists, check the server's logs.`;
+    default:
+      return `The request to ${host} failed: ${e.message ?? String(err)}.`;
+  }
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,62 @@
+// Secrets never reach the journal, an export or the UI in clear. Two nets, because the real
+// platform may echo a secret anywhere: parameters and headers known to carry secrets are redacted
+// by name, and every secret value the engine has seen is redacted wherever it appears in text.
+
+/** Parameter names whose values are secrets wherever they appear. */
+export const SECRET_PARAM_NAMES = new Set(['client_secret', 'access_token', 'refresh_token']);
+const SECRET_HEADER_NAMES = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'proxy-authorization',
+]);
+
+const MIN_SECRET_LENGTH = 8;
+
+/** `abcd…`: enough to tell two tokens apart, not enough to use one. */
+export function redactValue(value: string): string {
+  return value.length <= MIN_SECRET_LENGTH ? '…' : `${value.slice(0, 4)}…`;
+}
+
+export interface Redactor {
+  /** Remembers a secret value so that it is redacted wherever it shows up later. */
+  addSecret(value: string | undefined | null): void;
+  text(text: string): string;
+  params(params: Record<string, string>): Record<string, string>;
+  headers(headers: Record<string, string>): Record<string, string>;
+}
+
+export function createRedactor(): Redactor {
+  const secrets = new Set<string>();
+  const text = (input: string) => {
+    let out = input;
+    for (const secret of secrets) {
+      if (out.includes(secret)) out = out.split(secret).join(redactValue(secret));
+    }
+    return out;
+  };
+  return {
+    addSecret(value) {
+      if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+    },
+    text,
+    params(params) {
+      return Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [
+          k,
+          SECRET_PARAM_NAMES.has(k) ? redactValue(v) : text(v),
+        ]),
+      );
+    },
+    headers(headers) {
+      return Object.fromEntries(
+        Object.entries(headers).map(([k, v]) => {
+          if (!SECRET_HEADER_NAMES.has(k.toLowerCase())) return [k, text(v)];
+          // Keep the scheme ("Bearer") visible: it is what people debug.
+          const [scheme, credential] = v.split(/\s+/, 2);
+          return [k, credential ? `${scheme} ${redactValue(credential)}` : redactValue(v)];
+        }),
+      );
+    },
+  };
+}

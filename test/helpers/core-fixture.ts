@@ -1,0 +1,71 @@
+// Starts a real sandbox and a core wired to it, with a fresh data directory, for integration tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../src-main/core/index';
+import {
+  memorySettings,
+  unavailableSealer,
+  type CoreHost,
+  type SettingsStore,
+} from '../../src-main/core/host';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
+
+export function tempDir(prefix = 'tp-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function hostFor(
+  sandbox: RunningSandbox | null,
+  dataDir: string,
+  settings: SettingsStore = memorySettings(),
+): CoreHost {
+  const app = sandbox?.apps[0];
+  return {
+    appVersion: '0.0.0-test',
+    paths: { dataDir },
+    settings,
+    secrets: unavailableSealer('Tests keep secrets in memory.'),
+    openExternal: async () => {},
+    ...(sandbox && app
+      ? {
+          sandbox: {
+            baseUrl: sandbox.baseUrl,
+            app: {
+              name: app.name,
+              clientId: app.client_id,
+              clientSecret: app.client_secret,
+              redirectUri: app.redirect_uri,
+              scopes: app.scopes,
+              endpointUrl: app.endpoint_url,
+              managementUrl: app.management_url,
+              directoryUrl: app.directory_url,
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+export interface CoreFixture {
+  core: Core;
+  sandbox: RunningSandbox;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startCoreWithSandbox(): Promise<CoreFixture> {
+  const sandbox = await startSandbox();
+  const dataDir = tempDir();
+  const core = await createCore(hostFor(sandbox, dataDir));
+  return {
+    core,
+    sandbox,
+    dataDir,
+    async close() {
+      await core.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, redactValue } from '../../../src-main/core/log/redact';
+
+describe('redaction', () => {
+  it('keeps a 4-character prefix of a long secret and nothing of a short one', () => {
+    expect(redactValue('abcdefghijklmnop')).toBe('abcd…');
+    expect(redactValue('short')).toBe('…');
+  });
+
+  it('redacts secret parameters by name and known secrets anywhere in text', () => {
+    const r = createRedactor();
+    const token = 'tok_0123456789abcdef';
+    r.addSecret(token);
+    expect(
+      r.params({ client_secret: 'supersecretvalue', client_id: 'acme', note: `x ${token} y` }),
+    ).toEqual({
+      client_secret: 'supe…',
+      client_id: 'acme',
+      note: 'x tok_… y',
+    });
+    expect(r.text(`{"access_token":"${token}","again":"${token}"}`)).toBe(
+      '{"access_token":"tok_…","again":"tok_…"}',
+    );
+  });
+
+  it('keeps the scheme of an Authorization header and redacts the credential', () => {
+    const r = createRedactor();
+    expect(
+      r.headers({ Authorization: 'Bearer 0123456789abcdef', accept: 'application/json' }),
+    ).toEqual({
+      Authorization: 'Bearer 0123…',
+      accept: 'application/json',
+    });
+  });
+
+  it('ignores values too short to be secrets, so ordinary words are not mangled', () => {
+    const r = createRedactor();
+    r.addSecret('abc');
+    expect(r.text('abc abc')).toBe('abc abc');
+  });
+});
