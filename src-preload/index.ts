@@ -1,0 +1,70 @@
+// The preload: runs sandboxed, so it can require 'electron' and nothing else. It exposes the
+// contract's Bridge as `window.tp` and nothing more: no ipcRenderer, no generic send.
+// Only type imports from the contract (they vanish at build time): importing its values would pull
+// zod into this bundle, which a sandboxed preload cannot load.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type {
+  Bridge,
+  CommandErrorShape,
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  EventName,
+  EventPayload,
+} from '../src-main/core/contract';
+
+// Inlined copies of `ipcChannel` in src-main/core/contract.ts: keep them in step.
+const commandChannel = (name: string) => `tp:cmd:${name}`;
+const EVENT_CHANNEL = 'tp:event';
+
+type Envelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
+
+/** What a failed `invoke` rejects with: a plain object, see `unwrap`. */
+type BridgeFailure = CommandErrorShape & { name: 'CommandError' };
+
+function failure(shape: CommandErrorShape): BridgeFailure {
+  return {
+    name: 'CommandError',
+    code: shape.code,
+    message: shape.message,
+    ...(shape.issues
+      ? { issues: shape.issues.map((i) => ({ path: i.path, message: i.message })) }
+      : {}),
+  };
+}
+
+/**
+ * Main answers every command with an envelope because Electron's IPC reduces a rejected Error to
+ * its message. The failure is rethrown here as a plain object `{name: 'CommandError', code, message,
+ * issues?}`, not an Error: contextBridge copies a thrown Error into the page as a new Error with the
+ * message only (custom properties are dropped), while a plain object crosses intact. The renderer
+ * rebuilds a CommandError from it (CommandErrorShape.safeParse).
+ */
+function unwrap(name: string, envelope: unknown): unknown {
+  if (typeof envelope === 'object' && envelope !== null && 'ok' in envelope) {
+    const e = envelope as Envelope;
+    if (e.ok) return e.output;
+    throw failure(e.error);
+  }
+  throw failure({ code: 'internal', message: `${name} got a reply the app does not understand.` });
+}
+
+const bridge: Bridge = {
+  async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
+    const envelope: unknown = await ipcRenderer.invoke(commandChannel(name), input);
+    return unwrap(name, envelope) as CommandOutput<K>;
+  },
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    const handler = (_e: IpcRendererEvent, message: unknown) => {
+      if (typeof message !== 'object' || message === null) return;
+      const m = message as { event?: unknown; payload?: unknown };
+      if (m.event === event) listener(m.payload as EventPayload<E>);
+    };
+    ipcRenderer.on(EVENT_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('tp', bridge);
