@@ -1,0 +1,49 @@
+// `serve` command-line options, checked before anything starts.
+import { parseArgs } from 'node:util';
+
+export interface ServeArgs {
+  /** undefined = 5874 if free, else any free port. */
+  port?: number;
+  dataDir?: string;
+  json: boolean;
+  open: boolean;
+}
+
+export const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR] [--json] [--open]';
+
+/** Throws an Error whose message says what is wrong and how to call it. */
+export function parseServeArgs(argv: string[]): ServeArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        open: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`, {
+      cause: err,
+    });
+  }
+  const args: ServeArgs = { json: values.json, open: values.open };
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (values.port.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new Error(
+        `--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}.\n${USAGE}`,
+      );
+    }
+    args.port = port;
+  }
+  if (values['data-dir'] !== undefined) {
+    if (values['data-dir'].trim() === '') throw new Error(`--data-dir needs a folder.\n${USAGE}`);
+    args.dataDir = values['data-dir'];
+  }
+  return args;
+}

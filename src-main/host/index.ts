@@ -1,0 +1,119 @@
+// The headless host, programmatically: the embedded sandbox, the engine, and the loopback server
+// that serves the renderer and carries the contract over a WebSocket. serve.ts is its CLI; tests
+// start it in-process.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createCore as realCreateCore } from '../core/index';
+import type { Core } from '../core/core';
+import { unavailableSealer, type CoreHost, type EmbeddedSandbox } from '../core/host';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { APP_VERSION } from './app-version';
+import { startHttpHost } from './http-host';
+import { openInBrowser, type Opener } from './open-url';
+import { confSettings } from './settings';
+
+export const NO_KEYRING_EXPLANATION =
+  'The headless host has no OS keyring: secrets are kept in memory for this run only and are never written to disk.';
+
+export interface HeadlessHostOptions {
+  /** undefined = 5874 if free, else any free port; 0 = any free port. */
+  port?: number;
+  dataDir: string;
+  /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
+  rendererDir?: string;
+  /** Fixed session token, for tests only. */
+  token?: string;
+  /** How URLs open in the system browser (tests replace it). */
+  opener?: Opener;
+  /** The engine factory (tests may swap in a fake). */
+  createCore?: (host: CoreHost) => Promise<Core>;
+}
+
+export interface HeadlessHost {
+  /** http://127.0.0.1:PORT/?token=TOKEN */
+  url: string;
+  port: number;
+  token: string;
+  sandboxUrl: string;
+  dataDir: string;
+  rendererDir: string;
+  /** Closes the server, the engine and the sandbox; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function defaultRendererDir(): string {
+  return resolve(import.meta.dirname, '../renderer');
+}
+
+/** The sandbox's first registered app, in the engine's field names. */
+export function embeddedSandbox(running: RunningSandbox): EmbeddedSandbox | undefined {
+  const app = running.apps[0];
+  if (!app) return undefined;
+  return {
+    baseUrl: running.baseUrl,
+    app: {
+      name: app.name,
+      clientId: app.client_id,
+      clientSecret: app.client_secret,
+      redirectUri: app.redirect_uri,
+      scopes: [...app.scopes],
+      endpointUrl: app.endpoint_url,
+      managementUrl: app.management_url,
+      directoryUrl: app.directory_url,
+    },
+  };
+}
+
+export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
+  const dataDir = resolve(options.dataDir);
+  const rendererDir = resolve(options.rendererDir ?? defaultRendererDir());
+  mkdirSync(dataDir, { recursive: true });
+
+  // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
+  const sandbox = await startSandbox();
+  let core: Core | undefined;
+  try {
+    const sandboxRegistration = embeddedSandbox(sandbox);
+    const host: CoreHost = {
+      appVersion: APP_VERSION,
+      paths: { dataDir },
+      settings: confSettings(dataDir),
+      secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
+      openExternal: async (url) => {
+        const opened = await openInBrowser(url, options.opener);
+        if (!opened) {
+          throw new Error(`This machine has no way to open a browser here: open ${url} yourself.`);
+        }
+      },
+      ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
+    };
+    core = await (options.createCore ?? realCreateCore)(host);
+    const http = await startHttpHost({
+      core,
+      rendererDir,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.token !== undefined ? { token: options.token } : {}),
+    });
+    const started = core;
+    let closing: Promise<void> | undefined;
+    return {
+      url: http.url,
+      port: http.port,
+      token: http.token,
+      sandboxUrl: sandbox.baseUrl,
+      dataDir,
+      rendererDir,
+      close: () =>
+        (closing ??= (async () => {
+          // Server first, so no command arrives at an engine that is shutting down.
+          await http.close();
+          await started.close();
+          await sandbox.close();
+        })()),
+    };
+  } catch (err) {
+    await core?.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+// `npm run serve -- [--port N] [--data-dir DIR] [--json] [--open]`: TP Inspector without an
+// Electron window, in any browser on this machine. Built to out/main/serve.js.
+import { resolve } from 'node:path';
+import { parseServeArgs } from './cli-args';
+import { startHeadlessHost } from './index';
+import { openInBrowser } from './open-url';
+import { resolveDataDir } from './settings';
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseServeArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(2);
+  }
+
+  const host = await startHeadlessHost({
+    dataDir: resolveDataDir(args.dataDir),
+    // This entry is always out/main/serve.js, whatever chunks the bundler splits the rest into.
+    rendererDir: resolve(import.meta.dirname, '../renderer'),
+    ...(args.port !== undefined ? { port: args.port } : {}),
+  });
+
+  if (args.json) {
+    // The first stdout line is the machine-readable ready line: scripts and tests wait for it.
+    console.log(
+      JSON.stringify({
+        url: host.url,
+        sandbox: host.sandboxUrl,
+        dataDir: host.dataDir,
+        port: host.port,
+      }),
+    );
+  } else {
+    console.log(
+      [
+        'TP Inspector is running (headless).',
+        `  Open this link in a browser on this machine: ${host.url}`,
+        `  Embedded sandbox platform: ${host.sandboxUrl}`,
+        `  Data folder: ${host.dataDir}`,
+        '  Secrets are kept in memory for this run only (no OS keyring here).',
+        'Press Ctrl+C to stop.',
+      ].join('\n'),
+    );
+  }
+
+  if (args.open) {
+    const opened = await openInBrowser(host.url).catch(() => false);
+    if (!opened) console.error('No system browser opener was found; open the link above yourself.');
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C means "now".
+      process.exit(130);
+    }
+    stopping = true;
+    host.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Stopping after ${signal} did not finish cleanly: ${String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(
+    `TP Inspector could not start: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  process.exit(1);
+});
