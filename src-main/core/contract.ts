@@ -121,6 +121,78 @@ export const ProfilesState = z.object({
 });
 export type ProfilesState = z.infer<typeof ProfilesState>;
 
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v),
+      `${what} must be an http:// or https:// URL`,
+    );
+const optionalHttpUrl = (what: string) => z.union([z.literal(''), httpUrl(what)]);
+
+/** What a person edits in a profile. The client secret is write-only: set it, never read it back. */
+export const ProfileInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(80),
+  baseUrl: httpUrl('baseUrl'),
+  clientId: z.string().trim().min(1, 'clientId is required').max(200),
+  clientSecret: z.string().min(1).max(2000).optional(),
+  redirectUri: httpUrl('redirectUri'),
+  scopes: z.array(z.string().regex(/^\S+$/, 'a scope has no spaces')).max(50),
+  endpointUrl: optionalHttpUrl('endpointUrl').default(''),
+  managementUrl: optionalHttpUrl('managementUrl').default(''),
+  directoryUrl: optionalHttpUrl('directoryUrl').default(''),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+
+export const SecretStorageView = z.object({
+  mode: z.enum(['sealed', 'plain-file', 'memory']),
+  explanation: z.string(),
+});
+export type SecretStorageView = z.infer<typeof SecretStorageView>;
+
+/** A platform user connected to the app, as the UI sees it (tokens redacted). */
+export const ConnectedUser = z.object({
+  profileId: z.string(),
+  userId: z.string(),
+  /** "Name Surname" from /tp/me.json, null until it was read. */
+  displayName: z.string().nullable(),
+  scope: z.string(),
+  tokenPreview: z.string(),
+  expiresAt: z.string().nullable(),
+  hasRefreshToken: z.boolean(),
+  /** `disconnected`: the platform refused the refresh (invalid_grant); connect again. */
+  status: z.enum(['connected', 'refreshing', 'disconnected']),
+  lastError: z.string().nullable(),
+  connectedAt: z.string(),
+});
+export type ConnectedUser = z.infer<typeof ConnectedUser>;
+
+/** The one authorization-code flow in flight (or the last one). */
+export const ConnectFlow = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  status: z.enum(['waiting', 'exchanging', 'connected', 'failed', 'cancelled', 'timed_out']),
+  authorizeUrl: z.string(),
+  redirectUri: z.string(),
+  scopes: z.array(z.string()),
+  viaOtp: z.boolean(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+  userId: z.string().nullable(),
+  /** What went wrong, in words (an `error`/`error_description` redirect, a state mismatch, ...). */
+  error: z.string().nullable(),
+});
+export type ConnectFlow = z.infer<typeof ConnectFlow>;
+
+/** Who an API call acts as (part 5 of the API document). */
+export const ActAs = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('app') }),
+  z.object({ kind: z.literal('appForUser'), userId: z.string().min(1) }),
+  z.object({ kind: z.literal('user'), userId: z.string().min(1) }),
+]);
+export type ActAs = z.infer<typeof ActAs>;
+
 // ---------- commands ----------
 
 const NoInput = z.object({}).strict();
@@ -134,13 +206,108 @@ export const commands = {
       dataDir: z.string(),
       /** Base URL of the embedded sandbox platform, null when none runs. */
       sandboxUrl: z.string().nullable(),
-      secretStorage: z.object({
-        mode: z.enum(['sealed', 'memory']),
-        explanation: z.string(),
-      }),
+      secretStorage: SecretStorageView,
     }),
   },
   'profiles.list': { input: NoInput, output: ProfilesState },
+
+  'profiles.create': { input: ProfileInput.strict(), output: ProfileView },
+  'profiles.update': {
+    input: z
+      .object({ profileId: z.string().min(1), changes: ProfileInput.partial().strict() })
+      .strict(),
+    output: ProfileView,
+  },
+  'profiles.duplicate': {
+    input: z
+      .object({ profileId: z.string().min(1), name: z.string().trim().min(1).max(80).optional() })
+      .strict(),
+    output: ProfileView,
+  },
+  'profiles.delete': {
+    input: z.object({ profileId: z.string().min(1) }).strict(),
+    output: ProfilesState,
+  },
+  'profiles.select': {
+    input: z.object({ profileId: z.string().min(1) }).strict(),
+    output: ProfilesState,
+  },
+  /** JSON of the chosen profiles (all by default), never with a secret. */
+  'profiles.export': {
+    input: z.object({ profileIds: z.array(z.string()).optional() }).strict(),
+    output: z.object({ json: z.string() }),
+  },
+  'profiles.import': {
+    input: z.object({ json: z.string().max(5_000_000) }).strict(),
+    output: z.object({ imported: z.array(ProfileView), errors: z.array(z.string()) }),
+  },
+  'secrets.setAllowPlainFile': {
+    input: z.object({ allow: z.boolean() }).strict(),
+    output: SecretStorageView,
+  },
+  'auth.users': {
+    input: ProfileSelector,
+    output: z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),
+  },
+  /**
+   * Starts connecting a user: a loopback server at the redirect URI, the authorize URL opened in
+   * the system browser. Resolves at once with the flow; `auth.flowChanged` tells the rest.
+   * With `otp` (from the directory URL) the otp replaces the scopes and no consent page is shown.
+   */
+  'auth.connectUser': {
+    input: z
+      .object({
+        profileId: z.string().min(1).optional(),
+        scopes: z.array(z.string().min(1)).default([]),
+        otp: z.string().min(1).optional(),
+        openBrowser: z.boolean().default(true),
+      })
+      .strict(),
+    output: ConnectFlow,
+  },
+  /** The fallback: the person pastes the URL the browser was redirected to. */
+  'auth.completeConnect': {
+    input: z.object({ redirectUrl: z.string().min(1).max(10_000) }).strict(),
+    output: ConnectedUser,
+  },
+  'auth.cancelConnect': { input: NoInput, output: ConnectFlow.nullable() },
+  'auth.flow': { input: NoInput, output: ConnectFlow.nullable() },
+  'auth.refreshUser': {
+    input: z
+      .object({ profileId: z.string().min(1).optional(), userId: z.string().min(1) })
+      .strict(),
+    output: ConnectedUser,
+  },
+  /** Drops the user's tokens (they stay listed as disconnected, with "Connect again"). */
+  'auth.disconnectUser': {
+    input: z
+      .object({ profileId: z.string().min(1).optional(), userId: z.string().min(1) })
+      .strict(),
+    output: ConnectedUser,
+  },
+  /** Removes the user from the list altogether. */
+  'auth.forgetUser': {
+    input: z
+      .object({ profileId: z.string().min(1).optional(), userId: z.string().min(1) })
+      .strict(),
+    output: z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),
+  },
+  /**
+   * One authorized call to the platform, acting as the app, the app for a user, or a user. Tokens
+   * are fetched and refreshed as needed. Resolves with the journaled exchange, whatever the status.
+   */
+  'api.call': {
+    input: z
+      .object({
+        profileId: z.string().min(1).optional(),
+        method: z.enum(['GET', 'POST']),
+        path: z.string().regex(/^\/tp\/[A-Za-z0-9_./-]*$/, 'path must start with /tp/'),
+        params: z.record(z.string(), z.string()).default({}),
+        actAs: ActAs,
+      })
+      .strict(),
+    output: z.object({ record: ApiRecord, json: z.unknown().nullable() }),
+  },
   /** Runs the client_credentials grant now against the profile (the active one by default). */
   'auth.getAppToken': { input: ProfileSelector, output: AppTokenView },
   'auth.status': { input: ProfileSelector, output: AuthStatus },
@@ -171,6 +338,8 @@ export const events = {
   'log.appended': JournalRecord,
   'auth.changed': AuthStatus,
   'profiles.changed': ProfilesState,
+  'auth.usersChanged': z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),
+  'auth.flowChanged': ConnectFlow,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;
@@ -187,6 +356,9 @@ export const ErrorCode = z.enum([
   'network_error',
   'insecure_transport',
   'transport_closed',
+  'conflict',
+  'flow_in_progress',
+  'port_in_use',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,7 +1,10 @@
 // createCore(host): the Electron-free engine. It wires the services and implements the contract;
 // hosts (Electron main, the headless host, tests) only carry commands in and events out.
 import { join } from 'node:path';
+import { createApiClient } from './api/api-client';
 import { createAppTokenService } from './auth/app-token';
+import { createConnectFlowService } from './auth/connect-flow';
+import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers } from './dispatch';
 import { createEventEmitter } from './events';
@@ -9,13 +12,19 @@ import type { CoreHost } from './host';
 import { openJournal } from './log/journal';
 import { createRedactor } from './log/redact';
 import { createProfileStore } from './profiles/profile-store';
+import { createSecretVault } from './secrets/secret-vault';
 
 export type { Core } from './core';
 export type { CoreHost } from './host';
 
 export const JOURNAL_FILE = 'journal.ndjson';
 
-export async function createCore(host: CoreHost): Promise<Core> {
+export interface CoreOptions {
+  /** How long a "connect a user" flow waits for the browser (default 5 minutes). */
+  connectTimeoutMs?: number;
+}
+
+export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
   const journalRef: { append?: (message: string) => void } = {};
   const events = createEventEmitter((err) =>
     journalRef.append?.(`An event listener failed: ${String(err)}`),
@@ -28,8 +37,31 @@ export async function createCore(host: CoreHost): Promise<Core> {
     journal.append({ kind: 'system', summary: message, system: { level, message } });
   journalRef.append = (message) => logSystem('error', message);
 
-  const profiles = createProfileStore(host, redactor);
-  const appTokens = createAppTokenService({ profiles, journal, redactor, events });
+  const vault = createSecretVault(host);
+  const profiles = createProfileStore(host, vault, redactor);
+  profiles.onChange((state) => events.emit('profiles.changed', state));
+  const appTokens = createAppTokenService({ profiles, journal, redactor, events, vault });
+  const users = createUserTokenService({ host, profiles, journal, redactor, events, vault });
+  const connect = createConnectFlowService({
+    profiles,
+    users,
+    journal,
+    redactor,
+    events,
+    openExternal: (url) => host.openExternal(url),
+    ...(options.connectTimeoutMs ? { timeoutMs: options.connectTimeoutMs } : {}),
+  });
+  const api = createApiClient({
+    journal,
+    redactor,
+    profiles,
+    tokens: {
+      app: (profileId) => appTokens.ensure(profileId),
+      invalidateApp: (profileId) => appTokens.invalidate(profileId),
+      user: (profileId, userId) => users.accessToken(profileId, userId),
+      refreshUser: (profileId, userId) => users.refresh(profileId, userId),
+    },
+  });
 
   if (journal.unreadableLines > 0) {
     logSystem(
@@ -37,25 +69,60 @@ export async function createCore(host: CoreHost): Promise<Core> {
       `${journal.unreadableLines} line(s) of the journal could not be read and were skipped.`,
     );
   }
+  for (const key of vault.unreadable)
+    logSystem('warn', `The stored secret ${key} could not be read back; enter it again.`);
   for (const warning of profiles.loadWarnings) logSystem('warn', warning);
   logSystem(
     'info',
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
   );
 
+  const usersOf = (profileId?: string) => {
+    const id = profiles.require(profileId).id;
+    return { profileId: id, users: users.list(id) };
+  };
+
   const handlers: Handlers = {
     'app.info': async () => ({
       version: host.appVersion,
       dataDir: host.paths.dataDir,
       sandboxUrl: host.sandbox?.baseUrl ?? null,
-      secretStorage: {
-        mode: host.secrets.available ? 'sealed' : 'memory',
-        explanation: host.secrets.explanation,
-      },
+      secretStorage: { mode: vault.mode(), explanation: vault.explanation() },
     }),
     'profiles.list': async () => profiles.state(),
+    'profiles.create': async (input) => profiles.create(input),
+    'profiles.update': async ({ profileId, changes }) => profiles.update(profileId, changes),
+    'profiles.duplicate': async ({ profileId, name }) => profiles.duplicate(profileId, name),
+    'profiles.delete': async ({ profileId }) => profiles.remove(profileId),
+    'profiles.select': async ({ profileId }) => profiles.select(profileId),
+    'profiles.export': async ({ profileIds }) => ({ json: profiles.exportJson(profileIds) }),
+    'profiles.import': async ({ json }) => profiles.importJson(json),
+    'secrets.setAllowPlainFile': async ({ allow }) => {
+      vault.setAllowPlainFile(allow);
+      return { mode: vault.mode(), explanation: vault.explanation() };
+    },
     'auth.getAppToken': async ({ profileId }) => appTokens.fetch(profileId),
     'auth.status': async ({ profileId }) => appTokens.status(profileId),
+    'auth.users': async ({ profileId }) => usersOf(profileId),
+    'auth.connectUser': async (input) => connect.start(input),
+    'auth.completeConnect': async ({ redirectUrl }) => connect.complete(redirectUrl),
+    'auth.cancelConnect': async () => connect.cancel(),
+    'auth.flow': async () => connect.current(),
+    'auth.refreshUser': async ({ profileId, userId }) => {
+      const id = profiles.require(profileId).id;
+      await users.refresh(id, userId);
+      return users.view(id, userId);
+    },
+    'auth.disconnectUser': async ({ profileId, userId }) =>
+      users.disconnect(profiles.require(profileId).id, userId),
+    'auth.forgetUser': async ({ profileId, userId }) => {
+      const id = profiles.require(profileId).id;
+      return { profileId: id, users: users.forget(id, userId) };
+    },
+    'api.call': async (request) => {
+      const { record, json } = await api.call(request);
+      return { record, json };
+    },
     'log.list': async ({ beforeSeq, limit }) => ({
       records: journal.list({ beforeSeq, limit }),
       lastSeq: journal.lastSeq(),
@@ -77,6 +144,7 @@ export async function createCore(host: CoreHost): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
+      await connect.close();
       journal.close();
     },
   };

@@ -1,26 +1,34 @@
-// The app token: the client_credentials grant, run on demand. The response is read tolerantly
-// (the real platform's error bodies are "not shown"), the token is remembered for redaction before
-// the exchange is journaled, and every grant and failure leaves an `auth` record.
+// The app token: the client_credentials grant, on demand and whenever a call needs one. A
+// client_credentials grant has no refresh token, so an expired (or refused) app token is simply
+// fetched again. One fetch per profile at a time, however many calls wait on it.
 import { CommandError, type AppTokenView, type AuthStatus } from '../contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';
-import type { Profile, ProfileStore } from '../profiles/profile-store';
-import { sendHttp } from '../api/http-client';
-import { recordExchange } from '../api/record-exchange';
-import { assertSecretTransport } from '../api/transport-policy';
-import { describeHttpFailure, parseJsonObject } from '../api/response-reading';
+import type { ProfileStore } from '../profiles/profile-store';
+import type { SecretVault } from '../secrets/secret-vault';
+import { singleFlight } from './single-flight';
+import { requestToken } from './token-endpoint';
+import { SANDBOX_PROFILE_ID } from '../profiles/profile-store';
 
 interface AppToken {
   accessToken: string;
   tokenType: string;
   scope: string;
-  obtainedAt: Date;
-  expiresAt: Date | null;
+  obtainedAt: string;
+  expiresAt: string | null;
 }
 
+/** A token this close to its expiry is treated as expired, so it never dies in flight. */
+export const EXPIRY_SKEW_MS = 5_000;
+
 export interface AppTokenService {
+  /** Runs the grant now. */
   fetch(profileId?: string): Promise<AppTokenView>;
+  /** A usable access token: the stored one, or a new one when there is none or it expires. */
+  ensure(profileId: string): Promise<string>;
+  /** Forgets the token (after a 401 invalid_token), so the next ensure() fetches a new one. */
+  invalidate(profileId: string): void;
   status(profileId?: string): AuthStatus;
 }
 
@@ -29,136 +37,111 @@ interface Deps {
   journal: Journal;
   redactor: Redactor;
   events: CoreEventEmitter;
+  vault: SecretVault;
 }
+
+const vaultKey = (profileId: string) => `profile:${profileId}:appToken`;
 
 export function createAppTokenService({
   profiles,
   journal,
   redactor,
   events,
+  vault,
 }: Deps): AppTokenService {
-  const tokens = new Map<string, AppToken>();
   const lastErrors = new Map<string, string>();
+  const once = singleFlight<AppTokenView>();
 
+  const load = (profileId: string): AppToken | null => {
+    const raw = vault.get(vaultKey(profileId));
+    if (!raw) return null;
+    try {
+      const token = JSON.parse(raw) as AppToken;
+      redactor.addSecret(token.accessToken);
+      return token;
+    } catch {
+      return null;
+    }
+  };
   const view = (profileId: string, t: AppToken): AppTokenView => ({
     profileId,
     preview: redactValue(t.accessToken),
     tokenType: t.tokenType,
     scope: t.scope,
-    obtainedAt: t.obtainedAt.toISOString(),
-    expiresAt: t.expiresAt ? t.expiresAt.toISOString() : null,
+    obtainedAt: t.obtainedAt,
+    expiresAt: t.expiresAt,
   });
-
   const status = (profileId: string): AuthStatus => {
-    const t = tokens.get(profileId);
+    const t = load(profileId);
     return {
       profileId,
       appToken: t ? view(profileId, t) : null,
       lastError: lastErrors.get(profileId) ?? null,
     };
   };
+  const usable = (t: AppToken | null): t is AppToken =>
+    t !== null && (t.expiresAt === null || Date.parse(t.expiresAt) - EXPIRY_SKEW_MS > Date.now());
 
-  const fail = (profile: Profile, message: string, apiSeq?: number): never => {
-    lastErrors.set(profile.id, message);
-    journal.append({
-      kind: 'auth',
-      profileId: profile.id,
-      summary: `App token request failed: ${message}`,
-      auth: {
-        action: 'app_token',
-        outcome: 'error',
-        detail: message,
-        ...(apiSeq ? { apiSeq } : {}),
-      },
-    });
-    events.emit('auth.changed', status(profile.id));
-    throw new CommandError({ code: 'http_error', message });
-  };
-
-  return {
-    status(profileId) {
-      return status(requireProfile(profiles, profileId).id);
-    },
-    async fetch(profileId) {
-      const profile = requireProfile(profiles, profileId);
-      if (!profile.clientSecret) {
-        return fail(
-          profile,
-          `Profile "${profile.name}" has no client secret. Enter it in the profile, then try again.`,
-        );
+  const fetchNow = (profileId?: string) => {
+    const profile = profiles.require(profileId);
+    return once(profile.id, async () => {
+      const outcome = await requestToken({ journal, redactor }, profile, 'client_credentials');
+      if (!outcome.ok) {
+        lastErrors.set(profile.id, outcome.message);
+        journal.append({
+          kind: 'auth',
+          profileId: profile.id,
+          summary: `App token request failed: ${outcome.message}`,
+          auth: {
+            action: 'app_token',
+            outcome: 'error',
+            detail: outcome.message,
+            apiSeq: outcome.apiSeq,
+          },
+        });
+        events.emit('auth.changed', status(profile.id));
+        throw new CommandError({ code: 'http_error', message: outcome.message });
       }
-      const url = `${profile.baseUrl.replace(/\/+$/, '')}/tp/token`;
-      assertSecretTransport(url);
-      const params = {
-        grant_type: 'client_credentials',
-        client_id: profile.clientId,
-        client_secret: profile.clientSecret,
-      };
-      const req = {
-        method: 'POST' as const,
-        url,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: new URLSearchParams(params).toString(),
-        params,
-      };
-      const result = await sendHttp(req);
-      const json = result.body ? parseJsonObject(result.body) : null;
-      const accessToken = typeof json?.access_token === 'string' ? json.access_token : null;
-      // Remember the token before journaling, so the raw body is written redacted.
-      redactor.addSecret(accessToken);
-      const ok =
-        result.status !== null &&
-        result.status >= 200 &&
-        result.status < 300 &&
-        accessToken !== null;
-      const record = recordExchange(journal, redactor, req, result, {
-        profileId: profile.id,
-        summary: `POST /tp/token (client_credentials) → ${result.status ?? result.error ?? 'no response'}`,
-      });
-      if (!ok)
-        return fail(
-          profile,
-          describeHttpFailure('The app token request', result, json),
-          record.seq,
-        );
-
-      const expiresIn =
-        typeof json?.expires_in === 'number' ? json.expires_in : Number(json?.expires_in);
+      const { token } = outcome;
       const obtainedAt = new Date();
-      const token: AppToken = {
-        accessToken: accessToken!,
-        tokenType: typeof json?.token_type === 'string' ? json.token_type : 'Bearer',
-        scope: typeof json?.scope === 'string' ? json.scope : '',
-        obtainedAt,
-        expiresAt: Number.isFinite(expiresIn)
-          ? new Date(obtainedAt.getTime() + expiresIn * 1000)
-          : null,
+      const stored: AppToken = {
+        accessToken: token.accessToken,
+        tokenType: token.tokenType,
+        scope: token.scope ?? '',
+        obtainedAt: obtainedAt.toISOString(),
+        expiresAt:
+          token.expiresIn === null
+            ? null
+            : new Date(obtainedAt.getTime() + token.expiresIn * 1000).toISOString(),
       };
-      tokens.set(profile.id, token);
+      // The embedded sandbox forgets its tokens when it stops: no point keeping them.
+      vault.set(vaultKey(profile.id), JSON.stringify(stored), {
+        persist: profile.id !== SANDBOX_PROFILE_ID,
+      });
       lastErrors.delete(profile.id);
       journal.append({
         kind: 'auth',
         profileId: profile.id,
-        summary: `App token granted (scope "${token.scope}")`,
-        auth: { action: 'app_token', outcome: 'ok', apiSeq: record.seq },
+        summary: `App token granted (scope "${stored.scope}")`,
+        auth: { action: 'app_token', outcome: 'ok', apiSeq: outcome.apiSeq },
       });
-      const current = status(profile.id);
-      events.emit('auth.changed', current);
-      return current.appToken!;
-    },
-  };
-}
-
-function requireProfile(profiles: ProfileStore, profileId?: string): Profile {
-  const profile = profiles.get(profileId);
-  if (!profile) {
-    throw new CommandError({
-      code: 'not_found',
-      message: `There is no profile ${JSON.stringify(profileId ?? profiles.activeId())}. Pick one from the profile list.`,
+      events.emit('auth.changed', status(profile.id));
+      return view(profile.id, stored);
     });
-  }
-  return profile;
+  };
+
+  return {
+    fetch: fetchNow,
+    async ensure(profileId) {
+      const current = load(profileId);
+      if (usable(current)) return current.accessToken;
+      await fetchNow(profileId);
+      return load(profileId)!.accessToken;
+    },
+    invalidate(profileId) {
+      vault.delete(vaultKey(profileId));
+      events.emit('auth.changed', status(profileId));
+    },
+    status: (profileId) => status(profiles.require(profileId).id),
+  };
 }

@@ -1,10 +1,12 @@
 // Profiles: which platform and which app registration the engine talks to. The client secret is
-// kept apart from the rest: sealed by the host where it can seal, in memory only where it cannot.
-// The embedded sandbox's profile is rewritten from the sandbox's registration at every start.
+// kept apart, in the secret vault. The embedded sandbox's profile is rewritten from the sandbox's
+// registration at every start and cannot be edited here (duplicate it to make a variant).
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { ProfileView, ProfilesState } from '../contract';
+import { CommandError, ProfileInput, type ProfileView, type ProfilesState } from '../contract';
 import type { CoreHost } from '../host';
 import type { Redactor } from '../log/redact';
+import type { SecretVault } from '../secrets/secret-vault';
 
 const StoredProfile = z.object({
   id: z.string().min(1),
@@ -22,8 +24,10 @@ type StoredProfile = z.infer<typeof StoredProfile>;
 
 const SETTINGS_PROFILES = 'profiles';
 const SETTINGS_ACTIVE = 'activeProfileId';
-const SETTINGS_SEALED_SECRETS = 'sealedSecrets';
 export const SANDBOX_PROFILE_ID = 'sandbox';
+const EXPORT_FORMAT = 'tp-inspector-profiles';
+
+export const clientSecretKey = (profileId: string) => `profile:${profileId}:clientSecret`;
 
 export interface Profile extends StoredProfile {
   clientSecret: string | undefined;
@@ -31,23 +35,38 @@ export interface Profile extends StoredProfile {
 
 export interface ProfileStore {
   state(): ProfilesState;
-  /** The profile by id, or the active one; throws a CommandError-friendly Error when unknown. */
+  /** The profile by id, or the active one. */
   get(profileId?: string): Profile | undefined;
+  /** Like get, but a CommandError naming the profile when there is none. */
+  require(profileId?: string): Profile;
   activeId(): string;
+  create(input: z.output<typeof ProfileInput>): ProfileView;
+  update(profileId: string, changes: Partial<z.output<typeof ProfileInput>>): ProfileView;
+  duplicate(profileId: string, name?: string): ProfileView;
+  remove(profileId: string): ProfilesState;
+  select(profileId: string): ProfilesState;
+  exportJson(profileIds?: string[]): string;
+  importJson(json: string): { imported: ProfileView[]; errors: string[] };
+  /** Called after every change, with the new state (the core emits profiles.changed). */
+  onChange(listener: (state: ProfilesState) => void): void;
   /** Problems met while loading, to be logged by the caller. */
   readonly loadWarnings: string[];
 }
 
-export function createProfileStore(host: CoreHost, redactor: Redactor): ProfileStore {
+export function createProfileStore(
+  host: CoreHost,
+  vault: SecretVault,
+  redactor: Redactor,
+): ProfileStore {
   const loadWarnings: string[] = [];
-  const memorySecrets = new Map<string, string>();
+  const listeners: ((state: ProfilesState) => void)[] = [];
 
   const rawProfiles = host.settings.get(SETTINGS_PROFILES);
   const parsed = z.array(StoredProfile).safeParse(rawProfiles ?? []);
   let profiles: StoredProfile[] = parsed.success ? parsed.data : [];
   if (!parsed.success) {
     // Keep what could not be read, so nothing the user typed is lost, and start clean.
-    host.settings.set(`${SETTINGS_PROFILES}.unreadable-${Date.now()}`, rawProfiles);
+    host.settings.set(`profilesUnreadable-${Date.now()}`, rawProfiles);
     loadWarnings.push(
       'The saved profiles could not be read; they were set aside and the defaults restored.',
     );
@@ -68,50 +87,163 @@ export function createProfileStore(host: CoreHost, redactor: Redactor): ProfileS
       directoryUrl: app.directoryUrl,
     };
     profiles = [sandboxProfile, ...profiles.filter((p) => p.id !== SANDBOX_PROFILE_ID)];
-    // The embedded sandbox makes a new secret at every start: it lives in memory only.
-    memorySecrets.set(SANDBOX_PROFILE_ID, app.clientSecret);
+    // The embedded sandbox makes a new secret at every start: it is never stored.
+    vault.set(clientSecretKey(SANDBOX_PROFILE_ID), app.clientSecret, { persist: false });
+  } else {
+    profiles = profiles.filter((p) => p.kind !== 'sandbox');
   }
-  host.settings.set(SETTINGS_PROFILES, profiles);
-
-  const sealed = z
-    .record(z.string(), z.string())
-    .safeParse(host.settings.get(SETTINGS_SEALED_SECRETS) ?? {});
-  const sealedSecrets = sealed.success ? sealed.data : {};
-
-  const secretOf = (id: string): string | undefined => {
-    const inMemory = memorySecrets.get(id);
-    if (inMemory !== undefined) return inMemory;
-    const sealedValue = sealedSecrets[id];
-    if (sealedValue === undefined || !host.secrets.available) return undefined;
-    try {
-      const plain = host.secrets.unseal(sealedValue);
-      memorySecrets.set(id, plain);
-      return plain;
-    } catch {
-      loadWarnings.push(
-        `The client secret of profile ${id} could not be unsealed; enter it again.`,
-      );
-      return undefined;
-    }
-  };
-  for (const p of profiles) redactor.addSecret(secretOf(p.id));
+  for (const p of profiles) redactor.addSecret(vault.get(clientSecretKey(p.id)));
 
   let activeId = String(host.settings.get(SETTINGS_ACTIVE) ?? '');
   if (!profiles.some((p) => p.id === activeId)) activeId = profiles[0]?.id ?? '';
 
   const view = (p: StoredProfile): ProfileView => ({
     ...p,
-    hasClientSecret: secretOf(p.id) !== undefined,
+    hasClientSecret: vault.get(clientSecretKey(p.id)) !== undefined,
   });
+  const state = (): ProfilesState => ({ activeProfileId: activeId, profiles: profiles.map(view) });
+  const save = () => {
+    host.settings.set(SETTINGS_PROFILES, profiles);
+    host.settings.set(SETTINGS_ACTIVE, activeId);
+    const s = state();
+    for (const listener of listeners) listener(s);
+  };
+  const find = (id: string) => profiles.find((p) => p.id === id);
+  const requireStored = (id: string): StoredProfile => {
+    const p = find(id);
+    if (!p)
+      throw new CommandError({
+        code: 'not_found',
+        message: `There is no profile ${JSON.stringify(id)}.`,
+      });
+    return p;
+  };
+  const requireEditable = (id: string): StoredProfile => {
+    const p = requireStored(id);
+    if (p.kind === 'sandbox') {
+      throw new CommandError({
+        code: 'conflict',
+        message:
+          "The sandbox profile follows the embedded sandbox's registration, so it cannot be edited or deleted. Duplicate it to make your own variant.",
+      });
+    }
+    return p;
+  };
+  const uniqueName = (wanted: string) => {
+    const names = new Set(profiles.map((p) => p.name));
+    if (!names.has(wanted)) return wanted;
+    for (let i = 2; ; i++) if (!names.has(`${wanted} (${i})`)) return `${wanted} (${i})`;
+  };
+  const setSecret = (id: string, secret: string | undefined) => {
+    if (secret === undefined) return;
+    redactor.addSecret(secret);
+    vault.set(clientSecretKey(id), secret);
+  };
+  const newId = () => `p_${randomBytes(6).toString('hex')}`;
+
+  const create: ProfileStore['create'] = (input) => {
+    const { clientSecret, ...rest } = input;
+    const profile: StoredProfile = {
+      ...rest,
+      id: newId(),
+      kind: 'custom',
+      name: uniqueName(rest.name),
+    };
+    profiles.push(profile);
+    setSecret(profile.id, clientSecret);
+    save();
+    return view(profile);
+  };
 
   return {
     loadWarnings,
-    state: () => ({ activeProfileId: activeId, profiles: profiles.map(view) }),
+    state,
     activeId: () => activeId,
+    onChange: (listener) => void listeners.push(listener),
     get(profileId) {
-      const id = profileId ?? activeId;
-      const p = profiles.find((candidate) => candidate.id === id);
-      return p ? { ...p, clientSecret: secretOf(p.id) } : undefined;
+      const p = find(profileId ?? activeId);
+      return p ? { ...p, clientSecret: vault.get(clientSecretKey(p.id)) } : undefined;
+    },
+    require(profileId) {
+      const p = requireStored(profileId ?? activeId);
+      return { ...p, clientSecret: vault.get(clientSecretKey(p.id)) };
+    },
+    create,
+    update(profileId, changes) {
+      const p = requireEditable(profileId);
+      const { clientSecret, ...rest } = changes;
+      const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+      Object.assign(p, defined);
+      setSecret(p.id, clientSecret);
+      save();
+      return view(p);
+    },
+    duplicate(profileId, name) {
+      const source = requireStored(profileId);
+      const copy: StoredProfile = {
+        ...structuredClone(source),
+        id: newId(),
+        kind: 'custom',
+        name: uniqueName(name ?? `${source.name} copy`),
+      };
+      profiles.push(copy);
+      setSecret(copy.id, vault.get(clientSecretKey(source.id)));
+      save();
+      return view(copy);
+    },
+    remove(profileId) {
+      requireEditable(profileId);
+      profiles = profiles.filter((p) => p.id !== profileId);
+      vault.delete(clientSecretKey(profileId));
+      if (activeId === profileId) activeId = profiles[0]?.id ?? '';
+      save();
+      return state();
+    },
+    select(profileId) {
+      requireStored(profileId);
+      activeId = profileId;
+      save();
+      return state();
+    },
+    exportJson(profileIds) {
+      const chosen = profileIds ? profiles.filter((p) => profileIds.includes(p.id)) : profiles;
+      // No ids, no kinds, and never a secret: an export is meant to be shared.
+      const entries = chosen.map(({ id: _id, kind: _kind, ...rest }) => rest);
+      return JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: entries }, null, 2);
+    },
+    importJson(json) {
+      let doc: unknown;
+      try {
+        doc = JSON.parse(json);
+      } catch (err) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The file is not JSON (${(err as Error).message}). Choose a profiles export from TP Inspector.`,
+        });
+      }
+      const list = (doc as { profiles?: unknown })?.profiles;
+      if ((doc as { format?: unknown })?.format !== EXPORT_FORMAT || !Array.isArray(list)) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The file is not a TP Inspector profiles export (expected "format": "${EXPORT_FORMAT}" and a "profiles" list).`,
+        });
+      }
+      const imported: ProfileView[] = [];
+      const errors: string[] = [];
+      list.forEach((entry, i) => {
+        // Secrets are never imported, even if someone added them by hand.
+        const candidate = { ...(entry as object), clientSecret: undefined };
+        const parsedEntry = ProfileInput.safeParse(candidate);
+        if (!parsedEntry.success) {
+          const why = parsedEntry.error.issues
+            .map((x) => `${x.path.join('.')}: ${x.message}`)
+            .join('; ');
+          errors.push(`Profile ${i + 1} was not imported: ${why}.`);
+          return;
+        }
+        imported.push(create(parsedEntry.data));
+      });
+      return { imported, errors };
     },
   };
 }

@@ -1,0 +1,14 @@
+// The page the browser shows after the redirect: plain, readable in light and dark.
+const escape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function resultPage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">
+<title>${escape(title)} · TP Inspector</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1rem}h1{font-size:1.4rem}</style>
+</head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p></main></body></html>`;
+}

@@ -1,0 +1,100 @@
+// One call to POST /tp/token for any grant. The response is read tolerantly (the refresh
+// response is "not shown" in the API document: a missing refresh_token or scope is normal), new
+// tokens are registered for redaction before the exchange is journaled, and the outcome is a value
+// rather than an exception, so that callers decide what a failure means for them.
+import { CommandError } from '../contract';
+import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
+import type { Profile } from '../profiles/profile-store';
+import { sendHttp } from '../api/http-client';
+import { recordExchange } from '../api/record-exchange';
+import { describeHttpFailure, parseJsonObject } from '../api/response-reading';
+import { assertSecretTransport } from '../api/transport-policy';
+
+export type Grant = 'client_credentials' | 'authorization_code' | 'refresh_token';
+
+export interface IssuedToken {
+  accessToken: string;
+  tokenType: string;
+  scope: string | null;
+  expiresIn: number | null;
+  refreshToken: string | null;
+  userId: string | null;
+}
+
+export type GrantOutcome =
+  | { ok: true; token: IssuedToken; apiSeq: number }
+  | { ok: false; message: string; errorCode: string | null; status: number | null; apiSeq: number };
+
+export interface TokenEndpointDeps {
+  journal: Journal;
+  redactor: Redactor;
+}
+
+export function platformUrl(profile: Profile, path: string): string {
+  return `${profile.baseUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export async function requestToken(
+  { journal, redactor }: TokenEndpointDeps,
+  profile: Profile,
+  grant: Grant,
+  extra: Record<string, string> = {},
+): Promise<GrantOutcome> {
+  if (!profile.clientSecret) {
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `Profile "${profile.name}" has no client secret. Enter it in the profile, then try again.`,
+    });
+  }
+  const url = platformUrl(profile, '/tp/token');
+  assertSecretTransport(url);
+  const params = {
+    grant_type: grant,
+    client_id: profile.clientId,
+    client_secret: profile.clientSecret,
+    ...extra,
+  };
+  const req = {
+    method: 'POST' as const,
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(params).toString(),
+    params,
+  };
+  const result = await sendHttp(req);
+  const json = result.body ? parseJsonObject(result.body) : null;
+  const str = (key: string) => (typeof json?.[key] === 'string' ? (json[key] as string) : null);
+  const accessToken = str('access_token');
+  const refreshToken = str('refresh_token');
+  // Remember new tokens before journaling, so the raw body is written redacted.
+  redactor.addSecret(accessToken);
+  redactor.addSecret(refreshToken);
+  const record = recordExchange(journal, redactor, req, result, {
+    profileId: profile.id,
+    summary: `POST /tp/token (${grant}) → ${result.status ?? 'no response'}`,
+  });
+  const success = result.status !== null && result.status >= 200 && result.status < 300;
+  if (!success || accessToken === null) {
+    return {
+      ok: false,
+      message: describeHttpFailure(`The ${grant} grant`, result, json),
+      errorCode: str('error'),
+      status: result.status,
+      apiSeq: record.seq,
+    };
+  }
+  const expiresIn = Number(json?.expires_in);
+  return {
+    ok: true,
+    apiSeq: record.seq,
+    token: {
+      accessToken,
+      tokenType: str('token_type') ?? 'Bearer',
+      scope: str('scope'),
+      expiresIn: json?.expires_in !== undefined && Number.isFinite(expiresIn) ? expiresIn : null,
+      refreshToken,
+      userId: str('user_id') ?? (typeof json?.user_id === 'number' ? String(json.user_id) : null),
+    },
+  };
+}
