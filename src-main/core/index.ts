@@ -57,9 +57,9 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     profiles,
     tokens: {
       app: (profileId) => appTokens.ensure(profileId),
-      invalidateApp: (profileId) => appTokens.invalidate(profileId),
+      renewApp: (profileId, refused) => appTokens.renew(profileId, refused),
       user: (profileId, userId) => users.accessToken(profileId, userId),
-      refreshUser: (profileId, userId) => users.refresh(profileId, userId),
+      renewUser: (profileId, userId, refused) => users.renew(profileId, userId, refused),
     },
   });
 

@@ -67,11 +67,16 @@ export function isInvalidToken(result: HttpResult): boolean {
   return code === 'invalid_token' || challenge.includes('invalid_token') || code === undefined;
 }
 
+/**
+ * Where calls get their tokens. The renew functions take the token that was refused: when it is no
+ * longer the current one, another call already renewed it, and that renewal is used instead of a
+ * second one (with rotating refresh tokens a second refresh would fail).
+ */
 export interface TokenSource {
   app(profileId: string): Promise<string>;
-  invalidateApp(profileId: string): void;
+  renewApp(profileId: string, refused: string): Promise<string>;
   user(profileId: string, userId: string): Promise<string>;
-  refreshUser(profileId: string, userId: string): Promise<string>;
+  renewUser(profileId: string, userId: string, refused: string): Promise<string>;
 }
 
 export interface ApiClient {
@@ -89,11 +94,10 @@ export function createApiClient(
 ): ApiClient {
   const tokenFor = (profileId: string, actAs: ActAs) =>
     actAs.kind === 'user' ? deps.tokens.user(profileId, actAs.userId) : deps.tokens.app(profileId);
-  const renew = async (profileId: string, actAs: ActAs) => {
-    if (actAs.kind === 'user') return deps.tokens.refreshUser(profileId, actAs.userId);
-    deps.tokens.invalidateApp(profileId);
-    return deps.tokens.app(profileId);
-  };
+  const renew = (profileId: string, actAs: ActAs, refused: string) =>
+    actAs.kind === 'user'
+      ? deps.tokens.renewUser(profileId, actAs.userId, refused)
+      : deps.tokens.renewApp(profileId, refused);
 
   return {
     async call({ profileId, method, path, params, actAs }) {
@@ -107,19 +111,11 @@ export function createApiClient(
         }
         params = { ...params, user_id: actAs.userId };
       }
-      const first = await sendAuthorized(
-        deps,
-        profile,
-        { method, path, params },
-        await tokenFor(profile.id, actAs),
-      );
+      const token = await tokenFor(profile.id, actAs);
+      const first = await sendAuthorized(deps, profile, { method, path, params }, token);
       if (!isInvalidToken(first.result)) return first;
-      return sendAuthorized(
-        deps,
-        profile,
-        { method, path, params },
-        await renew(profile.id, actAs),
-      );
+      const renewed = await renew(profile.id, actAs, token);
+      return sendAuthorized(deps, profile, { method, path, params }, renewed);
     },
   };
 }

@@ -20,15 +20,15 @@ interface AppToken {
 }
 
 /** A token this close to its expiry is treated as expired, so it never dies in flight. */
-export const EXPIRY_SKEW_MS = 5_000;
+export const EXPIRY_SKEW_MS = 2_000;
 
 export interface AppTokenService {
   /** Runs the grant now. */
   fetch(profileId?: string): Promise<AppTokenView>;
   /** A usable access token: the stored one, or a new one when there is none or it expires. */
   ensure(profileId: string): Promise<string>;
-  /** Forgets the token (after a 401 invalid_token), so the next ensure() fetches a new one. */
-  invalidate(profileId: string): void;
+  /** After a 401 invalid_token: a new token, unless another call already replaced `refused`. */
+  renew(profileId: string, refused: string): Promise<string>;
   status(profileId?: string): AuthStatus;
 }
 
@@ -138,9 +138,11 @@ export function createAppTokenService({
       await fetchNow(profileId);
       return load(profileId)!.accessToken;
     },
-    invalidate(profileId) {
-      vault.delete(vaultKey(profileId));
-      events.emit('auth.changed', status(profileId));
+    async renew(profileId, refused) {
+      const current = load(profileId);
+      if (current && current.accessToken !== refused && usable(current)) return current.accessToken;
+      await fetchNow(profileId);
+      return load(profileId)!.accessToken;
     },
     status: (profileId) => status(profiles.require(profileId).id),
   };

@@ -41,6 +41,8 @@ export interface UserTokenService {
   addFromGrant(profile: Profile, token: IssuedToken): Promise<ConnectedUser>;
   accessToken(profileId: string, userId: string): Promise<string>;
   refresh(profileId: string, userId: string): Promise<string>;
+  /** After a 401 invalid_token: refresh, unless another call already replaced `refused`. */
+  renew(profileId: string, userId: string, refused: string): Promise<string>;
   disconnect(profileId: string, userId: string): ConnectedUser;
   forget(profileId: string, userId: string): ConnectedUser[];
   view(profileId: string, userId: string): ConnectedUser;
@@ -272,6 +274,11 @@ export function createUserTokenService({
       return expiring ? refresh(profileId, userId) : secrets.accessToken;
     },
     refresh,
+    async renew(profileId, userId, refused) {
+      const current = secretsOf(profileId, userId);
+      if (current && current.accessToken !== refused) return current.accessToken;
+      return refresh(profileId, userId);
+    },
     disconnect(profileId, userId) {
       vault.delete(vaultKey(profileId, userId));
       const meta = update(profileId, userId, {

@@ -11,7 +11,7 @@ export function isScope(value: string): value is Scope {
   return (SCOPE_NAMES as readonly string[]).includes(value);
 }
 
-/** "basic user_phone" (or "basic+user_phone" once form-decoded) -> ["basic", "user_phone"]. */
+/** "basic user_phone" -> ["basic", "user_phone"]. */
 export function splitSpaceList(value: string): string[] {
-  return value.split(/[\s+]+/).filter((s) => s.length > 0);
+  return value.split(/\s+/).filter((s) => s.length > 0);
 }
