@@ -5,7 +5,9 @@ import type { RunningSandbox } from '../sandbox/index';
 import { isWebUrl } from './app-url';
 
 /** The sandbox's first registered app, in the engine's field names. */
-export function embeddedSandbox(running: RunningSandbox): EmbeddedSandbox | undefined {
+export function embeddedSandbox(
+  running: Pick<RunningSandbox, 'baseUrl' | 'apps'>,
+): EmbeddedSandbox | undefined {
   const app = running.apps[0];
   if (!app) return undefined;
   return {
@@ -38,7 +40,7 @@ export interface ElectronHostParts {
   settings: SettingsStore;
   secrets: SecretSealer;
   openExternal: (url: string) => Promise<void>;
-  sandbox: RunningSandbox | null;
+  sandbox: Pick<RunningSandbox, 'baseUrl' | 'apps'> | null;
 }
 
 export function electronHost(parts: ElectronHostParts): CoreHost {

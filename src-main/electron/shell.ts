@@ -12,9 +12,12 @@ import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';
 import { createMainWindow, focusWindow } from './window';
 
+/** What the shell uses of the running sandbox. */
+export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'>;
+
 export interface ShellDeps {
   createCore(host: CoreHost): Promise<Core>;
-  startSandbox(): Promise<RunningSandbox>;
+  startSandbox(): Promise<ShellSandbox>;
   createSettings(): SettingsStore;
   /** import.meta.url of out/main/index.js: out/renderer and out/preload sit beside it. */
   mainModuleUrl: string;
@@ -25,7 +28,7 @@ export interface ShellDeps {
 
 export interface RunningShell {
   core: Core;
-  sandbox: RunningSandbox | null;
+  sandbox: ShellSandbox | null;
   window(): BrowserWindow | null;
   /** Closes the window's transport, the engine and the sandbox. Idempotent. */
   shutdown(): Promise<void>;
@@ -75,7 +78,7 @@ async function launch(
   secureSession(session.defaultSession);
 
   // Without the sandbox the app still works against real platforms: say so and carry on.
-  let sandbox: RunningSandbox | null = null;
+  let sandbox: ShellSandbox | null = null;
   try {
     sandbox = await deps.startSandbox();
   } catch (err) {

@@ -1,0 +1,565 @@
+// The Electron shell against a stand-in `electron` module: what the window may do, what the
+// session allows, and who may call the engine over IPC. The real binary cannot run here; this
+// drives the same code the binary would, through the same electron API calls.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommandError, commands, ipcChannel, type CommandName } from '../../src-main/core/contract';
+import type { Core } from '../../src-main/core/core';
+import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
+import type { CoreHost } from '../../src-main/core/host';
+import { memorySettings } from '../../src-main/core/host';
+import type { ShellSandbox } from '../../src-main/electron/shell';
+
+type Listener = (...args: unknown[]) => unknown;
+
+const fake = vi.hoisted(() => {
+  class Emitter {
+    listeners = new Map<string, Listener[]>();
+    on(name: string, fn: Listener) {
+      this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+      return this;
+    }
+    once(name: string, fn: Listener) {
+      return this.on(name, fn);
+    }
+    emit(name: string, ...args: unknown[]) {
+      for (const fn of this.listeners.get(name) ?? []) fn(...args);
+    }
+    has(name: string) {
+      return (this.listeners.get(name)?.length ?? 0) > 0;
+    }
+  }
+
+  class FakeFrame {
+    constructor(public url: string) {}
+  }
+
+  class FakeWebContents extends Emitter {
+    mainFrame = new FakeFrame('');
+    windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null;
+    sent: Array<[string, unknown]> = [];
+    destroyed = false;
+    setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
+      this.windowOpenHandler = fn;
+    }
+    send(channel: string, message: unknown) {
+      this.sent.push([channel, message]);
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isCrashed() {
+      return false;
+    }
+  }
+
+  const state = {
+    lock: true,
+    windows: [] as FakeBrowserWindow[],
+    handlers: new Map<string, Listener>(),
+    app: new Emitter(),
+    headersListener: null as null | ((d: unknown, cb: (r: unknown) => void) => void),
+    headersFilter: null as unknown,
+    permissionRequest: null as null | ((wc: unknown, p: string, cb: (ok: boolean) => void) => void),
+    permissionCheck: null as null | ((...a: unknown[]) => boolean),
+    safeStorage: {
+      available: true,
+      backend: 'gnome_libsecret',
+    },
+  };
+
+  class FakeBrowserWindow extends Emitter {
+    options: Record<string, unknown>;
+    webContents = new FakeWebContents();
+    loaded: string | null = null;
+    destroyed = false;
+    minimized = false;
+    calls: string[] = [];
+    constructor(options: Record<string, unknown>) {
+      super();
+      this.options = options;
+      state.windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loaded = url;
+      this.webContents.mainFrame.url = url;
+      return Promise.resolve();
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isMinimized() {
+      return this.minimized;
+    }
+    restore() {
+      this.calls.push('restore');
+    }
+    show() {
+      this.calls.push('show');
+    }
+    focus() {
+      this.calls.push('focus');
+    }
+  }
+
+  const app = Object.assign(state.app, {
+    requestSingleInstanceLock: vi.fn(() => state.lock),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: vi.fn(() => Promise.resolve()),
+    getVersion: () => '9.8.7',
+    getPath: (name: string) => `/fake/${name}`,
+  });
+
+  const module = {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    ipcMain: {
+      handle: vi.fn((channel: string, fn: Listener) => void state.handlers.set(channel, fn)),
+      removeHandler: vi.fn((channel: string) => void state.handlers.delete(channel)),
+    },
+    session: {
+      defaultSession: {
+        webRequest: {
+          onHeadersReceived: vi.fn(
+            (filter: unknown, fn: (d: unknown, cb: (r: unknown) => void) => void) => {
+              state.headersFilter = filter;
+              state.headersListener = fn;
+            },
+          ),
+        },
+        setPermissionRequestHandler: vi.fn((fn: typeof state.permissionRequest) => {
+          state.permissionRequest = fn;
+        }),
+        setPermissionCheckHandler: vi.fn((fn: typeof state.permissionCheck) => {
+          state.permissionCheck = fn;
+        }),
+      },
+    },
+    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    dialog: { showErrorBox: vi.fn() },
+    safeStorage: {
+      isEncryptionAvailable: () => state.safeStorage.available,
+      getSelectedStorageBackend: vi.fn(() => state.safeStorage.backend),
+      encryptString: (plain: string) => Buffer.from(`enc:${plain}`),
+      decryptString: (buf: Buffer) => buf.toString().replace(/^enc:/, ''),
+    },
+  };
+
+  function reset() {
+    state.lock = true;
+    state.windows = [];
+    state.handlers.clear();
+    state.app.listeners.clear();
+    state.headersListener = null;
+    state.permissionRequest = null;
+    state.permissionCheck = null;
+    state.safeStorage = { available: true, backend: 'gnome_libsecret' };
+    vi.clearAllMocks();
+  }
+
+  return { module, state, reset, FakeFrame, FakeWebContents };
+});
+
+vi.mock('electron', () => ({ ...fake.module, default: fake.module }));
+
+const { startShell } = await import('../../src-main/electron/shell');
+const { safeStorageSealer } = await import('../../src-main/electron/secrets');
+const { CONTENT_SECURITY_POLICY } = await import('../../src-main/electron/csp');
+
+const MAIN_URL = 'file:///opt/tp/out/main/index.js';
+const APP_URL = 'file:///opt/tp/out/renderer/index.html';
+
+interface Harness {
+  core: Core & { events: CoreEventEmitter };
+  dispatch: ReturnType<typeof vi.fn>;
+  host: () => CoreHost;
+  sandbox: ShellSandbox;
+}
+
+function harness(
+  options: { createCoreFails?: boolean } = {},
+): Harness & { deps: Parameters<typeof startShell>[0] } {
+  let host: CoreHost | null = null;
+  const dispatch = vi.fn(async (name: unknown, input: unknown) => ({ echoed: { name, input } }));
+  const core = {
+    dispatch,
+    invoke: vi.fn(),
+    events: createEventEmitter(),
+    close: vi.fn(() => Promise.resolve()),
+  } as unknown as Core & { events: CoreEventEmitter };
+  const sandbox: ShellSandbox = {
+    baseUrl: 'http://127.0.0.1:45678',
+    apps: [
+      {
+        name: 'Acme Orders',
+        client_id: 'acme-orders',
+        client_secret: 's3cret',
+        redirect_uri: 'http://127.0.0.1:47615/callback',
+        scopes: ['basic', 'user_phone'],
+        endpoint_url: 'http://127.0.0.1:1/endpoint',
+        management_url: 'http://127.0.0.1:1/manage',
+        directory_url: 'http://127.0.0.1:1/directory',
+        signature_method: 'HMAC-SHA256',
+        // The registration grows with the sandbox; the shell reads only the fields above.
+      } as ShellSandbox['apps'][number],
+    ],
+    close: vi.fn(() => Promise.resolve()),
+  };
+  return {
+    core,
+    dispatch,
+    sandbox,
+    host: () => {
+      if (!host) throw new Error('createCore was not called');
+      return host;
+    },
+    deps: {
+      createCore: async (h) => {
+        host = h;
+        if (options.createCoreFails) throw new Error('journal folder is read-only');
+        return core;
+      },
+      startSandbox: async () => sandbox,
+      createSettings: () => memorySettings(),
+      mainModuleUrl: MAIN_URL,
+      platform: 'linux',
+    },
+  };
+}
+
+async function started() {
+  const h = harness();
+  const shell = await startShell(h.deps);
+  if (!shell) throw new Error('the shell did not start');
+  const win = fake.state.windows[0];
+  if (!win) throw new Error('no window was created');
+  return { ...h, shell, win };
+}
+
+function invokeEvent(sender: unknown, frame: unknown) {
+  return { sender, senderFrame: frame };
+}
+
+async function call(name: string, event: unknown, input: unknown = {}) {
+  const handler = fake.state.handlers.get(ipcChannel.command(name as CommandName));
+  if (!handler) throw new Error(`no handler for ${name}`);
+  return handler(event, input);
+}
+
+beforeEach(() => fake.reset());
+
+describe('single instance', () => {
+  it('asks for the lock and quits without a window when another instance holds it', async () => {
+    fake.state.lock = false;
+    const h = harness();
+    await expect(startShell(h.deps)).resolves.toBeNull();
+    expect(fake.module.app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
+    expect(fake.module.app.quit).toHaveBeenCalled();
+    expect(fake.state.windows).toHaveLength(0);
+    expect(fake.state.handlers.size).toBe(0);
+  });
+
+  it('focuses the existing window when a second instance starts', async () => {
+    const { win } = await started();
+    expect(fake.module.app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
+    win.minimized = true;
+    fake.state.app.emit('second-instance');
+    expect(win.calls).toEqual(['restore', 'show', 'focus']);
+  });
+});
+
+describe('the window', () => {
+  it('runs its page isolated, sandboxed, without Node, with web security and our preload', async () => {
+    const { win } = await started();
+    const prefs = win.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: '/opt/tp/out/preload/index.cjs',
+    });
+    expect(win.loaded).toBe(APP_URL);
+  });
+
+  it('loads the dev server when electron-vite names one, and trusts that origin only', async () => {
+    const h = harness();
+    await startShell({ ...h.deps, devServerUrl: 'http://localhost:5173/' });
+    const win = fake.state.windows[0]!;
+    expect(win.loaded).toBe('http://localhost:5173/');
+    const prevent = vi.fn();
+    win.webContents.emit(
+      'will-navigate',
+      { preventDefault: prevent },
+      'http://localhost:5173/#/log',
+    );
+    expect(prevent).not.toHaveBeenCalled();
+    win.webContents.emit('will-navigate', { preventDefault: prevent }, 'http://localhost:5174/');
+    expect(prevent).toHaveBeenCalledTimes(1);
+  });
+
+  it('denies navigation away from the app, redirects included', async () => {
+    const { win } = await started();
+    for (const [event, url, denied] of [
+      ['will-navigate', 'https://evil.example/', true],
+      ['will-navigate', 'file:///etc/passwd', true],
+      ['will-navigate', 'file:///opt/tp/out/renderer/other.html', true],
+      ['will-navigate', `${APP_URL}#/contacts`, false],
+      ['will-redirect', 'http://127.0.0.1:1/', true],
+    ] as const) {
+      const preventDefault = vi.fn();
+      win.webContents.emit(event, { preventDefault }, url);
+      expect(preventDefault.mock.calls.length, `${event} ${url}`).toBe(denied ? 1 : 0);
+    }
+    const attach = vi.fn();
+    win.webContents.emit('will-attach-webview', { preventDefault: attach });
+    expect(attach).toHaveBeenCalled();
+  });
+
+  it('denies window.open and sends web links to the system browser only', async () => {
+    const { win } = await started();
+    const open = win.webContents.windowOpenHandler!;
+    expect(open({ url: 'https://docs.example/api' })).toEqual({ action: 'deny' });
+    expect(fake.module.shell.openExternal).toHaveBeenCalledWith('https://docs.example/api');
+    fake.module.shell.openExternal.mockClear();
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'not a url',
+    ]) {
+      expect(open({ url })).toEqual({ action: 'deny' });
+    }
+    expect(fake.module.shell.openExternal).not.toHaveBeenCalled();
+  });
+});
+
+describe('the session', () => {
+  it('sends the strict CSP on http(s) responses, replacing the server’s', async () => {
+    await started();
+    expect(fake.state.headersFilter).toEqual({ urls: ['http://*/*', 'https://*/*'] });
+    let result: { responseHeaders: Record<string, string[]> } | null = null;
+    fake.state.headersListener!(
+      {
+        responseHeaders: {
+          'content-security-policy': ["default-src *; script-src 'unsafe-inline'"],
+          'X-Keep': 'yes',
+        },
+      },
+      (r) => (result = r as typeof result),
+    );
+    const headers = result!.responseHeaders;
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['X-Keep']).toEqual(['yes']);
+    expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: http: https:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(CONTENT_SECURITY_POLICY.split('; ')).toContain(directive);
+    }
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe');
+  });
+
+  it('denies every permission request and check', async () => {
+    await started();
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) {
+      const cb = vi.fn();
+      fake.state.permissionRequest!({}, permission, cb);
+      expect(cb).toHaveBeenCalledWith(false);
+      expect(fake.state.permissionCheck!({}, permission, APP_URL, {})).toBe(false);
+    }
+  });
+});
+
+describe('the IPC transport', () => {
+  it('registers one handler per contract command and nothing else', async () => {
+    await started();
+    const expected = Object.keys(commands).map((name) => ipcChannel.command(name as CommandName));
+    expect([...fake.state.handlers.keys()].sort()).toEqual(expected.sort());
+  });
+
+  it('runs calls from the window’s main frame and wraps the output in an envelope', async () => {
+    const { win, dispatch } = await started();
+    const event = invokeEvent(win.webContents, win.webContents.mainFrame);
+    await expect(call('profiles.list', event, {})).resolves.toEqual({
+      ok: true,
+      output: { echoed: { name: 'profiles.list', input: {} } },
+    });
+    expect(dispatch).toHaveBeenCalledWith('profiles.list', {});
+  });
+
+  it('returns a CommandError as its shape, and any other failure as an internal one', async () => {
+    const { win, dispatch } = await started();
+    const event = invokeEvent(win.webContents, win.webContents.mainFrame);
+    const issues = [{ path: 'limit', message: 'Too big' }];
+    dispatch.mockRejectedValueOnce(
+      new CommandError({ code: 'invalid_input', message: 'bad limit', issues }),
+    );
+    await expect(call('log.list', event, { limit: 1e9 })).resolves.toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'bad limit', issues },
+    });
+    dispatch.mockRejectedValueOnce(new TypeError('boom'));
+    const res = (await call('log.list', event)) as {
+      ok: boolean;
+      error: { code: string; message: string };
+    };
+    expect(res.ok).toBe(false);
+    expect(res.error.code).toBe('internal');
+    expect(res.error.message).toContain('boom');
+  });
+
+  it('refuses calls from a subframe, another page, another window or a vanished frame', async () => {
+    const { win, dispatch } = await started();
+    const wc = win.webContents;
+    const otherContents = new fake.FakeWebContents();
+    otherContents.mainFrame.url = APP_URL;
+    const cases = [
+      invokeEvent(wc, new fake.FakeFrame(APP_URL)), // a subframe with our URL
+      invokeEvent(otherContents, otherContents.mainFrame), // another webContents
+      invokeEvent(wc, null), // frame gone
+    ];
+    for (const event of cases) {
+      const res = (await call('app.info', event)) as {
+        ok: boolean;
+        error: { code: string; message: string };
+      };
+      expect(res.ok).toBe(false);
+      expect(res.error.message).toMatch(/Refused/);
+    }
+    // The main frame itself, once navigated to a foreign page.
+    wc.mainFrame.url = 'https://evil.example/';
+    const res = (await call('app.info', invokeEvent(wc, wc.mainFrame))) as { ok: boolean };
+    expect(res.ok).toBe(false);
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+
+  it('forwards core events to the live window only', async () => {
+    const { win, core } = await started();
+    const state = { activeProfileId: 'p1', profiles: [] };
+    core.events.emit('profiles.changed', state);
+    expect(win.webContents.sent).toEqual([
+      [ipcChannel.event, { event: 'profiles.changed', payload: state }],
+    ]);
+    win.destroyed = true;
+    core.events.emit('profiles.changed', state);
+    expect(win.webContents.sent).toHaveLength(1);
+  });
+});
+
+describe('the host given to the engine', () => {
+  it('maps the embedded sandbox’s registration and the app paths', async () => {
+    const { host } = await started();
+    expect(host().appVersion).toBe('9.8.7');
+    expect(host().paths.dataDir).toBe('/fake/userData');
+    expect(host().sandbox).toEqual({
+      baseUrl: 'http://127.0.0.1:45678',
+      app: {
+        name: 'Acme Orders',
+        clientId: 'acme-orders',
+        clientSecret: 's3cret',
+        redirectUri: 'http://127.0.0.1:47615/callback',
+        scopes: ['basic', 'user_phone'],
+        endpointUrl: 'http://127.0.0.1:1/endpoint',
+        managementUrl: 'http://127.0.0.1:1/manage',
+        directoryUrl: 'http://127.0.0.1:1/directory',
+      },
+    });
+  });
+
+  it('opens http(s) URLs in the system browser and refuses other schemes', async () => {
+    const { host } = await started();
+    await host().openExternal('http://127.0.0.1:45678/oauth/authorize?x=1');
+    expect(fake.module.shell.openExternal).toHaveBeenCalledWith(
+      'http://127.0.0.1:45678/oauth/authorize?x=1',
+    );
+    await expect(host().openExternal('file:///bin/sh')).rejects.toThrow(/Only http and https/);
+    expect(fake.module.shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('seals secrets when a real keyring backs safeStorage', async () => {
+    const { host } = await started();
+    const secrets = host().secrets;
+    expect(secrets.available).toBe(true);
+    const sealed = secrets.seal('client-secret');
+    expect(Buffer.from(sealed, 'base64').toString()).toBe('enc:client-secret');
+    expect(secrets.unseal(sealed)).toBe('client-secret');
+  });
+});
+
+describe('safeStorage rules', () => {
+  it('counts Linux basic_text as no secret storage at all', () => {
+    fake.state.safeStorage.backend = 'basic_text';
+    const sealer = safeStorageSealer(fake.module.safeStorage as never, 'linux');
+    expect(sealer.available).toBe(false);
+    expect(sealer.explanation).toMatch(/keyring/);
+    expect(sealer.explanation).toMatch(/memory/);
+    expect(() => sealer.seal('x')).toThrow();
+  });
+
+  it('counts unavailable encryption as none', () => {
+    fake.state.safeStorage.available = false;
+    const sealer = safeStorageSealer(fake.module.safeStorage as never, 'win32');
+    expect(sealer.available).toBe(false);
+    expect(sealer.explanation).toMatch(/memory/);
+  });
+
+  it('accepts a Linux keyring backend and names it', () => {
+    fake.state.safeStorage.backend = 'kwallet6';
+    const sealer = safeStorageSealer(fake.module.safeStorage as never, 'linux');
+    expect(sealer.available).toBe(true);
+    expect(sealer.explanation).toMatch(/KWallet/);
+  });
+
+  it('asks for the backend on Linux only', () => {
+    const sealer = safeStorageSealer(fake.module.safeStorage as never, 'darwin');
+    expect(sealer.available).toBe(true);
+    expect(sealer.explanation).toMatch(/Keychain/);
+    expect(fake.module.safeStorage.getSelectedStorageBackend).not.toHaveBeenCalled();
+  });
+});
+
+describe('start and quit', () => {
+  it('closes the engine and the sandbox before quitting', async () => {
+    const { core, sandbox } = await started();
+    const preventDefault = vi.fn();
+    fake.state.app.emit('will-quit', { preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(fake.module.app.quit).toHaveBeenCalled());
+    expect(core.close).toHaveBeenCalledTimes(1);
+    expect(sandbox.close).toHaveBeenCalledTimes(1);
+    expect(fake.state.handlers.size).toBe(0);
+    // The second will-quit (from app.quit above) goes through.
+    const again = vi.fn();
+    fake.state.app.emit('will-quit', { preventDefault: again });
+    expect(again).not.toHaveBeenCalled();
+  });
+
+  it('quits when the window closes (not on macOS)', async () => {
+    await started();
+    fake.state.app.emit('window-all-closed');
+    expect(fake.module.app.quit).toHaveBeenCalled();
+  });
+
+  it('tells the user and exits when the engine cannot start', async () => {
+    const h = harness({ createCoreFails: true });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(startShell(h.deps)).resolves.toBeNull();
+    spy.mockRestore();
+    expect(fake.module.dialog.showErrorBox).toHaveBeenCalledWith(
+      'TP Inspector could not start',
+      expect.stringContaining('journal folder is read-only'),
+    );
+    expect(fake.module.app.exit).toHaveBeenCalledWith(1);
+    expect(h.sandbox.close).toHaveBeenCalled();
+    expect(fake.state.windows).toHaveLength(0);
+  });
+});
