@@ -12,8 +12,8 @@ import { startHttpHost } from './http-host';
 import { openInBrowser, type Opener } from './open-url';
 import { confSettings } from './settings';
 
-export const NO_KEYRING_EXPLANATION =
-  'The headless host has no OS keyring: secrets are kept in memory for this run only and are never written to disk.';
+// Only the why: the engine adds what follows from it (memory only, or a file the user allowed).
+export const NO_KEYRING_EXPLANATION = 'The headless host has no OS keyring to seal secrets with.';
 
 export interface HeadlessHostOptions {
   /** undefined = 5874 if free, else any free port; 0 = any free port. */

@@ -1,0 +1,177 @@
+// The contract over the headless host's WebSocket: round trips, errors, bad frames, pushed events.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CommandError, commands, type JournalRecord } from '../../src-main/core/contract';
+import type { Core } from '../../src-main/core/core';
+import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
+import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/host/index';
+import { MAX_MESSAGE_BYTES } from '../../src-main/host/ws-bridge';
+
+const TOKEN = 'bridge-token-0123456789abcdefghijklmnopqrst';
+
+let host: HeadlessHost;
+let tmp: string;
+let emitter: CoreEventEmitter;
+
+// A small engine whose behaviour the test controls; the real engine has its own test file.
+function fakeCore(): Core {
+  emitter = createEventEmitter();
+  const dispatch: Dispatch = async (name, input) => {
+    if (name === 'app.info') {
+      const parsed = commands['app.info'].input.safeParse(input ?? {});
+      if (!parsed.success)
+        throw new CommandError({ code: 'invalid_input', message: 'app.info takes no input.' });
+      return {
+        version: '9.9.9',
+        dataDir: '/x',
+        sandboxUrl: null,
+        secretStorage: { mode: 'memory', explanation: 'x' },
+      };
+    }
+    if (name === 'log.list') throw new TypeError('a bug that escaped dispatch');
+    if (name === 'profiles.list') return { big: 10n }; // not JSON-serialisable
+    throw new CommandError({
+      code: 'unknown_command',
+      message: `There is no command named ${String(name)}.`,
+    });
+  };
+  return { dispatch, invoke: typedInvoke(dispatch), events: emitter, close: async () => undefined };
+}
+
+async function open(): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, {
+    origin: `http://127.0.0.1:${host.port}`,
+    headers: { cookie: `tp_session=${TOKEN}` },
+  });
+  const queue: unknown[] = [];
+  const waiters: ((m: unknown) => void)[] = [];
+  ws.on('message', (data) => {
+    const message: unknown = JSON.parse(data.toString());
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else queue.push(message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = () =>
+    queue.length > 0
+      ? Promise.resolve(queue.shift())
+      : new Promise<unknown>((resolve) => waiters.push(resolve));
+  return { ws, next };
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'tp-host-bridge-'));
+  const rendererDir = join(tmp, 'renderer');
+  await mkdir(rendererDir, { recursive: true });
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
+  host = await startHeadlessHost({
+    port: 0,
+    dataDir: join(tmp, 'data'),
+    rendererDir,
+    token: TOKEN,
+    createCore: async () => fakeCore(),
+  });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('headless host WebSocket bridge', () => {
+  it('answers a command with its output under the same id', async () => {
+    const { ws, next } = await open();
+    ws.send(JSON.stringify({ id: 7, command: 'app.info', input: {} }));
+    expect(await next()).toEqual({
+      id: 7,
+      ok: true,
+      output: {
+        version: '9.9.9',
+        dataDir: '/x',
+        sandboxUrl: null,
+        secretStorage: { mode: 'memory', explanation: 'x' },
+      },
+    });
+    ws.close();
+  });
+
+  it('answers an invalid input or unknown command with an error, and the socket stays open', async () => {
+    const { ws, next } = await open();
+    ws.send(JSON.stringify({ id: 1, command: 'app.info', input: { surprise: true } }));
+    expect(await next()).toMatchObject({ id: 1, ok: false, error: { code: 'invalid_input' } });
+    ws.send(JSON.stringify({ id: 2, command: 'no.such', input: {} }));
+    expect(await next()).toMatchObject({ id: 2, ok: false, error: { code: 'unknown_command' } });
+    ws.send(JSON.stringify({ id: 3, command: 'app.info', input: {} }));
+    expect(await next()).toMatchObject({ id: 3, ok: true });
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+
+  it('answers malformed messages with invalid_input and keeps the socket', async () => {
+    const { ws, next } = await open();
+    ws.send('this is not json');
+    expect(await next()).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
+    ws.send(JSON.stringify({ command: 'app.info' }));
+    expect(await next()).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
+    // A usable id is echoed so the client can settle that request.
+    ws.send(JSON.stringify({ id: 5, command: 42 }));
+    expect(await next()).toMatchObject({ id: 5, ok: false, error: { code: 'invalid_input' } });
+    ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await next()).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
+    ws.send(JSON.stringify({ id: 6, command: 'app.info', input: {} }));
+    expect(await next()).toMatchObject({ id: 6, ok: true });
+    ws.close();
+  });
+
+  it('turns a non-CommandError and an unserialisable output into internal errors', async () => {
+    const { ws, next } = await open();
+    ws.send(JSON.stringify({ id: 10, command: 'log.list', input: {} }));
+    expect(await next()).toMatchObject({ id: 10, ok: false, error: { code: 'internal' } });
+    ws.send(JSON.stringify({ id: 11, command: 'profiles.list', input: {} }));
+    expect(await next()).toMatchObject({ id: 11, ok: false, error: { code: 'internal' } });
+    ws.close();
+  });
+
+  it('pushes every core event to every open socket', async () => {
+    const a = await open();
+    const b = await open();
+    const record: JournalRecord = {
+      seq: 1,
+      at: new Date(0).toISOString(),
+      summary: 'hello',
+      kind: 'system',
+      system: { level: 'info', message: 'hello' },
+    };
+    emitter.emit('log.appended', record);
+    expect(await a.next()).toEqual({ event: 'log.appended', payload: record });
+    expect(await b.next()).toEqual({ event: 'log.appended', payload: record });
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('drops an oversized message without taking the host down', async () => {
+    const { ws } = await open();
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    ws.send('x'.repeat(MAX_MESSAGE_BYTES + 1));
+    expect(await closed).toBe(1009);
+    const again = await open();
+    again.ws.send(JSON.stringify({ id: 1, command: 'app.info', input: {} }));
+    expect(await again.next()).toMatchObject({ id: 1, ok: true });
+    again.ws.close();
+  });
+
+  it('closes open sockets when the host closes', async () => {
+    const { ws } = await open();
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await host.close();
+    expect(await closed).toBe(1001);
+  });
+});
