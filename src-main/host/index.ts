@@ -2,7 +2,7 @@
 // that serves the renderer and carries the contract over a WebSocket. serve.ts is its CLI; tests
 // start it in-process.
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore } from '../core/index';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost, type EmbeddedSandbox } from '../core/host';
@@ -42,7 +42,9 @@ export interface HeadlessHost {
 }
 
 export function defaultRendererDir(): string {
-  return resolve(import.meta.dirname, '../renderer');
+  // Built, this code may sit in out/main/ or in a shared chunk under out/main/chunks/.
+  const here = import.meta.dirname;
+  return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');
 }
 
 /** The sandbox's first registered app, in the engine's field names. */
