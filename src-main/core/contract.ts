@@ -59,7 +59,7 @@ export const AuthRecord = z.object({
   ...recordBase,
   kind: z.literal('auth'),
   auth: z.object({
-    action: z.enum(['app_token', 'connect', 'refresh', 'disconnect']),
+    action: z.enum(['app_token', 'connect', 'refresh', 'disconnect', 'otp']),
     outcome: z.enum(['ok', 'error']),
     detail: z.string().optional(),
     userId: z.string().optional(),
@@ -193,6 +193,37 @@ export const ActAs = z.discriminatedUnion('kind', [
 ]);
 export type ActAs = z.infer<typeof ActAs>;
 
+/** A platform client opened the app's management or directory URL with a one-time password. */
+export const OtpVisit = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  target: z.enum(['management', 'directory']),
+  at: z.string(),
+  otpPreview: z.string(),
+  /** `fromapp` as it arrived (null when absent). */
+  fromapp: z.string().nullable(),
+  /** The API document: show the disconnect control when fromapp is false, 0 or absent. */
+  showDisconnect: z.boolean(),
+  /** management: verified with /tp/otp/verify.json; directory: used in /tp/authorize. */
+  outcome: z.enum(['verified', 'connecting', 'failed']),
+  userId: z.string().nullable(),
+  displayName: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OtpVisit = z.infer<typeof OtpVisit>;
+
+export const InboundStatus = z.object({
+  /** The receiver on loopback, e.g. http://127.0.0.1:5875 */
+  baseUrl: z.string(),
+  /** Paths the receiver serves for the profile, to register (behind a tunnel, on its host). */
+  suggested: z.object({
+    endpointUrl: z.string(),
+    managementUrl: z.string(),
+    directoryUrl: z.string(),
+  }),
+});
+export type InboundStatus = z.infer<typeof InboundStatus>;
+
 // ---------- commands ----------
 
 const NoInput = z.object({}).strict();
@@ -308,6 +339,8 @@ export const commands = {
       .strict(),
     output: z.object({ record: ApiRecord, json: z.unknown().nullable() }),
   },
+  'auth.otpVisits': { input: ProfileSelector, output: z.object({ visits: z.array(OtpVisit) }) },
+  'inbound.status': { input: ProfileSelector, output: InboundStatus },
   /** Runs the client_credentials grant now against the profile (the active one by default). */
   'auth.getAppToken': { input: ProfileSelector, output: AppTokenView },
   'auth.status': { input: ProfileSelector, output: AuthStatus },
@@ -340,6 +373,7 @@ export const events = {
   'profiles.changed': ProfilesState,
   'auth.usersChanged': z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),
   'auth.flowChanged': ConnectFlow,
+  'auth.otpVisit': OtpVisit,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

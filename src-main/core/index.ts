@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createApiClient } from './api/api-client';
 import { createAppTokenService } from './auth/app-token';
 import { createConnectFlowService } from './auth/connect-flow';
+import { createOtpService } from './auth/otp';
+import { DEFAULT_INBOUND_PORT, startInbound } from './inbound/inbound-service';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers } from './dispatch';
@@ -22,6 +24,8 @@ export const JOURNAL_FILE = 'journal.ndjson';
 export interface CoreOptions {
   /** How long a "connect a user" flow waits for the browser (default 5 minutes). */
   connectTimeoutMs?: number;
+  /** The inbound endpoint's loopback port (default 5875, or a free one when taken; 0: any). */
+  inboundPort?: number;
 }
 
 export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
@@ -61,6 +65,15 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       user: (profileId, userId) => users.accessToken(profileId, userId),
       renewUser: (profileId, userId, refused) => users.renew(profileId, userId, refused),
     },
+  });
+
+  const otp = createOtpService({ api, connect, users, journal, redactor, events });
+  const inbound = await startInbound({
+    host,
+    profiles,
+    otp,
+    journal,
+    port: options.inboundPort ?? DEFAULT_INBOUND_PORT,
   });
 
   if (journal.unreadableLines > 0) {
@@ -123,6 +136,10 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       const { record, json } = await api.call(request);
       return { record, json };
     },
+    'auth.otpVisits': async ({ profileId }) => ({
+      visits: otp.visits(profiles.require(profileId).id),
+    }),
+    'inbound.status': async ({ profileId }) => inbound.status(profiles.require(profileId).id),
     'log.list': async ({ beforeSeq, limit }) => ({
       records: journal.list({ beforeSeq, limit }),
       lastSeq: journal.lastSeq(),
@@ -145,6 +162,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       if (closed) return;
       closed = true;
       await connect.close();
+      await inbound.close();
       journal.close();
     },
   };

@@ -57,7 +57,7 @@ export interface CoreFixture {
 export async function startCoreWithSandbox(): Promise<CoreFixture> {
   const sandbox = await startSandbox();
   const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir));
+  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
   return {
     core,
     sandbox,

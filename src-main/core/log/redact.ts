@@ -3,7 +3,12 @@
 // by name, and every secret value the engine has seen is redacted wherever it appears in text.
 
 /** Parameter names whose values are secrets wherever they appear. */
-export const SECRET_PARAM_NAMES = new Set(['client_secret', 'access_token', 'refresh_token']);
+export const SECRET_PARAM_NAMES = new Set([
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'otp',
+]);
 const SECRET_HEADER_NAMES = new Set([
   'authorization',
   'cookie',

@@ -47,6 +47,15 @@ export interface ProfileStore {
   select(profileId: string): ProfilesState;
   exportJson(profileIds?: string[]): string;
   importJson(json: string): { imported: ProfileView[]; errors: string[] };
+  /** Follows a change of the embedded sandbox's registration. */
+  syncSandbox(
+    changes: Partial<
+      Pick<
+        StoredProfile,
+        'endpointUrl' | 'managementUrl' | 'directoryUrl' | 'scopes' | 'redirectUri'
+      >
+    >,
+  ): void;
   /** Called after every change, with the new state (the core emits profiles.changed). */
   onChange(listener: (state: ProfilesState) => void): void;
   /** Problems met while loading, to be logged by the caller. */
@@ -204,6 +213,12 @@ export function createProfileStore(
       activeId = profileId;
       save();
       return state();
+    },
+    syncSandbox(changes) {
+      const p = find(SANDBOX_PROFILE_ID);
+      if (!p) return;
+      Object.assign(p, changes);
+      save();
     },
     exportJson(profileIds) {
       const chosen = profileIds ? profiles.filter((p) => profileIds.includes(p.id)) : profiles;

@@ -1,0 +1,157 @@
+// One-time passwords arriving at the app's management and directory URLs (4.3 and 4.1 of the API
+// document). At the management URL the otp is verified with /tp/otp/verify.json (app token) to
+// learn which user opened it. At the directory URL the otp is not verified (that would use it
+// up): it goes into /tp/authorize instead of scopes, and the user is connected without consent.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CommandError, type OtpVisit } from '../contract';
+import type { CoreEventEmitter } from '../events';
+import type { Journal } from '../log/journal';
+import { redactValue, type Redactor } from '../log/redact';
+import type { Profile } from '../profiles/profile-store';
+import type { ApiClient } from '../api/api-client';
+import type { ConnectFlowService } from './connect-flow';
+import { resultPage } from './result-page';
+import type { UserTokenService } from './user-tokens';
+
+const KEPT_VISITS = 200;
+
+export interface OtpService {
+  handle(
+    profile: Profile,
+    target: 'management' | 'directory',
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<void>;
+  visits(profileId: string): OtpVisit[];
+}
+
+interface Deps {
+  api: ApiClient;
+  connect: ConnectFlowService;
+  users: UserTokenService;
+  journal: Journal;
+  redactor: Redactor;
+  events: CoreEventEmitter;
+}
+
+export function createOtpService(deps: Deps): OtpService {
+  const visits: OtpVisit[] = [];
+
+  const publish = (visit: OtpVisit) => {
+    visits.push(visit);
+    if (visits.length > KEPT_VISITS) visits.shift();
+    deps.journal.append({
+      kind: 'auth',
+      profileId: visit.profileId,
+      summary:
+        visit.outcome === 'failed'
+          ? `One-time password at the ${visit.target} URL failed: ${visit.error}`
+          : visit.target === 'management'
+            ? `Management URL opened by ${visit.displayName ?? visit.userId} (otp verified${visit.showDisconnect ? ', disconnect offered' : ''})`
+            : 'Directory URL opened: connecting the user with the one-time password',
+      auth: {
+        action: 'otp',
+        outcome: visit.outcome === 'failed' ? 'error' : 'ok',
+        ...(visit.userId ? { userId: visit.userId } : {}),
+        ...(visit.error ? { detail: visit.error } : {}),
+      },
+    });
+    deps.events.emit('auth.otpVisit', visit);
+  };
+
+  return {
+    visits: (profileId) => visits.filter((v) => v.profileId === profileId),
+    async handle(profile, target, req, res, url) {
+      if (req.method !== 'GET') {
+        res
+          .writeHead(405, { allow: 'GET', 'content-type': 'text/plain; charset=utf-8' })
+          .end('Use GET.');
+        return;
+      }
+      const otp = url.searchParams.get('otp');
+      const fromapp = url.searchParams.get('fromapp');
+      const base: OtpVisit = {
+        id: randomBytes(6).toString('hex'),
+        profileId: profile.id,
+        target,
+        at: new Date().toISOString(),
+        otpPreview: otp ? redactValue(otp) : '',
+        fromapp,
+        showDisconnect: fromapp === null || fromapp === 'false' || fromapp === '0',
+        outcome: 'failed',
+        userId: null,
+        displayName: null,
+        error: null,
+      };
+      if (!otp) {
+        publish({ ...base, error: `The ${target} URL was opened without an otp parameter.` });
+        page(
+          res,
+          400,
+          'No one-time password',
+          'This address expects an otp parameter from the platform.',
+        );
+        return;
+      }
+      deps.redactor.addSecret(otp);
+
+      if (target === 'directory') {
+        try {
+          const flow = await deps.connect.start({
+            profileId: profile.id,
+            scopes: [],
+            otp,
+            openBrowser: false,
+          });
+          publish({ ...base, outcome: 'connecting' });
+          // The browser goes on to the platform, which redirects back to the loopback redirect URI.
+          res.writeHead(302, { location: flow.authorizeUrl, 'cache-control': 'no-store' }).end();
+        } catch (err) {
+          const message = err instanceof CommandError ? err.message : String(err);
+          publish({ ...base, error: message });
+          page(res, 409, 'Not connected', message);
+        }
+        return;
+      }
+
+      const { json, record } = await deps.api.call({
+        profileId: profile.id,
+        method: 'POST',
+        path: '/tp/otp/verify.json',
+        params: { otp },
+        actAs: { kind: 'app' },
+      });
+      const userId = (json as { user_id?: unknown } | null)?.user_id;
+      if (record.api.status !== 200 || typeof userId !== 'string') {
+        const error = `The platform did not verify the otp (${record.api.status ?? record.api.error}). See the event log record #${record.seq}.`;
+        publish({ ...base, error });
+        page(res, 400, 'Not verified', error);
+        return;
+      }
+      const known = deps.users.list(profile.id).find((u) => u.userId === userId);
+      const visit = {
+        ...base,
+        outcome: 'verified' as const,
+        userId,
+        displayName: known?.displayName ?? null,
+      };
+      publish(visit);
+      page(
+        res,
+        200,
+        'Verified',
+        `TP Inspector verified this visit from ${visit.displayName ?? userId}.${visit.showDisconnect ? ' The disconnect control is shown in TP Inspector.' : ''}`,
+      );
+    },
+  };
+}
+
+function page(res: ServerResponse, status: number, title: string, message: string) {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(resultPage(title, message));
+}

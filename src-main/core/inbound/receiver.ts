@@ -1,0 +1,94 @@
+// The inbound endpoint: an HTTP server on 127.0.0.1 that the platform (directly, or through a
+// tunnel) reaches at the app's registered URLs. Requests are routed by path, because behind a
+// tunnel the host name is the tunnel's: each profile's endpoint, management and directory URL
+// paths map to that profile. This first part serves the management and directory URLs (one-time
+// passwords); deliveries to the endpoint URL arrive with the inbound issue.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Profile } from '../profiles/profile-store';
+
+export type InboundTarget = 'endpoint' | 'management' | 'directory';
+
+export interface InboundRoute {
+  profile: Profile;
+  target: InboundTarget;
+}
+
+export interface InboundHandlers {
+  /** Finds which profile and which of its URLs a path belongs to. */
+  route(pathname: string): InboundRoute | null;
+  handle(route: InboundRoute, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+}
+
+export interface Receiver {
+  /** e.g. http://127.0.0.1:5875 */
+  readonly baseUrl: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(port: number, handlers: InboundHandlers): Promise<Receiver> {
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://receiver.invalid');
+    const route = handlers.route(url.pathname);
+    if (!route) {
+      sendText(res, 404, `TP Inspector has no profile with a URL at ${url.pathname}.`);
+      return;
+    }
+    handlers.handle(route, req, res, url).catch((err: unknown) => {
+      if (!res.headersSent)
+        sendText(res, 500, `TP Inspector could not handle this request: ${String(err)}`);
+      else res.destroy();
+    });
+  });
+  // Slow or stuck senders must not hold connections for ever.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 15_000;
+  const actualPort = await listenWithFallback(server, port);
+  return {
+    baseUrl: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The wanted port, or any free one when it is taken (the UI shows which). */
+async function listenWithFallback(server: Server, port: number): Promise<number> {
+  const attempt = (p: number) =>
+    new Promise<number>((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      server.once('error', onError);
+      server.listen(p, '127.0.0.1', () => {
+        server.off('error', onError);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+  try {
+    return await attempt(port);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw err;
+    return attempt(0);
+  }
+}
+
+export function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+/** The path part of a registered URL, or null when the URL is empty or not a URL. */
+export function pathOf(url: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
