@@ -1,0 +1,20 @@
+// Picks the transport once, at start: the Electron preload's `window.tp` when present, otherwise
+// the headless host's WebSocket on this same origin. The rest of the renderer sees a Bridge and a
+// Connection and never knows which it got.
+import type { Bridge } from '../contract';
+import { alwaysConnected, type Connection } from './connection';
+import { createWsBridge, wsUrlFor } from './ws-bridge';
+
+export type { Connection, ConnectionState } from './connection';
+
+export interface Transport {
+  bridge: Bridge;
+  connection: Connection;
+  kind: 'electron' | 'websocket';
+}
+
+export function pickTransport(): Transport {
+  if (window.tp) return { bridge: window.tp, connection: alwaysConnected, kind: 'electron' };
+  const ws = createWsBridge(wsUrlFor(window.location));
+  return { bridge: ws, connection: ws.connection, kind: 'websocket' };
+}

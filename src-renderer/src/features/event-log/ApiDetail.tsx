@@ -1,0 +1,48 @@
+// One HTTP exchange as the engine journaled it: what was sent (secrets already redacted by the
+// engine), what came back, how long each phase took, and the body bytes.
+import { FieldList, MapList } from '../../components/FieldList';
+import type { ApiExchange } from '../../contract';
+import { durationMs } from '../../format';
+import { BodyView } from './BodyView';
+
+export function ApiDetail({ api }: { api: ApiExchange }) {
+  return (
+    <div className="api-detail">
+      <div className="api-meta">
+        <FieldList
+          label="General"
+          fields={[
+            { label: 'Request', value: `${api.method} ${api.url}`, mono: true },
+            { label: 'Status', value: api.status ?? 'no response' },
+            ...(api.error
+              ? [{ label: 'Error', value: <span className="text-error">{api.error}</span> }]
+              : []),
+          ]}
+        />
+        <h4>Timing</h4>
+        <FieldList
+          label="Timing"
+          fields={[
+            { label: 'Waiting (TTFB)', value: durationMs(api.timing.ttfbMs) },
+            { label: 'Download', value: durationMs(api.timing.downloadMs) },
+            { label: 'Total', value: durationMs(api.timing.totalMs) },
+          ]}
+        />
+        <h4>Request parameters</h4>
+        <MapList label="Request parameters" map={api.requestParams} />
+        <h4>Request headers</h4>
+        <MapList label="Request headers" map={api.requestHeaders} />
+        <h4>Response headers</h4>
+        <MapList label="Response headers" map={api.responseHeaders} />
+      </div>
+      <div className="api-body">
+        <h4>Response body</h4>
+        {api.responseBody ? (
+          <BodyView body={api.responseBody} />
+        ) : (
+          <p className="quiet">No body.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// Facts about the engine a person may need when reporting a problem: version, where data lives,
+// and how secrets are kept (sealed by the OS keyring, or memory only and why).
+import { useSession } from '../../stores/stores-context';
+
+export function StatusBar() {
+  const info = useSession((s) => s.info);
+  if (!info) return <footer className="status-bar" />;
+  return (
+    <footer className="status-bar">
+      <span>TP Inspector {info.version}</span>
+      <span className="mono" title="Data directory">
+        {info.dataDir}
+      </span>
+      <span title={info.secretStorage.explanation}>
+        Secrets:{' '}
+        {info.secretStorage.mode === 'sealed' ? 'sealed by the OS keyring' : 'kept in memory only'}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,41 @@
+// Small display formats shared by the header and the event log. Times are local wall-clock, as a
+// person compares them with their own clock.
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** HH:MM:SS in 24-hour time. */
+export function clockTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** HH:MM:SS.mmm, for log rows where several records share a second. */
+export function clockTimeMs(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${clockTime(iso)}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+export function durationMs(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 10_000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function byteSize(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The path and query of a URL, which is what tells two calls to one platform apart. */
+export function urlPath(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
+  }
+}

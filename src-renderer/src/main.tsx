@@ -1,0 +1,29 @@
+// Start-up: pick the transport once, make the stores around it, start them, render.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { pickTransport } from './bridge';
+import { createLogStore } from './stores/log-store';
+import { createSessionStore } from './stores/session-store';
+import { StoresProvider } from './stores/stores-context';
+import './styles/theme.css';
+import './styles/layout.css';
+
+const transport = pickTransport();
+const stores = {
+  session: createSessionStore(transport.bridge, transport.connection),
+  log: createLogStore(transport.bridge, transport.connection),
+};
+// Started here rather than in an effect: StrictMode would start them twice in development.
+stores.session.start();
+stores.log.start();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <StoresProvider stores={stores}>
+      <App />
+    </StoresProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,95 @@
+// The app and session domain: what engine this is (app.info), the profiles and which is active,
+// each profile's auth status, the link to the engine, and the "Get app token" action.
+import { createStore } from 'zustand/vanilla';
+import type { Connection, ConnectionState } from '../bridge';
+import type { AuthStatus, Bridge, CommandOutput, ProfilesState, ProfileView } from '../contract';
+import { errorMessage } from '../errors';
+
+export type AppInfo = CommandOutput<'app.info'>;
+
+export type TokenRequest =
+  { status: 'idle' } | { status: 'running' } | { status: 'failed'; message: string };
+
+export interface SessionState {
+  connection: ConnectionState;
+  info: AppInfo | null;
+  profiles: ProfilesState | null;
+  /** Auth status by profile id. */
+  auth: Record<string, AuthStatus>;
+  /** Why the first load failed, in words; null when it did not. */
+  loadError: string | null;
+  tokenRequest: TokenRequest;
+  getAppToken(): Promise<void>;
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function activeProfile(state: SessionState): ProfileView | null {
+  const p = state.profiles;
+  return p?.profiles.find((x) => x.id === p.activeProfileId) ?? null;
+}
+
+export function createSessionStore(bridge: Bridge, connection: Connection) {
+  const store = createStore<SessionState>()((set, get) => ({
+    connection: connection.current(),
+    info: null,
+    profiles: null,
+    auth: {},
+    loadError: null,
+    tokenRequest: { status: 'idle' },
+    async getAppToken() {
+      if (get().tokenRequest.status === 'running') return;
+      const profileId = get().profiles?.activeProfileId;
+      set({ tokenRequest: { status: 'running' } });
+      try {
+        const token = await bridge.invoke('auth.getAppToken', profileId ? { profileId } : {});
+        // The auth.changed event says the same; setting it here shows the token even if the
+        // event is missed on a flaky link.
+        set((s) => ({
+          tokenRequest: { status: 'idle' },
+          auth: {
+            ...s.auth,
+            [token.profileId]: { profileId: token.profileId, appToken: token, lastError: null },
+          },
+        }));
+      } catch (err) {
+        set({ tokenRequest: { status: 'failed', message: errorMessage(err) } });
+      }
+    },
+  }));
+
+  const setAuth = (status: AuthStatus) =>
+    store.setState((s) => ({ auth: { ...s.auth, [status.profileId]: status } }));
+
+  async function load() {
+    try {
+      const [info, profiles] = await Promise.all([
+        bridge.invoke('app.info', {}),
+        bridge.invoke('profiles.list', {}),
+      ]);
+      store.setState({ info, profiles, loadError: null });
+      setAuth(await bridge.invoke('auth.status', { profileId: profiles.activeProfileId }));
+    } catch (err) {
+      store.setState({ loadError: errorMessage(err) });
+    }
+  }
+
+  /** Subscribes to the engine and loads the first state; returns the teardown. */
+  function start(): () => void {
+    const offs = [
+      bridge.on('auth.changed', setAuth),
+      bridge.on('profiles.changed', (profiles) => store.setState({ profiles })),
+      connection.subscribe((next) => {
+        const dropped = store.getState().connection.status === 'reconnecting';
+        store.setState({ connection: next });
+        // Whatever changed while the link was down (a restarted engine, a new token) is reloaded.
+        if (next.status === 'connected' && dropped) void load();
+      }),
+    ];
+    // A call made while connecting waits for the socket, so the first load can start right away.
+    void load();
+    return () => offs.forEach((off) => off());
+  }
+
+  return Object.assign(store, { start });
+}

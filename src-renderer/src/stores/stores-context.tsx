@@ -1,0 +1,31 @@
+// The stores are made once in main.tsx around the chosen transport and handed down by context,
+// so components never import a transport and a test could hand in stores over a fake bridge.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { LogState, LogStore } from './log-store';
+import type { SessionState, SessionStore } from './session-store';
+
+export interface Stores {
+  session: SessionStore;
+  log: LogStore;
+}
+
+const StoresContext = createContext<Stores | null>(null);
+
+export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
+  return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
+}
+
+function useStores(): Stores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('StoresProvider is missing above this component');
+  return stores;
+}
+
+export function useSession<T>(selector: (s: SessionState) => T): T {
+  return useStore(useStores().session, selector);
+}
+
+export function useLog<T>(selector: (s: LogState) => T): T {
+  return useStore(useStores().log, selector);
+}

@@ -1,0 +1,80 @@
+// The app window as the tests see it: everything is found by role and accessible name, the way a
+// person using assistive tech finds it, so a test breaks when the UI stops being accessible.
+import type { Locator, Page } from 'playwright-core';
+
+export class AppPage {
+  readonly header: Locator;
+  readonly engineStatus: Locator;
+  readonly appTokenStatus: Locator;
+  readonly activeProfile: Locator;
+  readonly composer: Locator;
+  readonly contactEditor: Locator;
+  readonly eventLog: Locator;
+  readonly getAppTokenButton: Locator;
+  readonly composerAlert: Locator;
+  readonly records: Locator;
+  readonly recordDetail: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.getByRole('banner');
+    this.engineStatus = this.header.getByRole('status', { name: 'Engine' });
+    this.appTokenStatus = this.header.getByRole('status', { name: 'App token' });
+    this.activeProfile = this.header.getByRole('group', { name: 'Active profile' });
+    this.composer = page.getByRole('region', { name: 'Request composer', exact: true });
+    this.contactEditor = page.getByRole('region', { name: 'Contact editor', exact: true });
+    this.eventLog = page.getByRole('region', { name: 'Event log', exact: true });
+    this.getAppTokenButton = this.composer.getByRole('button', { name: 'Get app token' });
+    this.composerAlert = this.composer.getByRole('alert');
+    this.records = this.eventLog.getByRole('listbox', { name: 'Records' });
+    this.recordDetail = this.eventLog.getByRole('region', { name: 'Record detail' });
+  }
+
+  /** Opens the host's one-time URL (it sets the session cookie and redirects to the app). */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.engineStatus.getByText('connected', { exact: true }).waitFor();
+  }
+
+  /** The log rows whose text matches every given piece, e.g. ('POST', '/tp/token', '200'). */
+  recordRows(...parts: Array<string | RegExp>): Locator {
+    let rows = this.records.getByRole('option');
+    for (const part of parts) rows = rows.filter({ hasText: part });
+    return rows;
+  }
+
+  /** Selects a row the keyboard way: focus the list, arrow to the row, press Enter. */
+  async selectWithKeyboard(row: Locator): Promise<void> {
+    const all = this.records.getByRole('option');
+    const target = await row.getAttribute('id');
+    const count = await all.count();
+    await this.records.focus();
+    await this.page.keyboard.press('Home');
+    for (let i = 0; i < count; i++) {
+      if ((await this.records.getAttribute('aria-activedescendant')) === target) break;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The value shown for a label in one of the detail's label/value lists (a dt/dd pair). */
+  detailValue(list: string, label: string): Locator {
+    return this.recordDetail
+      .getByRole('group', { name: list, exact: true })
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The response body as shown now (pretty JSON or raw): a read-only multi-line text. */
+  responseBody(): Locator {
+    return this.recordDetail.getByRole('textbox', { name: /response body/i });
+  }
+
+  rawToggle(): Locator {
+    return this.recordDetail.getByRole('button', { name: 'Raw', exact: true });
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

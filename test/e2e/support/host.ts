@@ -1,0 +1,97 @@
+// Runs the built headless host (`npm test` builds first; this helper builds nothing) on a free
+// port and waits for its ready line. Each test gets its own process and, unless it passes one in,
+// its own fresh data directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+
+const SERVE_JS = resolve(import.meta.dirname, '../../../out/main/serve.js');
+const READY_TIMEOUT_MS = 20_000;
+
+const ReadyLine = z.object({
+  url: z.string().url(),
+  sandbox: z.string(),
+  dataDir: z.string(),
+  port: z.number().int(),
+});
+export type ReadyLine = z.infer<typeof ReadyLine>;
+
+export interface RunningHost {
+  ready: ReadyLine;
+  dataDir: string;
+  /** Everything the host wrote to stderr so far, for failure messages. */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'tp-e2e-'));
+}
+
+export async function startHost(dataDir: string = freshDataDir()): Promise<RunningHost> {
+  if (!existsSync(SERVE_JS)) {
+    throw new Error(`${SERVE_JS} is missing: build first (npm run build, which npm test runs).`);
+  }
+  const child = spawn(
+    process.execPath,
+    [SERVE_JS, '--json', '--port', '0', '--data-dir', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+
+  try {
+    const ready = await readyLine(child, () => stderr);
+    return { ready, dataDir, stderr: () => stderr, stop: () => stopChild(child) };
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+}
+
+function readyLine(child: ChildProcess, stderr: () => string): Promise<ReadyLine> {
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      lines.close();
+      reject(new Error(`The headless host did not start: ${why}\nstderr:\n${stderr()}`));
+    };
+    const timer = setTimeout(
+      () => fail(`no ready line within ${READY_TIMEOUT_MS} ms`),
+      READY_TIMEOUT_MS,
+    );
+    child.once('exit', (code, signal) => fail(`it exited (code ${code}, signal ${signal})`));
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      try {
+        resolvePromise(ReadyLine.parse(JSON.parse(line)));
+      } catch (err) {
+        reject(
+          new Error(
+            `The host's first stdout line is not the JSON ready line: ${line}\n${String(err)}`,
+          ),
+        );
+      }
+    });
+  });
+}
+
+/** SIGTERM lets the host flush its journal; SIGKILL if it has not gone after a few seconds. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
