@@ -73,6 +73,7 @@ export function decide({
       mode: 'headless',
       check: 'electron-binary',
       reason: `the Electron binary is not available (require('electron') failed: ${probe.detail})`,
+      detail: `require('electron') failed: ${probe.detail}`,
     };
   }
   if (!existsSync(probe.path)) {
@@ -80,6 +81,7 @@ export function decide({
       mode: 'headless',
       check: 'electron-binary',
       reason: `the Electron binary is missing at ${probe.path}`,
+      detail: `no file at ${probe.path}`,
       electronPath: probe.path,
     };
   }
