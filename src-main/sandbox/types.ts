@@ -15,16 +15,74 @@ export interface SandboxApp {
   signature_method: SignatureMethod;
 }
 
-export interface SandboxOptions {
+/** Per-app settings beyond the registration (each defaults to the sandbox-wide value). */
+export interface SandboxAppSettings {
+  token_lifetime: number;
+  code_lifetime: number;
+  rate_limit: { count: number; window_s: number };
+  rotate_refresh_tokens: boolean;
+}
+
+export interface SandboxSeedUser {
+  id?: string;
+  name: string;
+  surname: string;
+  msisdn?: string;
+  lang?: string;
+  avatar_url?: string;
+}
+
+export interface SandboxSeedRoom {
+  id?: string;
+  subject: string;
+  avatar?: string;
+  /** A user id of `users`. */
+  created_by: string;
+  occupants?: string[];
+}
+
+/** The JSON of `--config FILE`; every field optional. Documented in docs/sandbox.md. */
+export interface SandboxConfig {
+  /** `platform.test` by default. */
+  platform_domain?: string;
+  /** Seconds; 36000 by default. */
+  token_lifetime?: number;
+  /** Seconds; 60 by default. */
+  code_lifetime?: number;
+  /** Per app and endpoint; 10,000,000 a day by default. */
+  rate_limit?: { count: number; window_s: number };
+  rotate_refresh_tokens?: boolean;
+  /** Largest accepted file part; 25 MiB by default. */
+  max_file_bytes?: number;
+  /** Apps to register; without any, the demo app "Acme Orders" is seeded. */
+  apps?: (Partial<SandboxApp> & Partial<SandboxAppSettings>)[];
+  /** Users to create; when absent a few realistic users are seeded. */
+  users?: SandboxSeedUser[];
+  /** Rooms to create (with `users`); when `users` is absent a few are seeded. */
+  rooms?: SandboxSeedRoom[];
+  delivery?: {
+    /** Gaps between delivery attempts; [1000, 2000, 4000, 8000] by default (five attempts). */
+    retry_delays_ms?: number[];
+    /** How long one attempt may take; 10000 by default. */
+    timeout_ms?: number;
+  };
+}
+
+export interface SandboxOptions extends SandboxConfig {
   /** Loopback port; 0 (the default) picks a free one. */
   port?: number;
-  /** Apps to register; without any, one demo app is seeded. */
-  apps?: Partial<SandboxApp>[];
+  /** Load the state from this JSON file when it exists, and save it there on close. */
+  state_file?: string;
 }
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:43123 */
   baseUrl: string;
   apps: SandboxApp[];
+  platformDomain: string;
+  /** Writes the whole state as JSON (to `file`, or to the state_file option). */
+  saveState(file?: string): Promise<void>;
+  /** Requests that hit an unexpected exception (answered 400, never 500): 0 in a healthy run. */
+  internalErrors(): number;
   close(): Promise<void>;
 }

@@ -1,0 +1,13 @@
+// What every handler works with: the state, the settings, and the services around them.
+import type { Deliveries } from './deliveries/queue';
+import type { RateLimiter } from './rate-limit';
+import type { Store } from './state/store';
+
+export interface SandboxContext {
+  store: Store;
+  /** Set once the server listens; media URLs are built from it. */
+  baseUrl: string;
+  maxFileBytes: number;
+  deliveries: Deliveries;
+  rateLimiter: RateLimiter;
+}

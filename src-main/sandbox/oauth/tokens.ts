@@ -1,0 +1,190 @@
+// Issuing, exchanging, refreshing and revoking tokens (platform-api.md 5, platform-decisions.md
+// Tokens and OAuth).
+import { timingSafeEqual } from 'node:crypto';
+import type { TokenResponse } from '../../core/spec';
+import { ApiError } from '../http/reply';
+import { newSecret } from '../ids';
+import type { AccessTokenRecord, AppRecord } from '../state/records';
+import type { Store } from '../state/store';
+
+export function secretMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function newAccessToken(
+  store: Store,
+  app: AppRecord,
+  userId: string | null,
+  scopes: string[],
+  grantId: string | null,
+): AccessTokenRecord {
+  const record: AccessTokenRecord = {
+    token: newSecret(),
+    client_id: app.client_id,
+    user_id: userId,
+    scopes,
+    expires_at: Date.now() + app.token_lifetime * 1000,
+    grant_id: grantId,
+  };
+  store.accessTokens.set(record.token, record);
+  return record;
+}
+
+const lifetime = (app: AppRecord) => Math.max(1, Math.round(app.token_lifetime));
+
+export function issueAppToken(store: Store, app: AppRecord): TokenResponse {
+  const t = newAccessToken(store, app, null, [...app.scopes], null);
+  return {
+    access_token: t.token,
+    expires_in: lifetime(app),
+    token_type: 'Bearer',
+    scope: t.scopes.join(' '),
+  };
+}
+
+function userTokenResponse(
+  store: Store,
+  app: AppRecord,
+  userId: string,
+  scopes: string[],
+  grantId: string,
+  refreshToken: string,
+): TokenResponse {
+  const t = newAccessToken(store, app, userId, scopes, grantId);
+  return {
+    access_token: t.token,
+    expires_in: lifetime(app),
+    token_type: 'Bearer',
+    scope: scopes.join(' '),
+    refresh_token: refreshToken,
+    user_id: userId,
+  };
+}
+
+export function issueCode(store: Store, app: AppRecord, userId: string, scopes: string[]): string {
+  const code = newSecret();
+  store.codes.set(code, {
+    code,
+    client_id: app.client_id,
+    redirect_uri: app.redirect_uri,
+    user_id: userId,
+    scopes,
+    expires_at: Date.now() + app.code_lifetime * 1000,
+    used: false,
+  });
+  return code;
+}
+
+/** Every token descending from this code goes (code reuse, RFC 6749 4.1.2). */
+function revokeGrant(store: Store, grantId: string): void {
+  for (const [k, t] of store.accessTokens) if (t.grant_id === grantId) store.accessTokens.delete(k);
+  for (const [k, t] of store.refreshTokens)
+    if (t.grant_id === grantId) store.refreshTokens.delete(k);
+}
+
+export function exchangeCode(
+  store: Store,
+  app: AppRecord,
+  code: string,
+  redirectUri: string,
+): TokenResponse {
+  const record = store.codes.get(code);
+  if (!record || record.client_id !== app.client_id) {
+    throw new ApiError('invalid_grant', 'code is unknown or was issued to another app.');
+  }
+  if (record.used) {
+    revokeGrant(store, record.code);
+    throw new ApiError(
+      'invalid_grant',
+      'code was already used; the tokens issued from it are revoked.',
+    );
+  }
+  if (Date.now() >= record.expires_at) {
+    throw new ApiError('invalid_grant', 'code has expired.');
+  }
+  if (redirectUri !== record.redirect_uri || redirectUri !== app.redirect_uri) {
+    throw new ApiError('invalid_grant', 'redirect_uri does not match the registered redirect URI.');
+  }
+  if (!store.users.has(record.user_id))
+    throw new ApiError('invalid_grant', 'The user no longer exists.');
+  record.used = true;
+  store.setConnection({ client_id: app.client_id, user_id: record.user_id, scopes: record.scopes });
+  const refresh = newSecret();
+  store.refreshTokens.set(refresh, {
+    token: refresh,
+    client_id: app.client_id,
+    user_id: record.user_id,
+    scopes: record.scopes,
+    grant_id: record.code,
+  });
+  return userTokenResponse(store, app, record.user_id, record.scopes, record.code, refresh);
+}
+
+export function refreshGrant(store: Store, app: AppRecord, refreshToken: string): TokenResponse {
+  const record = store.refreshTokens.get(refreshToken);
+  if (!record || record.client_id !== app.client_id) {
+    throw new ApiError(
+      'invalid_grant',
+      'refresh_token is unknown, revoked or was issued to another app.',
+    );
+  }
+  let next = refreshToken;
+  if (app.rotate_refresh_tokens) {
+    store.refreshTokens.delete(refreshToken);
+    next = newSecret();
+    store.refreshTokens.set(next, { ...record, token: next });
+  }
+  return userTokenResponse(store, app, record.user_id, record.scopes, record.grant_id, next);
+}
+
+/** The user's tokens for the app are revoked and the user is no longer connected. */
+export function disconnect(store: Store, clientId: string, userId: string): number {
+  let revoked = 0;
+  for (const [k, t] of store.accessTokens) {
+    if (t.client_id === clientId && t.user_id === userId) {
+      store.accessTokens.delete(k);
+      revoked += 1;
+    }
+  }
+  for (const [k, t] of store.refreshTokens) {
+    if (t.client_id === clientId && t.user_id === userId) {
+      store.refreshTokens.delete(k);
+      revoked += 1;
+    }
+  }
+  store.deleteConnection(clientId, userId);
+  return revoked;
+}
+
+/** Every access token of the app expires now; refresh tokens stay valid. */
+export function expireAll(store: Store, clientId: string): number {
+  let n = 0;
+  const now = Date.now();
+  for (const t of store.accessTokens.values()) {
+    if (t.client_id === clientId && t.expires_at > now) {
+      t.expires_at = now;
+      n += 1;
+    }
+  }
+  return n;
+}
+
+export function resolveBearer(store: Store, header: string | undefined): AccessTokenRecord {
+  if (!header) throw new ApiError('invalid_token', 'The Authorization header is missing.');
+  const match = /^Bearer +([^\s]+) *$/i.exec(header);
+  if (!match?.[1]) {
+    throw new ApiError(
+      'invalid_token',
+      'The Authorization header must be "Bearer <access_token>".',
+    );
+  }
+  const record = store.accessTokens.get(match[1]);
+  if (!record) throw new ApiError('invalid_token', 'The access token is unknown or revoked.');
+  if (Date.now() >= record.expires_at)
+    throw new ApiError('invalid_token', 'The access token has expired.');
+  if (!store.app(record.client_id))
+    throw new ApiError('invalid_token', 'The app no longer exists.');
+  return record;
+}

@@ -1,0 +1,98 @@
+// The HTTP server: routes each request to the token endpoint, the authorize endpoint, the API
+// pipeline or the simulator, and turns every failure into a JSON error, never a 500 or a dropped
+// connection.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { endpointByPath } from '../core/spec';
+import { API_HANDLERS } from './api/handlers';
+import { handleApi } from './api/pipeline';
+import type { SandboxContext } from './context';
+import type { Signer } from './deliveries/sign';
+import { ApiError, sendError } from './http/reply';
+import { handleAuthorize } from './oauth/authorize-endpoint';
+import { handleToken } from './oauth/token-endpoint';
+import { handleSimulator } from './simulator/router';
+
+export interface ServerHooks {
+  onInternalError(err: unknown): void;
+}
+
+async function route(
+  ctx: SandboxContext,
+  signer: Signer,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  } catch {
+    req.resume();
+    throw new ApiError('invalid_request', 'The request target is not a valid URL.');
+  }
+  const path = url.pathname;
+  if (path.startsWith('/_sandbox/')) return handleSimulator(ctx, signer, req, res, url);
+  if (path === '/tp/authorize') {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
+      req.resume();
+      throw new ApiError(
+        'method_not_allowed',
+        '/tp/authorize accepts GET (and POST from its consent page).',
+        {
+          allow: 'GET, POST',
+        },
+      );
+    }
+    return handleAuthorize(ctx, req, res, url);
+  }
+  const endpoint = endpointByPath(path);
+  if (!endpoint) {
+    req.resume();
+    throw new ApiError('not_found', `There is no endpoint at ${path.slice(0, 200)}.`);
+  }
+  if (req.method !== endpoint.method && !(endpoint.method === 'GET' && req.method === 'HEAD')) {
+    req.resume();
+    throw new ApiError(
+      'method_not_allowed',
+      `${endpoint.paths[0]} accepts ${endpoint.method} only.`,
+      {
+        allow: endpoint.method,
+      },
+    );
+  }
+  if (endpoint.id === 'token') return handleToken(ctx, req, res);
+  const handler = API_HANDLERS[endpoint.id as keyof typeof API_HANDLERS];
+  if (!handler) throw new ApiError('not_found', `There is no endpoint at ${path}.`);
+  return handleApi(ctx, endpoint, handler, req, res, url);
+}
+
+export function createSandboxServer(
+  ctx: SandboxContext,
+  signer: Signer,
+  hooks: ServerHooks,
+): Server {
+  const server = createServer({ requestTimeout: 120_000 }, (req, res) => {
+    route(ctx, signer, req, res).catch((err: unknown) => {
+      const apiError =
+        err instanceof ApiError
+          ? err
+          : new ApiError('invalid_request', 'The request could not be processed.');
+      if (!(err instanceof ApiError)) hooks.onInternalError(err);
+      if (res.headersSent) return void res.end();
+      // Whatever is left of the body is drained so that the answer reaches the client.
+      if (!req.readableEnded) req.resume();
+      sendError(res, apiError);
+    });
+  });
+  // Unparseable HTTP: answer a JSON 400 before the socket closes, instead of dropping it.
+  server.on('clientError', (_err, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const body = JSON.stringify({
+      error: 'invalid_request',
+      error_description: 'The HTTP request is malformed.',
+    });
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
