@@ -1,0 +1,143 @@
+// The "done when" of the auth issue: two users on a profile, tokens expiring every second, calls
+// to /tp/me.json for both that never fail, and no secret in clear anywhere in the data directory
+// (settings, sealed secrets, journal) when the host can seal.
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SecretSealer } from '../../../src-main/core/host';
+import { createCore } from '../../../src-main/core/index';
+import { confSettings } from '../../../src-main/host/settings';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import { hostFor, tempDir } from '../../helpers/core-fixture';
+import { answerConsent, createUser, freePort } from '../../helpers/sandbox-client';
+
+/** A stand-in OS keyring: reversible, and nothing like the plain text. */
+const keyring: SecretSealer = {
+  available: true,
+  explanation: 'Sealed with the test keyring.',
+  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
+  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Every token and secret the sandbox knows, from its saved state. */
+function secretsIn(state: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(state)) state.forEach((v) => secretsIn(v, found));
+  else if (state && typeof state === 'object') {
+    for (const [key, value] of Object.entries(state)) {
+      if (
+        typeof value === 'string' &&
+        /^(token|client_secret|access_token|refresh_token)$/.test(key) &&
+        value.length >= 16
+      ) {
+        found.add(value);
+      } else secretsIn(value, found);
+    }
+  }
+  return found;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe('secrets at rest', () => {
+  it('keeps two users working across expiring tokens and writes no secret in clear', async () => {
+    const port = await freePort();
+    const sandbox = await startSandbox({
+      token_lifetime: 1,
+      rotate_refresh_tokens: true,
+      apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
+    });
+    const dataDir = tempDir();
+    const app = sandbox.apps[0]!;
+    // A custom profile (not the sandbox's, whose secrets are never stored) against the sandbox.
+    const host = { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: keyring };
+    const core = await createCore(host, { inboundPort: 0 });
+    cleanups.push(async () => {
+      await core.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const profile = await core.invoke('profiles.create', {
+      name: 'Sandbox by hand',
+      baseUrl: sandbox.baseUrl,
+      clientId: app.client_id,
+      clientSecret: app.client_secret,
+      redirectUri: app.redirect_uri,
+      scopes: app.scopes,
+    });
+    await core.invoke('profiles.select', { profileId: profile.id });
+    await core.invoke('auth.getAppToken', {});
+
+    const users = [];
+    for (const [name, surname] of [
+      ['Ada', 'Lovelace'],
+      ['Alan', 'Turing'],
+    ] as const) {
+      const user = await createUser(sandbox, name, surname);
+      const flow = await core.invoke('auth.connectUser', { scopes: ['basic'] });
+      await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+      users.push(user);
+    }
+
+    // Three seconds of calls for both users, through several expiries of their 1-second tokens.
+    const statuses: number[] = [];
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      for (const user of users) {
+        const { record } = await core.invoke('api.call', {
+          method: 'GET',
+          path: '/tp/me.json',
+          actAs: { kind: 'user', userId: user.id },
+        });
+        statuses.push(record.api.status ?? 0);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const { records } = await core.invoke('log.list', { limit: 5000 });
+    expect(
+      records.filter(
+        (r) => r.kind === 'auth' && r.auth.action === 'refresh' && r.auth.outcome === 'ok',
+      ).length,
+    ).toBeGreaterThanOrEqual(4);
+
+    // The sealed secrets survive a restart of the engine: the users are still connected.
+    await core.close();
+    const again = await createCore(host, { inboundPort: 0 });
+    cleanups.push(() => again.close());
+    await again.invoke('profiles.select', { profileId: profile.id });
+    const { users: restored } = await again.invoke('auth.users', {});
+    expect(restored.map((u) => u.status)).toEqual(['connected', 'connected']);
+    const after = await again.invoke('api.call', {
+      method: 'GET',
+      path: '/tp/me.json',
+      actAs: { kind: 'user', userId: users[0]!.id },
+    });
+    expect(after.record.api.status).toBe(200);
+
+    const stateFile = join(dataDir, '..', `sandbox-state-${Date.now()}.json`);
+    await sandbox.saveState(stateFile);
+    const secrets = secretsIn(JSON.parse(readFileSync(stateFile, 'utf8')));
+    rmSync(stateFile);
+    expect(secrets.size).toBeGreaterThan(10);
+    expect(secrets).toContain(app.client_secret);
+    const files = filesUnder(dataDir);
+    expect(files.some((f) => f.endsWith('journal.ndjson'))).toBe(true);
+    expect(files.some((f) => f.endsWith('settings.json'))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const leaked = [...secrets].filter((s) => text.includes(s));
+      expect(leaked, `secrets in clear in ${file}`).toEqual([]);
+    }
+  });
+});
