@@ -12,6 +12,7 @@ export class AppPage {
   readonly eventLog: Locator;
   readonly getAppTokenButton: Locator;
   readonly composerAlert: Locator;
+  readonly connectionBanner: Locator;
   readonly records: Locator;
   readonly recordDetail: Locator;
 
@@ -25,6 +26,9 @@ export class AppPage {
     this.eventLog = page.getByRole('region', { name: 'Event log', exact: true });
     this.getAppTokenButton = this.composer.getByRole('button', { name: 'Get app token' });
     this.composerAlert = this.composer.getByRole('alert');
+    this.connectionBanner = page
+      .getByRole('alert')
+      .filter({ hasText: 'Disconnected from the engine' });
     this.records = this.eventLog.getByRole('listbox', { name: 'Records' });
     this.recordDetail = this.eventLog.getByRole('region', { name: 'Record detail' });
   }
@@ -33,6 +37,12 @@ export class AppPage {
   async open(url: string): Promise<void> {
     await this.page.goto(url);
     await this.engineStatus.getByText('connected', { exact: true }).waitFor();
+  }
+
+  /** Sends the composer's request with its keyboard shortcut, from inside the composer. */
+  async sendWithShortcut(): Promise<void> {
+    await this.getAppTokenButton.focus();
+    await this.page.keyboard.press('ControlOrMeta+Enter');
   }
 
   /** The log rows whose text matches every given piece, e.g. ('POST', '/tp/token', '200'). */

@@ -9,6 +9,7 @@ export function ApiDetail({ api }: { api: ApiExchange }) {
   return (
     <div className="api-detail">
       <div className="api-meta">
+        <h4>General</h4>
         <FieldList
           label="General"
           fields={[
