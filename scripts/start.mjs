@@ -133,14 +133,35 @@ function runBuild() {
   }
 }
 
-/** Runs a child in the foreground: signals go to it, its exit is ours. */
+/**
+ * Runs the app as our stand-in: the signals we get go to it exactly once, its exit is ours.
+ * The child gets its own process group, so a terminal's Ctrl+C reaches it only through us: the
+ * terminal signals its whole foreground group and `npm start` forwards the same signal again, and
+ * the headless host reads a second Ctrl+C as "stop now, skip the clean shutdown". Repeats of a
+ * signal within a second are therefore one press.
+ */
 function foreground(command, args, env) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  const detached = process.platform !== 'win32';
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env,
+    detached,
+  });
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const lastSent = new Map();
+  const running = () => child.exitCode === null && child.signalCode === null;
   const forward = (signal) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    const now = Date.now();
+    if (now - (lastSent.get(signal) ?? 0) < 1000) return;
+    lastSent.set(signal, now);
+    if (running()) child.kill(signal);
   };
   for (const s of signals) process.on(s, forward);
+  // Should the launcher itself fail, the detached app must not outlive it.
+  process.on('exit', () => {
+    if (running()) child.kill('SIGTERM');
+  });
   child.on('error', (err) => {
     console.error(`Could not start ${command}: ${err.message}`);
     process.exit(1);
@@ -156,14 +177,16 @@ const OWN_FLAGS = new Set(['--dry-run', '--no-build', '--headless']);
 
 function main(argv) {
   const passOn = argv.filter((a) => !OWN_FLAGS.has(a));
-  const dryRun = argv.includes('--dry-run');
-  const decision = decide({ forceHeadless: argv.includes('--headless') });
-  if (dryRun) {
+  const forceHeadless = argv.includes('--headless');
+  if (argv.includes('--dry-run')) {
+    const decision = decide({ forceHeadless });
     const message = decision.mode === 'headless' ? fallbackMessage(decision) : null;
     process.stdout.write(`${JSON.stringify({ ...decision, message })}\n`);
     return;
   }
+  // Build first: both the window and the headless host run from out/.
   if (!argv.includes('--no-build')) runBuild();
+  const decision = decide({ forceHeadless });
 
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
