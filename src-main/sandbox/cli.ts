@@ -1,22 +1,24 @@
-// `npm run sandbox -- [--port N] [--json]`: the sandbox platform on its own.
-import { parseArgs } from 'node:util';
-import { startSandbox } from './index';
+// `npm run sandbox -- [--port N] [--config FILE] [--state FILE] [--json]`: the sandbox platform on
+// its own. With --json the first stdout line is {baseUrl, platform_domain, apps}.
+import { CliError, runCli } from './cli-run';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string' }, json: { type: 'boolean', default: false } },
-});
-const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a whole number from 0 to 65535, not ${values.port}.`);
+try {
+  const sandbox = await runCli(process.argv.slice(2), (line) => console.log(line));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Could not save the state: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (err) {
+  console.error(err instanceof CliError ? err.message : err);
   process.exit(2);
 }
-const sandbox = await startSandbox({ port });
-if (values.json) {
-  console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, apps: sandbox.apps }));
-} else {
-  console.log(`Sandbox platform listening on ${sandbox.baseUrl}`);
-  for (const app of sandbox.apps) console.log(`  app ${app.name}: client_id ${app.client_id}`);
-}
-const stop = () => void sandbox.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
