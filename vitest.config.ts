@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -17,6 +18,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each e2e file starts its own host and browser: two at once is what 2 cores bear.
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
