@@ -1,6 +1,9 @@
 // The Electron shell against a stand-in `electron` module: what the window may do, what the
 // session allows, and who may call the engine over IPC. The real binary cannot run here; this
 // drives the same code the binary would, through the same electron API calls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandError, commands, ipcChannel, type CommandName } from '../../src-main/core/contract';
 import type { Core } from '../../src-main/core/core';
@@ -65,6 +68,7 @@ const fake = vi.hoisted(() => {
       available: true,
       backend: 'gnome_libsecret',
     },
+    userData: '/fake/userData',
   };
 
   class FakeBrowserWindow extends Emitter {
@@ -107,7 +111,7 @@ const fake = vi.hoisted(() => {
     exit: vi.fn(),
     whenReady: vi.fn(() => Promise.resolve()),
     getVersion: () => '9.8.7',
-    getPath: (name: string) => `/fake/${name}`,
+    getPath: (name: string) => (name === 'userData' ? state.userData : `/fake/${name}`),
   });
 
   const module = {
@@ -154,6 +158,7 @@ const fake = vi.hoisted(() => {
     state.permissionRequest = null;
     state.permissionCheck = null;
     state.safeStorage = { available: true, backend: 'gnome_libsecret' };
+    state.userData = '/fake/userData';
     vi.clearAllMocks();
   }
 
@@ -561,5 +566,64 @@ describe('start and quit', () => {
     expect(fake.module.app.exit).toHaveBeenCalledWith(1);
     expect(h.sandbox.close).toHaveBeenCalled();
     expect(fake.state.windows).toHaveLength(0);
+  });
+});
+
+describe('with the real engine and sandbox', () => {
+  it('answers commands from the window over the IPC envelope', async () => {
+    const { createCore } = await import('../../src-main/core/index');
+    const { startSandbox } = await import('../../src-main/sandbox/index');
+    const dir = mkdtempSync(join(tmpdir(), 'tp-shell-'));
+    fake.state.userData = dir;
+    const shell = await startShell({
+      createCore,
+      startSandbox: () => startSandbox(),
+      createSettings: () => memorySettings(),
+      mainModuleUrl: MAIN_URL,
+      platform: 'linux',
+    });
+    try {
+      expect(shell).not.toBeNull();
+      const win = fake.state.windows[0]!;
+      const event = invokeEvent(win.webContents, win.webContents.mainFrame);
+      const info = (await call('app.info', event, {})) as {
+        ok: boolean;
+        output: {
+          version: string;
+          dataDir: string;
+          sandboxUrl: string | null;
+          secretStorage: { mode: string };
+        };
+      };
+      expect(info.ok).toBe(true);
+      expect(info.output).toMatchObject({
+        version: '9.8.7',
+        dataDir: dir,
+        secretStorage: { mode: 'sealed' },
+      });
+      expect(info.output.sandboxUrl).toBe(shell!.sandbox?.baseUrl);
+      const bad = (await call('log.list', event, { limit: 0 })) as {
+        ok: boolean;
+        error: { code: string; issues?: Array<{ path: string }> };
+      };
+      expect(bad.ok).toBe(false);
+      expect(bad.error.code).toBe('invalid_input');
+      expect(bad.error.issues?.[0]?.path).toBe('limit');
+      // A real grant against the embedded sandbox; its journal records reach the window as events.
+      const token = (await call('auth.getAppToken', event, {})) as {
+        ok: boolean;
+        output: { preview: string };
+      };
+      expect(token.ok).toBe(true);
+      const kinds = win.webContents.sent
+        .filter(([channel]) => channel === ipcChannel.event)
+        .map(([, message]) => message as { event: string; payload: { kind?: string } })
+        .filter((m) => m.event === 'log.appended')
+        .map((m) => m.payload.kind);
+      expect(kinds).toContain('api');
+    } finally {
+      await shell?.shutdown();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
