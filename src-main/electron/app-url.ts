@@ -20,8 +20,17 @@ export function preloadPath(out: string): string {
   return join(out, 'preload', 'index.cjs');
 }
 
+/**
+ * The dev server counts only on loopback over http: the window hands its page the engine, so an
+ * environment variable must not be able to point it at some other site.
+ */
+export function isLoopbackDevUrl(value: string | undefined): value is string {
+  const u = value ? safeUrl(value) : null;
+  return u?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+}
+
 export function appLocation(out: string, devServerUrl: string | undefined): AppLocation {
-  if (devServerUrl) {
+  if (isLoopbackDevUrl(devServerUrl)) {
     const origin = new URL(devServerUrl).origin;
     return {
       url: devServerUrl,

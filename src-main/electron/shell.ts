@@ -71,7 +71,8 @@ async function launch(
   setWindow: (w: BrowserWindow | null) => void,
 ): Promise<RunningShell> {
   const out = outDir(deps.mainModuleUrl);
-  const location = appLocation(out, deps.devServerUrl);
+  // A packaged app never loads a dev server, whatever the environment says.
+  const location = appLocation(out, app.isPackaged ? undefined : deps.devServerUrl);
   const openLink = (url: string) => {
     if (isWebUrl(url)) void shell.openExternal(url);
   };

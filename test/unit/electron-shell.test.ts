@@ -110,6 +110,7 @@ const fake = vi.hoisted(() => {
     quit: vi.fn(),
     exit: vi.fn(),
     whenReady: vi.fn(() => Promise.resolve()),
+    isPackaged: false,
     getVersion: () => '9.8.7',
     getPath: (name: string) => (name === 'userData' ? state.userData : `/fake/${name}`),
   });
@@ -159,6 +160,7 @@ const fake = vi.hoisted(() => {
     state.permissionCheck = null;
     state.safeStorage = { available: true, backend: 'gnome_libsecret' };
     state.userData = '/fake/userData';
+    app.isPackaged = false;
     vi.clearAllMocks();
   }
 
@@ -301,6 +303,19 @@ describe('the window', () => {
     expect(prevent).not.toHaveBeenCalled();
     win.webContents.emit('will-navigate', { preventDefault: prevent }, 'http://localhost:5174/');
     expect(prevent).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a dev-server URL that is not loopback http, and any in a packaged app', async () => {
+    for (const [devServerUrl, packaged] of [
+      ['https://evil.example/', false],
+      ['http://192.168.1.9:5173/', false],
+      ['http://localhost:5173/', true],
+    ] as const) {
+      fake.reset();
+      fake.module.app.isPackaged = packaged;
+      await startShell({ ...harness().deps, devServerUrl });
+      expect(fake.state.windows[0]?.loaded, devServerUrl).toBe(APP_URL);
+    }
   });
 
   it('denies navigation away from the app, redirects included', async () => {
