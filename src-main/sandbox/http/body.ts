@@ -61,7 +61,13 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: req.headers,
-      limits: { fileSize: maxFileBytes, files: 5, fields: 200, fieldSize: FORM_LIMIT, parts: 205 },
+      limits: {
+        fileSize: maxFileBytes + 1,
+        files: 5,
+        fields: 200,
+        fieldSize: FORM_LIMIT,
+        parts: 205,
+      },
     });
   } catch (err) {
     req.resume();
@@ -91,6 +97,15 @@ export async function readMultipart(
         ),
       );
       stream.on('end', () => {
+        // busboy stops at maxFileBytes + 1: one byte more than allowed tells "too large".
+        if (chunks.reduce((n, c) => n + c.length, 0) > maxFileBytes) {
+          fail(
+            new ApiError(
+              'payload_too_large',
+              `The file is over the limit of ${maxFileBytes} bytes.`,
+            ),
+          );
+        }
         const file = {
           bytes: Buffer.concat(chunks),
           mime_type: info.mimeType.toLowerCase(),
