@@ -3,6 +3,7 @@
 // Connection and never knows which it got.
 import type { Bridge } from '../contract';
 import { alwaysConnected, type Connection } from './connection';
+import { adaptPreloadBridge } from './preload-bridge';
 import { createWsBridge, wsUrlFor } from './ws-bridge';
 
 export type { Connection, ConnectionState } from './connection';
@@ -14,7 +15,9 @@ export interface Transport {
 }
 
 export function pickTransport(): Transport {
-  if (window.tp) return { bridge: window.tp, connection: alwaysConnected, kind: 'electron' };
+  if (window.tp) {
+    return { bridge: adaptPreloadBridge(window.tp), connection: alwaysConnected, kind: 'electron' };
+  }
   const ws = createWsBridge(wsUrlFor(window.location));
   return { bridge: ws, connection: ws.connection, kind: 'websocket' };
 }

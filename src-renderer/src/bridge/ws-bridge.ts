@@ -116,6 +116,15 @@ export function createWsBridge(url: string): WsBridge {
 
   function waitForOpen(): Promise<void> {
     if (socket?.readyState === WebSocket.OPEN) return Promise.resolve();
+    // Only the first connection is waited for; after a drop, say so at once rather than leave a
+    // button spinning while the engine may be gone for good.
+    if (state.status === 'reconnecting') {
+      return Promise.reject(
+        closedError(
+          'Disconnected from the engine, so nothing was sent; the app is reconnecting. Try again once the header says connected. If the headless host was restarted, open the new address it printed.',
+        ),
+      );
+    }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         openWaiters = openWaiters.filter((w) => w !== wake);

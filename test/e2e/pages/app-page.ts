@@ -45,6 +45,17 @@ export class AppPage {
     await this.page.keyboard.press('ControlOrMeta+Enter');
   }
 
+  /** Clicks "Get app token" and waits until the button is back from "Requesting app token…". */
+  async getAppToken(): Promise<void> {
+    await this.getAppTokenButton.click();
+    await this.getAppTokenButton.waitFor();
+  }
+
+  /** The row the keyboard is on in the record list, by its id. */
+  async activeRecordId(): Promise<string | null> {
+    return this.records.getAttribute('aria-activedescendant');
+  }
+
   /** The log rows whose text matches every given piece, e.g. ('POST', '/tp/token', '200'). */
   recordRows(...parts: Array<string | RegExp>): Locator {
     let rows = this.records.getByRole('option');
@@ -52,16 +63,19 @@ export class AppPage {
     return rows;
   }
 
-  /** Selects a row the keyboard way: focus the list, arrow to the row, press Enter. */
+  /** Selects a row the keyboard way: focus the list, arrow down to the row, press Enter. */
   async selectWithKeyboard(row: Locator): Promise<void> {
-    const all = this.records.getByRole('option');
     const target = await row.getAttribute('id');
-    const count = await all.count();
+    // Only the rows in view are in the DOM; every row says how many there are in all.
+    const total = Number(await row.getAttribute('aria-setsize'));
     await this.records.focus();
     await this.page.keyboard.press('Home');
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < total; i++) {
       if ((await this.records.getAttribute('aria-activedescendant')) === target) break;
       await this.page.keyboard.press('ArrowDown');
+    }
+    if ((await this.records.getAttribute('aria-activedescendant')) !== target) {
+      throw new Error(`The arrow keys never reached the row ${target}`);
     }
     await this.page.keyboard.press('Enter');
   }

@@ -1,17 +1,15 @@
 // The records as a single-select listbox: focus stays on the list and aria-activedescendant marks
-// the row the arrow keys are on; Enter (or a click) selects it for the detail pane.
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+// the row the arrow keys are on; Enter (or a click) selects it for the detail pane. Only the rows
+// in view are in the DOM (up to 5000 records are kept), plus the active row, so that
+// aria-activedescendant always points at an element that exists.
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLog } from '../../stores/stores-context';
 import { RecordRow } from './RecordRow';
 
 const rowId = (seq: number) => `log-row-${seq}`;
+/** Must match .log-row's height in layout.css: rows are fixed-height so nothing is measured. */
+const ROW_HEIGHT = 22;
 const PAGE = 10;
 
 export function RecordList() {
@@ -21,6 +19,29 @@ export function RecordList() {
   const [activeSeq, setActiveSeq] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+
+  const active = activeSeq ?? selectedSeq;
+  const activeIndex = active === null ? -1 : records.findIndex((r) => r.seq === active);
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
+        indexes.push(activeIndex);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [activeIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: records.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    rangeExtractor,
+  });
 
   const pick = useCallback(
     (seq: number) => {
@@ -36,53 +57,49 @@ export function RecordList() {
     if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
   }, [records]);
 
-  useEffect(() => {
-    if (activeSeq !== null)
-      document.getElementById(rowId(activeSeq))?.scrollIntoView({ block: 'nearest' });
-  }, [activeSeq]);
-
   const onScroll = () => {
     const el = listRef.current;
     if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 4;
   };
 
+  const moveTo = (index: number) => {
+    setActiveSeq(records[index]!.seq);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (records.length === 0) return;
-    const current = records.findIndex((r) => r.seq === (activeSeq ?? selectedSeq));
     const last = records.length - 1;
-    let next: number | null = null;
+    const current = activeIndex;
     switch (e.key) {
       case 'ArrowDown':
-        next = current < 0 ? 0 : Math.min(last, current + 1);
+        moveTo(current < 0 ? 0 : Math.min(last, current + 1));
         break;
       case 'ArrowUp':
-        next = current < 0 ? last : Math.max(0, current - 1);
+        moveTo(current < 0 ? last : Math.max(0, current - 1));
         break;
       case 'PageDown':
-        next = Math.min(last, Math.max(0, current) + PAGE);
+        moveTo(Math.min(last, Math.max(0, current) + PAGE));
         break;
       case 'PageUp':
-        next = Math.max(0, current - PAGE);
+        moveTo(Math.max(0, current - PAGE));
         break;
       case 'Home':
-        next = 0;
+        moveTo(0);
         break;
       case 'End':
-        next = last;
+        moveTo(last);
         break;
       case 'Enter':
       case ' ':
         if (current >= 0) select(records[current]!.seq);
-        e.preventDefault();
-        return;
+        break;
       default:
         return;
     }
     e.preventDefault();
-    setActiveSeq(records[next]!.seq);
   };
 
-  const active = activeSeq ?? selectedSeq;
   return (
     <div className="log-list-wrap">
       {records.length === 0 ? (
@@ -96,22 +113,29 @@ export function RecordList() {
         role="listbox"
         aria-label="Records"
         tabIndex={0}
-        aria-activedescendant={
-          active !== null && records.some((r) => r.seq === active) ? rowId(active) : undefined
-        }
+        aria-activedescendant={activeIndex >= 0 ? rowId(records[activeIndex]!.seq) : undefined}
         onKeyDown={onKeyDown}
         onScroll={onScroll}
       >
-        {records.map((r) => (
-          <RecordRow
-            key={r.seq}
-            id={rowId(r.seq)}
-            record={r}
-            selected={r.seq === selectedSeq}
-            active={r.seq === active}
-            onPick={pick}
-          />
-        ))}
+        {/* Set through the DOM style property, which the page's CSP (no inline styles) allows. */}
+        <div className="log-list-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const r = records[item.index]!;
+            return (
+              <RecordRow
+                key={r.seq}
+                id={rowId(r.seq)}
+                record={r}
+                position={item.index + 1}
+                setSize={records.length}
+                top={item.start}
+                selected={r.seq === selectedSeq}
+                active={item.index === activeIndex}
+                onPick={pick}
+              />
+            );
+          })}
+        </div>
       </div>
     </div>
   );

@@ -7,6 +7,11 @@ import { clockTimeMs, durationMs, urlPath } from '../../format';
 interface RowProps {
   record: JournalRecord;
   id: string;
+  /** 1-based position and the list's size: only the rows in view are in the DOM. */
+  position: number;
+  setSize: number;
+  /** Offset from the top of the list, in pixels. */
+  top: number;
   selected: boolean;
   active: boolean;
   onPick: (seq: number) => void;
@@ -23,6 +28,9 @@ function statusClass(status: number | null): string {
 export const RecordRow = memo(function RecordRow({
   record,
   id,
+  position,
+  setSize,
+  top,
   selected,
   active,
   onPick,
@@ -32,6 +40,9 @@ export const RecordRow = memo(function RecordRow({
       id={id}
       role="option"
       aria-selected={selected}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      style={{ transform: `translateY(${top}px)` }}
       className={`log-row${active ? ' active' : ''}`}
       onClick={() => onPick(record.seq)}
     >
