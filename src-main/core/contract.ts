@@ -391,6 +391,7 @@ export const ErrorCode = z.enum([
   'insecure_transport',
   'transport_closed',
   'conflict',
+  'forbidden',
   'flow_in_progress',
   'port_in_use',
   'internal',

@@ -1,29 +1,9 @@
 // The CoreHost the Electron shell gives the engine: electron-store settings, safeStorage secrets,
 // the system browser for web links, and the embedded sandbox's registration.
-import type { CoreHost, EmbeddedSandbox, SecretSealer, SettingsStore } from '../core/host';
+import type { CoreHost, SecretSealer, SettingsStore } from '../core/host';
+import { embeddedSandbox } from '../sandbox/embedded';
 import type { RunningSandbox } from '../sandbox/index';
 import { isWebUrl } from './app-url';
-
-/** The sandbox's first registered app, in the engine's field names. */
-export function embeddedSandbox(
-  running: Pick<RunningSandbox, 'baseUrl' | 'apps'>,
-): EmbeddedSandbox | undefined {
-  const app = running.apps[0];
-  if (!app) return undefined;
-  return {
-    baseUrl: running.baseUrl,
-    app: {
-      name: app.name,
-      clientId: app.client_id,
-      clientSecret: app.client_secret,
-      redirectUri: app.redirect_uri,
-      scopes: [...app.scopes],
-      endpointUrl: app.endpoint_url,
-      managementUrl: app.management_url,
-      directoryUrl: app.directory_url,
-    },
-  };
-}
 
 /** Opens web links only: a file: or custom-scheme URL could launch a local program. */
 export function externalOpener(open: (url: string) => Promise<void>) {

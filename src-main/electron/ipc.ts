@@ -40,8 +40,7 @@ export function toErrorShape(err: unknown): CommandErrorShape {
 }
 
 export const REFUSED_SENDER: CommandErrorShape = {
-  // The contract has no dedicated code for a refused caller; `internal` keeps the shape valid.
-  code: 'internal',
+  code: 'forbidden',
   message:
     'Refused: this call did not come from TP Inspector’s own window. Only the app’s page may use the engine.',
 };

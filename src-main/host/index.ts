@@ -5,8 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore } from '../core/index';
 import type { Core } from '../core/core';
-import { unavailableSealer, type CoreHost, type EmbeddedSandbox } from '../core/host';
-import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { unavailableSealer, type CoreHost } from '../core/host';
+import { embeddedSandbox } from '../sandbox/embedded';
+import { startSandbox } from '../sandbox/index';
 import { APP_VERSION } from './app-version';
 import { startHttpHost } from './http-host';
 import { openInBrowser, type Opener } from './open-url';
@@ -45,25 +46,6 @@ export function defaultRendererDir(): string {
   // Built, this code may sit in out/main/ or in a shared chunk under out/main/chunks/.
   const here = import.meta.dirname;
   return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');
-}
-
-/** The sandbox's first registered app, in the engine's field names. */
-export function embeddedSandbox(running: RunningSandbox): EmbeddedSandbox | undefined {
-  const app = running.apps[0];
-  if (!app) return undefined;
-  return {
-    baseUrl: running.baseUrl,
-    app: {
-      name: app.name,
-      clientId: app.client_id,
-      clientSecret: app.client_secret,
-      redirectUri: app.redirect_uri,
-      scopes: [...app.scopes],
-      endpointUrl: app.endpoint_url,
-      managementUrl: app.management_url,
-      directoryUrl: app.directory_url,
-    },
-  };
 }
 
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {

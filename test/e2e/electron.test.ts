@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithReason } from '../helpers/skip';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -66,8 +67,7 @@ afterAll(async () => {
 
 describe('Electron window', () => {
   it('opens the app with its three regions, and the preload bridge reaches the engine', async (ctx) => {
-    if (!plan.ok) ctx.skip(plan.why);
-    if (!plan.ok) return;
+    if (!plan.ok) return skipWithReason(ctx, plan.why);
     app = await _electron.launch({
       executablePath: plan.executablePath,
       args: [...plan.extraArgs, root],

@@ -9,6 +9,7 @@ import {
   type CoreHost,
   type SettingsStore,
 } from '../../src-main/core/host';
+import { embeddedSandbox } from '../../src-main/sandbox/embedded';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 
 export function tempDir(prefix = 'tp-test-'): string {
@@ -20,30 +21,13 @@ export function hostFor(
   dataDir: string,
   settings: SettingsStore = memorySettings(),
 ): CoreHost {
-  const app = sandbox?.apps[0];
   return {
     appVersion: '0.0.0-test',
     paths: { dataDir },
     settings,
     secrets: unavailableSealer('Tests keep secrets in memory.'),
     openExternal: async () => {},
-    ...(sandbox && app
-      ? {
-          sandbox: {
-            baseUrl: sandbox.baseUrl,
-            app: {
-              name: app.name,
-              clientId: app.client_id,
-              clientSecret: app.client_secret,
-              redirectUri: app.redirect_uri,
-              scopes: app.scopes,
-              endpointUrl: app.endpoint_url,
-              managementUrl: app.management_url,
-              directoryUrl: app.directory_url,
-            },
-          },
-        }
-      : {}),
+    ...(sandbox ? { sandbox: embeddedSandbox(sandbox)! } : {}),
   };
 }
 

@@ -1,0 +1,23 @@
+// The embedded sandbox as the engine sees it: its first app, in the engine's field names.
+import type { EmbeddedSandbox } from '../core/host';
+import type { RunningSandbox } from './types';
+
+export function embeddedSandbox(
+  running: Pick<RunningSandbox, 'baseUrl' | 'apps'>,
+): EmbeddedSandbox | undefined {
+  const app = running.apps[0];
+  if (!app) return undefined;
+  return {
+    baseUrl: running.baseUrl,
+    app: {
+      name: app.name,
+      clientId: app.client_id,
+      clientSecret: app.client_secret,
+      redirectUri: app.redirect_uri,
+      scopes: [...app.scopes],
+      endpointUrl: app.endpoint_url,
+      managementUrl: app.management_url,
+      directoryUrl: app.directory_url,
+    },
+  };
+}
