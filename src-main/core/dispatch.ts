@@ -14,6 +14,9 @@ export type Handlers = {
   [K in CommandName]: (input: z.output<(typeof commands)[K]['input']>) => Promise<CommandOutput<K>>;
 };
 
+/** The handlers of some commands: each domain contributes its own, and createCore joins them. */
+export type HandlerGroup<K extends CommandName> = Pick<Handlers, K>;
+
 export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;
 
 export function createDispatch(

@@ -15,6 +15,12 @@ import { openJournal } from './log/journal';
 import { createRedactor } from './log/redact';
 import { createProfileStore } from './profiles/profile-store';
 import { createSecretVault } from './secrets/secret-vault';
+import { apiHandlers } from './handlers/api';
+import { appHandlers } from './handlers/app';
+import { authHandlers } from './handlers/auth';
+import { inboundHandlers } from './handlers/inbound';
+import { profileHandlers } from './handlers/profiles';
+import type { Services } from './services';
 
 export type { Core } from './core';
 export type { CoreHost } from './host';
@@ -90,60 +96,26 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
   );
 
-  const usersOf = (profileId?: string) => {
-    const id = profiles.require(profileId).id;
-    return { profileId: id, users: users.list(id) };
+  const services: Services = {
+    host,
+    events,
+    journal,
+    redactor,
+    vault,
+    profiles,
+    appTokens,
+    users,
+    connect,
+    otp,
+    api,
+    inbound,
   };
-
   const handlers: Handlers = {
-    'app.info': async () => ({
-      version: host.appVersion,
-      dataDir: host.paths.dataDir,
-      sandboxUrl: host.sandbox?.baseUrl ?? null,
-      secretStorage: { mode: vault.mode(), explanation: vault.explanation() },
-    }),
-    'profiles.list': async () => profiles.state(),
-    'profiles.create': async (input) => profiles.create(input),
-    'profiles.update': async ({ profileId, changes }) => profiles.update(profileId, changes),
-    'profiles.duplicate': async ({ profileId, name }) => profiles.duplicate(profileId, name),
-    'profiles.delete': async ({ profileId }) => profiles.remove(profileId),
-    'profiles.select': async ({ profileId }) => profiles.select(profileId),
-    'profiles.export': async ({ profileIds }) => ({ json: profiles.exportJson(profileIds) }),
-    'profiles.import': async ({ json }) => profiles.importJson(json),
-    'secrets.setAllowPlainFile': async ({ allow }) => {
-      vault.setAllowPlainFile(allow);
-      return { mode: vault.mode(), explanation: vault.explanation() };
-    },
-    'auth.getAppToken': async ({ profileId }) => appTokens.fetch(profileId),
-    'auth.status': async ({ profileId }) => appTokens.status(profileId),
-    'auth.users': async ({ profileId }) => usersOf(profileId),
-    'auth.connectUser': async (input) => connect.start(input),
-    'auth.completeConnect': async ({ redirectUrl }) => connect.complete(redirectUrl),
-    'auth.cancelConnect': async () => connect.cancel(),
-    'auth.flow': async () => connect.current(),
-    'auth.refreshUser': async ({ profileId, userId }) => {
-      const id = profiles.require(profileId).id;
-      await users.refresh(id, userId);
-      return users.view(id, userId);
-    },
-    'auth.disconnectUser': async ({ profileId, userId }) =>
-      users.disconnect(profiles.require(profileId).id, userId),
-    'auth.forgetUser': async ({ profileId, userId }) => {
-      const id = profiles.require(profileId).id;
-      return { profileId: id, users: users.forget(id, userId) };
-    },
-    'api.call': async (request) => {
-      const { record, json } = await api.call(request);
-      return { record, json };
-    },
-    'auth.otpVisits': async ({ profileId }) => ({
-      visits: otp.visits(profiles.require(profileId).id),
-    }),
-    'inbound.status': async ({ profileId }) => inbound.status(profiles.require(profileId).id),
-    'log.list': async ({ beforeSeq, limit }) => ({
-      records: journal.list({ beforeSeq, limit }),
-      lastSeq: journal.lastSeq(),
-    }),
+    ...appHandlers(services),
+    ...profileHandlers(services),
+    ...authHandlers(services),
+    ...apiHandlers(services),
+    ...inboundHandlers(services),
   };
 
   const dispatch = createDispatch(handlers, (err) =>

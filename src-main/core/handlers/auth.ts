@@ -1,0 +1,49 @@
+import type { HandlerGroup } from '../dispatch';
+import type { Services } from '../services';
+
+type AuthCommands =
+  | 'auth.getAppToken'
+  | 'auth.status'
+  | 'auth.users'
+  | 'auth.connectUser'
+  | 'auth.completeConnect'
+  | 'auth.cancelConnect'
+  | 'auth.flow'
+  | 'auth.refreshUser'
+  | 'auth.disconnectUser'
+  | 'auth.forgetUser'
+  | 'auth.otpVisits';
+
+export function authHandlers({
+  profiles,
+  appTokens,
+  users,
+  connect,
+  otp,
+}: Services): HandlerGroup<AuthCommands> {
+  const profileIdOf = (profileId?: string) => profiles.require(profileId).id;
+  return {
+    'auth.getAppToken': async ({ profileId }) => appTokens.fetch(profileId),
+    'auth.status': async ({ profileId }) => appTokens.status(profileId),
+    'auth.users': async ({ profileId }) => {
+      const id = profileIdOf(profileId);
+      return { profileId: id, users: users.list(id) };
+    },
+    'auth.connectUser': async (input) => connect.start(input),
+    'auth.completeConnect': async ({ redirectUrl }) => connect.complete(redirectUrl),
+    'auth.cancelConnect': async () => connect.cancel(),
+    'auth.flow': async () => connect.current(),
+    'auth.refreshUser': async ({ profileId, userId }) => {
+      const id = profileIdOf(profileId);
+      await users.refresh(id, userId);
+      return users.view(id, userId);
+    },
+    'auth.disconnectUser': async ({ profileId, userId }) =>
+      users.disconnect(profileIdOf(profileId), userId),
+    'auth.forgetUser': async ({ profileId, userId }) => {
+      const id = profileIdOf(profileId);
+      return { profileId: id, users: users.forget(id, userId) };
+    },
+    'auth.otpVisits': async ({ profileId }) => ({ visits: otp.visits(profileIdOf(profileId)) }),
+  };
+}

@@ -1,0 +1,25 @@
+import type { HandlerGroup } from '../dispatch';
+import type { Services } from '../services';
+
+type ProfileCommands =
+  | 'profiles.list'
+  | 'profiles.create'
+  | 'profiles.update'
+  | 'profiles.duplicate'
+  | 'profiles.delete'
+  | 'profiles.select'
+  | 'profiles.export'
+  | 'profiles.import';
+
+export function profileHandlers({ profiles }: Services): HandlerGroup<ProfileCommands> {
+  return {
+    'profiles.list': async () => profiles.state(),
+    'profiles.create': async (input) => profiles.create(input),
+    'profiles.update': async ({ profileId, changes }) => profiles.update(profileId, changes),
+    'profiles.duplicate': async ({ profileId, name }) => profiles.duplicate(profileId, name),
+    'profiles.delete': async ({ profileId }) => profiles.remove(profileId),
+    'profiles.select': async ({ profileId }) => profiles.select(profileId),
+    'profiles.export': async ({ profileIds }) => ({ json: profiles.exportJson(profileIds) }),
+    'profiles.import': async ({ json }) => profiles.importJson(json),
+  };
+}

@@ -1,0 +1,28 @@
+// The engine's services, as the command handlers see them. createCore builds them once.
+import type { ApiClient } from './api/api-client';
+import type { AppTokenService } from './auth/app-token';
+import type { ConnectFlowService } from './auth/connect-flow';
+import type { OtpService } from './auth/otp';
+import type { UserTokenService } from './auth/user-tokens';
+import type { CoreEventEmitter } from './events';
+import type { CoreHost } from './host';
+import type { InboundService } from './inbound/inbound-service';
+import type { Journal } from './log/journal';
+import type { Redactor } from './log/redact';
+import type { ProfileStore } from './profiles/profile-store';
+import type { SecretVault } from './secrets/secret-vault';
+
+export interface Services {
+  host: CoreHost;
+  events: CoreEventEmitter;
+  journal: Journal;
+  redactor: Redactor;
+  vault: SecretVault;
+  profiles: ProfileStore;
+  appTokens: AppTokenService;
+  users: UserTokenService;
+  connect: ConnectFlowService;
+  otp: OtpService;
+  api: ApiClient;
+  inbound: InboundService;
+}
