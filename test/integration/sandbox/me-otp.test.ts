@@ -63,7 +63,7 @@ describe('GET /tp/me.json', () => {
 
   it('401 invalid_token without a header, with a malformed one, or with an unknown token', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: 'Basic abc' },
       { authorization: 'Bearer' },
       { authorization: 'Bearer nope' },
