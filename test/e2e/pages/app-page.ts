@@ -39,6 +39,12 @@ export class AppPage {
     await this.engineStatus.getByText('connected', { exact: true }).waitFor();
   }
 
+  /** The page's background colour as computed, to tell the light and dark themes apart. */
+  async backgroundColor(): Promise<string> {
+    // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
+    return String(await this.page.evaluate('getComputedStyle(document.body).backgroundColor'));
+  }
+
   /** Sends the composer's request with its keyboard shortcut, from inside the composer. */
   async sendWithShortcut(): Promise<void> {
     await this.getAppTokenButton.focus();

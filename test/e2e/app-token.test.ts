@@ -1,0 +1,69 @@
+// "Get app token" through the whole stack: the button, the engine's client_credentials call to the
+// embedded sandbox over HTTP, the journal, and what the page shows (and never shows) of it.
+import { describe, expect, test } from 'vitest';
+import { POLL, useAppSession } from './support/app-session';
+import { saveAppScreenshot } from './support/screenshot';
+
+const session = useAppSession();
+// What a leaked secret would look like on screen: the sandbox's client secrets and access tokens are
+// long random hex or base64url runs. The engine shows 4-character prefixes only.
+const HEX_SECRET_RUN = /[0-9a-f]{40,}/;
+const TOKEN_RUN = /(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{24,}/;
+
+describe('getting an app token', () => {
+  test('"Get app token" shows a redacted token and the journaled call in full', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+
+    await app.getAppTokenButton.click();
+    await expect
+      .poll(() => app.appTokenStatus.innerText(), POLL)
+      .toMatch(/valid until \d\d:\d\d:\d\d/);
+    expect(await app.appTokenStatus.innerText()).toMatch(/\S{1,8}…/);
+    expect(await app.composerAlert.count()).toBe(0);
+
+    const row = app.recordRows('POST', '/tp/token', '200');
+    await expect.poll(() => row.count(), POLL).toBe(1);
+    await app.selectWithKeyboard(row);
+    expect(await row.getAttribute('aria-selected')).toBe('true');
+
+    expect(await app.detailValue('General', 'Status').innerText()).toBe('200');
+    expect(await app.detailValue('Request parameters', 'grant_type').innerText()).toBe(
+      'client_credentials',
+    );
+    const secretShown = await app.detailValue('Request parameters', 'client_secret').innerText();
+    expect(secretShown).toMatch(/^[A-Za-z0-9_-]{0,4}…$/);
+    expect(await app.detailValue('Timing', 'Total').innerText()).toMatch(/^\d+(\.\d)? m?s$/);
+    expect(await app.detailValue('Timing', 'Waiting (TTFB)').innerText()).toMatch(/ m?s$/);
+    expect(await app.detailValue('Response headers', 'content-type').innerText()).toContain(
+      'application/json',
+    );
+
+    const pretty = await app.responseBody().innerText();
+    expect(pretty).toContain('"access_token"');
+    expect(pretty).toContain('"token_type": "Bearer"');
+    await saveAppScreenshot(app.page);
+
+    await app.rawToggle().click();
+    expect(await app.rawToggle().getAttribute('aria-pressed')).toBe('true');
+    const raw = await app.responseBody().innerText();
+    expect(raw).toMatch(/^\{"access_token":"[^"]{1,8}…"/);
+
+    const everything = await app.page.locator('body').innerText();
+    expect(everything).not.toMatch(HEX_SECRET_RUN);
+    expect(everything).not.toMatch(TOKEN_RUN);
+  });
+
+  test("a failed grant shows the engine's words next to the button", async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    // Stop the engine under the page: the call cannot succeed, and the reason must be said.
+    await running.stop();
+    await expect.poll(() => app.engineStatus.innerText(), POLL).toMatch(/disconnected/);
+    await app.getAppTokenButton.click();
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(1);
+    expect(await app.composerAlert.innerText()).toMatch(
+      /Disconnected from the engine, so nothing was sent/,
+    );
+  });
+});

@@ -1,0 +1,59 @@
+// The event log region: a long list stays usable from the keyboard, and the journal on disk brings
+// earlier records back after the host restarts.
+import { describe, expect, test } from 'vitest';
+import { POLL, useAppSession } from './support/app-session';
+import { freshDataDir } from './support/host';
+
+const session = useAppSession();
+
+describe('the event log', () => {
+  test('the record list stays keyboard-navigable when it is longer than the pane', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    for (let i = 0; i < 20; i++) await app.getAppToken();
+    const rows = app.records.getByRole('option');
+    // At least 20 calls and 20 grants: more rows than fit, so only some are in the DOM.
+    await expect
+      .poll(async () => Number(await rows.first().getAttribute('aria-setsize')), POLL)
+      .toBeGreaterThanOrEqual(40);
+    const total = Number(await rows.first().getAttribute('aria-setsize'));
+    expect(await app.eventLog.innerText()).toContain(`${total} records`);
+    expect(await rows.count()).toBeLessThan(total);
+
+    await app.records.focus();
+    await app.page.keyboard.press('End');
+    expect(
+      await app.records
+        .locator(`[id="${await app.activeRecordId()}"]`)
+        .getAttribute('aria-posinset'),
+    ).toBe(String(total));
+    await app.page.keyboard.press('Home');
+    await app.page.keyboard.press('ArrowDown');
+    await app.page.keyboard.press('Enter');
+    const selected = rows.and(app.records.getByRole('option', { selected: true }));
+    expect(await selected.getAttribute('aria-posinset')).toBe('2');
+    expect(await selected.getAttribute('id')).toBe(await app.activeRecordId());
+    // The detail pane shows the record that was selected (its title starts with the seq).
+    const seq = (await selected.innerText()).trim().split(/\s+/)[0];
+    expect(await app.recordDetail.getByRole('heading', { level: 3 }).innerText()).toMatch(
+      new RegExp(`^#${seq} `),
+    );
+  });
+
+  test('after a restart on the same data directory the log still shows the earlier call', async () => {
+    const dataDir = freshDataDir();
+    const first = await session.host(dataDir);
+    const before = await session.openApp(first);
+    await before.sendWithShortcut();
+    await expect.poll(() => before.recordRows('POST', '/tp/token', '200').count(), POLL).toBe(1);
+
+    await first.stop();
+    // The open window notices and says so instead of pretending to work.
+    await expect.poll(() => before.engineStatus.innerText(), POLL).toMatch(/disconnected/);
+    expect(await before.connectionBanner.innerText()).toMatch(/reconnecting/);
+
+    const second = await session.host(dataDir);
+    const after = await session.openApp(second);
+    await expect.poll(() => after.recordRows('POST', '/tp/token', '200').count(), POLL).toBe(1);
+  });
+});

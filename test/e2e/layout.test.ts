@@ -1,0 +1,41 @@
+// The window's frame through the whole stack: Chromium opens the headless host's page, which talks
+// to the engine over the WebSocket; the engine runs the embedded sandbox.
+import { describe, expect, test } from 'vitest';
+import { POLL, useAppSession } from './support/app-session';
+import { saveAppScreenshot } from './support/screenshot';
+
+const session = useAppSession();
+
+describe('the app window', () => {
+  test('shows the three regions and the sandbox profile in the header', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+
+    expect(await app.composer.isVisible()).toBe(true);
+    expect(await app.contactEditor.isVisible()).toBe(true);
+    expect(await app.eventLog.isVisible()).toBe(true);
+    await expect.poll(() => app.activeProfile.innerText(), POLL).toContain(running.ready.sandbox);
+    expect(await app.activeProfile.innerText()).toMatch(/sandbox/i);
+    expect(await app.engineStatus.innerText()).toMatch(/\bconnected\b/);
+    expect(await app.appTokenStatus.innerText()).toMatch(/none/);
+    // The contact editor is honest about not being there yet, and says where the sandbox runs.
+    await expect.poll(() => app.contactEditor.innerText(), POLL).toContain(running.ready.sandbox);
+    expect(await app.contactEditor.getByRole('button').count()).toBe(0);
+    // The panes fill the 800 px window even while the log is nearly empty.
+    const log = await app.eventLog.boundingBox();
+    expect(log && log.y + log.height).toBeGreaterThan(700);
+  });
+
+  test('follows the OS colour scheme, light or dark', async () => {
+    const running = await session.host();
+    const light = await session.openApp(running, { colorScheme: 'light' });
+    const dark = await session.openApp(running, { colorScheme: 'dark' });
+    const [lightBg, darkBg] = [await light.backgroundColor(), await dark.backgroundColor()];
+    expect(lightBg).not.toBe(darkBg);
+    // Each channel of the dark background is darker than the light one's.
+    const channels = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    channels(darkBg).forEach((c, i) => expect(c).toBeLessThan(channels(lightBg)[i]!));
+    await dark.getAppToken();
+    await saveAppScreenshot(dark.page, 'app-dark');
+  });
+});
