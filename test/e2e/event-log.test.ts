@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { POLL, useAppSession } from './support/app-session';
 import { freshDataDir } from './support/host';
+import { writeSystemJournal } from './support/journal-fixture';
 
 const session = useAppSession();
 
@@ -55,5 +56,23 @@ describe('the event log', () => {
     const second = await session.host(dataDir);
     const after = await session.openApp(second);
     await expect.poll(() => after.recordRows('POST', '/tp/token', '200').count(), POLL).toBe(1);
+  });
+
+  test('a long journal shows its newest 500 records, and earlier ones on request', async () => {
+    const dataDir = freshDataDir();
+    writeSystemJournal(dataDir, 700);
+    const app = await session.openApp(await session.host(dataDir));
+
+    // log.list gives the newest page: 500 of the 700 (and the engine's own start-up records).
+    await expect.poll(() => app.recordCount(), POLL).toBe(500);
+    await app.loadEarlierButton.click();
+    await expect.poll(() => app.recordCount(), POLL).toBeGreaterThan(700);
+    // The journal's start was reached: nothing more to load.
+    expect(await app.loadEarlierButton.count()).toBe(0);
+
+    await app.records.focus();
+    await app.page.keyboard.press('Home');
+    const firstRow = app.records.locator(`[id="${await app.activeRecordId()}"]`);
+    expect(await firstRow.innerText()).toMatch(/^1\s[\s\S]*Fixture record 1$/);
   });
 });

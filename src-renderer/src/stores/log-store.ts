@@ -4,16 +4,26 @@ import { createStore } from 'zustand/vanilla';
 import type { Connection } from '../bridge';
 import type { Bridge, JournalRecord } from '../contract';
 import { errorMessage } from '../errors';
-import { mergeRecords } from './merge-records';
+import { LOG_MEMORY_CAP, mergeRecords } from './merge-records';
 
-const INITIAL_PAGE = 500;
+const PAGE_SIZE = 500;
 
 export interface LogState {
   records: JournalRecord[];
   selectedSeq: number | null;
   loading: boolean;
   loadError: string | null;
+  /** The engine's journal has records before the first one shown. */
+  hasEarlier: boolean;
+  loadingEarlier: boolean;
   select(seq: number | null): void;
+  /** Pages one batch further back through the journal (log.list with beforeSeq). */
+  loadEarlier(): Promise<void>;
+}
+
+/** Paging back stops at the memory cap: merging more would drop the newest records instead. */
+export function canLoadEarlier(state: LogState): boolean {
+  return state.hasEarlier && state.records.length < LOG_MEMORY_CAP;
 }
 
 export type LogStore = ReturnType<typeof createLogStore>;
@@ -24,12 +34,29 @@ export function selectedRecord(state: LogState): JournalRecord | null {
 }
 
 export function createLogStore(bridge: Bridge, connection: Connection) {
-  const store = createStore<LogState>()((set) => ({
+  const store = createStore<LogState>()((set, get) => ({
     records: [],
     selectedSeq: null,
     loading: true,
     loadError: null,
+    hasEarlier: false,
+    loadingEarlier: false,
     select: (seq) => set({ selectedSeq: seq }),
+    async loadEarlier() {
+      const first = get().records[0];
+      if (!first || get().loadingEarlier || !canLoadEarlier(get())) return;
+      set({ loadingEarlier: true });
+      try {
+        const limit = Math.min(PAGE_SIZE, LOG_MEMORY_CAP - get().records.length);
+        const { records } = await bridge.invoke('log.list', { beforeSeq: first.seq, limit });
+        add(records);
+        // A short page means the journal's start was reached.
+        const more = records.length === limit && (get().records[0]?.seq ?? 1) > 1;
+        set({ loadingEarlier: false, hasEarlier: more, loadError: null });
+      } catch (err) {
+        set({ loadingEarlier: false, loadError: errorMessage(err) });
+      }
+    },
   }));
 
   const add = (incoming: JournalRecord[]) =>
@@ -38,9 +65,13 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
   async function load() {
     store.setState({ loading: true });
     try {
-      const { records } = await bridge.invoke('log.list', { limit: INITIAL_PAGE });
+      const { records } = await bridge.invoke('log.list', { limit: PAGE_SIZE });
       add(records);
-      store.setState({ loading: false, loadError: null });
+      // A full page may have more behind it; a short one is the whole journal. Once paged back,
+      // a reconnect's reload must not hide the button for records still before the first shown.
+      const first = store.getState().records[0]?.seq ?? 1;
+      const more = first > 1 && (records.length === PAGE_SIZE || store.getState().hasEarlier);
+      store.setState({ loading: false, loadError: null, hasEarlier: more });
     } catch (err) {
       store.setState({ loading: false, loadError: errorMessage(err) });
     }

@@ -14,6 +14,7 @@ export class AppPage {
   readonly composerAlert: Locator;
   readonly connectionBanner: Locator;
   readonly records: Locator;
+  readonly loadEarlierButton: Locator;
   readonly recordDetail: Locator;
 
   constructor(readonly page: Page) {
@@ -30,6 +31,7 @@ export class AppPage {
       .getByRole('alert')
       .filter({ hasText: 'Disconnected from the engine' });
     this.records = this.eventLog.getByRole('listbox', { name: 'Records' });
+    this.loadEarlierButton = this.eventLog.getByRole('button', { name: 'Load earlier records' });
     this.recordDetail = this.eventLog.getByRole('region', { name: 'Record detail' });
   }
 
@@ -55,6 +57,13 @@ export class AppPage {
   async getAppToken(): Promise<void> {
     await this.getAppTokenButton.click();
     await this.getAppTokenButton.waitFor();
+  }
+
+  /** How many records the list holds in all (rows out of view are not in the DOM). */
+  async recordCount(): Promise<number> {
+    const first = this.records.getByRole('option').first();
+    if ((await first.count()) === 0) return 0;
+    return Number(await first.getAttribute('aria-setsize'));
   }
 
   /** The row the keyboard is on in the record list, by its id. */

@@ -51,10 +51,20 @@ export function RecordList() {
     [select],
   );
 
-  // Follow new records while the list is scrolled to the end, as a terminal does.
+  // Follow new records while the list is scrolled to the end, as a terminal does; when earlier
+  // records are put in front, keep the rows that were in view where they were.
+  const firstSeq = useRef<number | null>(null);
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+    const previousFirst = firstSeq.current;
+    firstSeq.current = records[0]?.seq ?? null;
+    if (!el) return;
+    if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    } else if (previousFirst !== null && records[0] && records[0].seq < previousFirst) {
+      const added = records.findIndex((r) => r.seq === previousFirst);
+      if (added > 0) el.scrollTop += added * ROW_HEIGHT;
+    }
   }, [records]);
 
   const onScroll = () => {
