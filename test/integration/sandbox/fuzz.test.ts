@@ -123,7 +123,7 @@ function encode(body: Body): { headers: Record<string, string>; payload?: Buffer
       return {
         headers: {
           'content-type':
-            body.mime === '' ? 'multipart/form-data; boundary=' : `${body.mime}; charset=\"x`,
+            body.mime === '' ? 'multipart/form-data; boundary=' : `${body.mime}; charset="x`,
         },
         payload: fields.map((f) => f.join('')).join(''),
       };
@@ -151,7 +151,9 @@ it('answers every random request with a complete, non-5xx response; errors are J
   await fc.assert(
     fc.asyncProperty(REQUEST, async (r) => {
       const path = r.path.replace('USER', user.user_id);
-      const qs = new URLSearchParams(r.query.map(([k, v]) => [k, fill(v)])).toString();
+      const qs = new URLSearchParams(
+        r.query.map(([k, v]): [string, string] => [k, fill(v)]),
+      ).toString();
       const { headers, payload } = encode(r.body);
       const method = r.method;
       const res = await request(`${h.base}${path}${qs ? `?${qs}` : ''}`, {
