@@ -2,6 +2,7 @@
 // embedded sandbox over HTTP, the journal, and what the page shows (and never shows) of it.
 import { describe, expect, test } from 'vitest';
 import { POLL, useAppSession } from './support/app-session';
+import { tapEngine, type EngineTap } from './support/engine-tap';
 import { saveAppScreenshot } from './support/screenshot';
 
 const session = useAppSession();
@@ -65,5 +66,37 @@ describe('getting an app token', () => {
     expect(await app.composerAlert.innerText()).toMatch(
       /Disconnected from the engine, so nothing was sent/,
     );
+  });
+
+  test('while the grant runs, the button says what it waits for', async () => {
+    let tap!: EngineTap;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    const release = tap.hold('auth.getAppToken');
+    await app.getAppTokenButton.click();
+    const waiting = app.composer.getByRole('button', { name: 'Requesting app token…' });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    expect(await app.composerAlert.count()).toBe(0);
+
+    release();
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
+    expect(await app.getAppTokenButton.isEnabled()).toBe(true);
+  });
+
+  test("a refused grant shows the engine's message in words by the button", async () => {
+    let tap!: EngineTap;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    const message =
+      'The platform refused the client credentials (401 invalid_client): check the client id and secret in the profile.';
+    tap.failWith('auth.getAppToken', { code: 'http_error', message });
+    await app.getAppTokenButton.click();
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(1);
+    expect(await app.composerAlert.innerText()).toBe(message);
+    // The button is ready for another try.
+    expect(await app.getAppTokenButton.isEnabled()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // to the engine over the WebSocket; the engine runs the embedded sandbox.
 import { describe, expect, test } from 'vitest';
 import { POLL, useAppSession } from './support/app-session';
+import { tapEngine, type EngineTap } from './support/engine-tap';
 import { saveAppScreenshot } from './support/screenshot';
 
 const session = useAppSession();
@@ -37,5 +38,21 @@ describe('the app window', () => {
     channels(darkBg).forEach((c, i) => expect(c).toBeLessThan(channels(lightBg)[i]!));
     await dark.getAppToken();
     await saveAppScreenshot(dark.page, 'app-dark');
+  });
+
+  test('the header shows a grant failure in words, and a later token replaces it', async () => {
+    let tap!: EngineTap;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    await expect.poll(() => tap.lastOutput('profiles.list')?.activeProfileId, POLL).toBeTruthy();
+    const profileId = tap.lastOutput('profiles.list')!.activeProfileId;
+    const lastError = 'The token endpoint could not be reached (connection refused).';
+    tap.push('auth.changed', { profileId, appToken: null, lastError });
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toContain(lastError);
+
+    await app.getAppToken();
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
+    expect(await app.appTokenStatus.innerText()).not.toContain(lastError);
   });
 });

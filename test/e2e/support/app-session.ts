@@ -1,6 +1,6 @@
 // Per-file e2e session: one Chromium for the file, and per test the hosts and browser contexts it
 // started, all stopped after the test whatever happened in it.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { AppPage } from '../pages/app-page';
 import { launchChromium } from './browser';
@@ -9,11 +9,17 @@ import { startHost, type RunningHost } from './host';
 /** Waits long enough for a cold engine on a busy 2-core machine, short of the test timeout. */
 export const POLL = { timeout: 15_000 };
 
+export interface OpenOptions {
+  colorScheme?: 'light' | 'dark';
+  /** Runs on the new page before it opens the app (e.g. tapEngine). */
+  beforeOpen?: (page: Page) => Promise<void>;
+}
+
 export interface AppSession {
   /** Starts a headless host on a fresh data directory, or on `dataDir` to reuse one. */
   host(dataDir?: string): Promise<RunningHost>;
   /** Opens the host's app in a new 1280x800 browser context and waits for the engine link. */
-  openApp(running: RunningHost, options?: { colorScheme?: 'light' | 'dark' }): Promise<AppPage>;
+  openApp(running: RunningHost, options?: OpenOptions): Promise<AppPage>;
 }
 
 /** Call at the top level of a test file: registers the hooks and returns the session. */
@@ -46,7 +52,9 @@ export function useAppSession(): AppSession {
         colorScheme: options.colorScheme ?? 'light',
       });
       contexts.push(context);
-      const app = new AppPage(await context.newPage());
+      const page = await context.newPage();
+      await options.beforeOpen?.(page);
+      const app = new AppPage(page);
       await app.open(running.ready.url);
       return app;
     },
