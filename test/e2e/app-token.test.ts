@@ -55,7 +55,7 @@ describe('getting an app token', () => {
     expect(everything).not.toMatch(TOKEN_RUN);
   });
 
-  test("a failed grant shows the engine's words next to the button", async () => {
+  test('while disconnected, the button says nothing was sent and why', async () => {
     const running = await session.host();
     const app = await session.openApp(running);
     // Stop the engine under the page: the call cannot succeed, and the reason must be said.

@@ -20,7 +20,9 @@ export function EventLog() {
       aside={
         <>
           <span className="quiet">
-            {loading && count === 0 ? 'loading…' : `${count} records${earlier ? ' shown' : ''}`}
+            {loading && count === 0
+              ? 'loading…'
+              : `${count} ${count === 1 ? 'record' : 'records'}${earlier ? ' shown' : ''}`}
           </span>
           {earlier ? (
             <button type="button" onClick={() => void loadEarlier()} disabled={loadingEarlier}>

@@ -14,7 +14,13 @@ export function AppTokenStatus() {
 
   let body;
   if (status?.lastError) {
-    body = <span className="header-value text-error">error: {status.lastError}</span>;
+    // The header has room for the start of it; the whole text is in the tooltip and, after a
+    // click on "Get app token", by the button.
+    body = (
+      <span className="header-value text-error" title={status.lastError}>
+        error: {status.lastError}
+      </span>
+    );
   } else if (!token) {
     body = <span className="header-value quiet">none</span>;
   } else {
@@ -40,7 +46,7 @@ export function AppTokenStatus() {
     );
   }
   return (
-    <div className="header-item" role="status" aria-label="App token">
+    <div className="header-item header-token" role="status" aria-label="App token">
       <span className="header-label">App token</span>
       {body}
     </div>

@@ -10,7 +10,7 @@ export function Header() {
   return (
     <header className="app-header">
       <div className="brand">TP Inspector</div>
-      <div className="header-item" role="group" aria-label="Active profile">
+      <div className="header-item header-profile" role="group" aria-label="Active profile">
         <span className="header-label">Profile</span>
         {profile ? (
           <>
