@@ -1,7 +1,7 @@
 // Sits on the page's WebSocket to the engine (Playwright's routeWebSocket) to make states that the
 // real engine and sandbox produce too fast or too rarely to test: an answer that takes a while, or
 // a command that fails. Everything else passes through to the real host untouched.
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import type {
   CommandErrorShape,
   CommandName,
@@ -17,6 +17,10 @@ export interface EngineTap {
   failWith(command: CommandName, error: CommandErrorShape): void;
   /** Pushes an event to the page as if the engine had sent it. */
   push<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Closes the page's open sockets as a network drop would (the page may then reconnect). */
+  drop(): Promise<void>;
+  /** How many sockets the page has opened to the engine so far. */
+  connections(): number;
   /** The last successful output the engine gave the page for `command`. */
   lastOutput<K extends CommandName>(command: K): CommandOutput<K> | undefined;
 }
@@ -26,7 +30,7 @@ export async function tapEngine(page: Page): Promise<EngineTap> {
   const gates = new Map<string, Promise<void>>();
   const failures = new Map<string, CommandErrorShape>();
   const outputs = new Map<string, unknown>();
-  const sockets: Array<{ send(message: string): void }> = [];
+  const sockets: WebSocketRoute[] = [];
 
   await page.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
@@ -73,6 +77,13 @@ export async function tapEngine(page: Page): Promise<EngineTap> {
     failWith(command, error) {
       failures.set(command, error);
     },
+    async drop() {
+      // 4000: an application code, so the page sees a close it did not ask for.
+      await Promise.all(
+        sockets.map((ws) => ws.close({ code: 4000, reason: 'dropped by the test' })),
+      );
+    },
+    connections: () => sockets.length,
     push(event, payload) {
       for (const ws of sockets) ws.send(JSON.stringify({ event, payload }));
     },

@@ -55,4 +55,22 @@ describe('the app window', () => {
     await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
     expect(await app.appTokenStatus.innerText()).not.toContain(lastError);
   });
+
+  test('after a dropped connection the page says so, reconnects and works again', async () => {
+    let tap!: EngineTap;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    expect(tap.connections()).toBe(1);
+    await tap.drop();
+    await expect.poll(() => app.engineStatus.innerText(), POLL).toMatch(/disconnected/);
+    expect(await app.connectionBanner.innerText()).toMatch(/reconnecting/);
+
+    await expect.poll(() => app.engineStatus.innerText(), POLL).toMatch(/\bconnected\b/);
+    expect(await app.engineStatus.innerText()).not.toMatch(/disconnected/);
+    expect(tap.connections()).toBe(2);
+    expect(await app.connectionBanner.count()).toBe(0);
+    await app.getAppToken();
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
+  });
 });
