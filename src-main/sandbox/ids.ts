@@ -3,10 +3,19 @@ import { randomBytes } from 'node:crypto';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
-function base32(bytes: number): string {
-  const buf = randomBytes(bytes);
+// Ids are made on the hot path of every send: random bytes are drawn in blocks, not per id.
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let offset = 0;
+
+function base32(length: number): string {
+  if (offset + length > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    offset = 0;
+  }
   let out = '';
-  for (const b of buf) out += BASE32[b & 31];
+  for (let i = 0; i < length; i++) out += BASE32[(pool[offset + i] ?? 0) & 31];
+  offset += length;
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The HTTP server: routes each request to the token endpoint, the authorize endpoint, the API
 // pipeline or the simulator, and turns every failure into a JSON error, never a 500 or a dropped
 // connection.
+import { parseTarget } from './http/target';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { endpointByPath } from '../core/spec';
 import { API_HANDLERS } from './api/handlers';
@@ -22,10 +23,8 @@ async function route(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  } catch {
+  const url = parseTarget(req.url);
+  if (!url) {
     req.resume();
     throw new ApiError('invalid_request', 'The request target is not a valid URL.');
   }

@@ -53,6 +53,16 @@ function isRequired(p: ParamSpec, fields: ParamInput['fields']): boolean {
   return typeof p.required === 'boolean' ? p.required : conditionHolds(p.required, fields);
 }
 
+const compiled = new Map<string, RegExp>();
+function regex(source: string): RegExp {
+  let re = compiled.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    compiled.set(source, re);
+  }
+  return re;
+}
+
 const DOUBLE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
 
 type Check = { ok: true; value: ParamValue } | { ok: false; error: ErrorCode; description: string };
@@ -71,7 +81,7 @@ function checkString(p: ParamSpec, raw: string): Check {
   if (p.maxLength !== undefined && length > p.maxLength) {
     return bad(`${p.name} must be at most ${p.maxLength} characters long (got ${length}).`);
   }
-  if (p.pattern !== undefined && !new RegExp(p.pattern).test(raw)) {
+  if (p.pattern !== undefined && !regex(p.pattern).test(raw)) {
     return bad(`${p.name} must be ${p.patternDoc ?? `of the form ${p.pattern}`}.`);
   }
   if (p.values !== undefined && !p.values.includes(raw)) {
@@ -127,7 +137,7 @@ function checkValue(p: ParamSpec, raw: string, options: ValidationOptions): Chec
             p.valueError,
           );
         }
-        if (p.pattern !== undefined && !new RegExp(p.pattern).test(item)) {
+        if (p.pattern !== undefined && !regex(p.pattern).test(item)) {
           return bad(`${p.name}: "${item.slice(0, 64)}" is not a valid value.`);
         }
       }

@@ -1,5 +1,6 @@
 // The path every /tp/ API request (all but token and authorize) takes: body, bearer token (401),
 // rate limit (429), parameters from the catalog (400), actor (400/403), scope (403), handler.
+import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validateParams, type EndpointSpec, type Params } from '../../core/spec';
 import type { SandboxContext } from '../context';
@@ -30,7 +31,7 @@ async function readInput(
   ctx: SandboxContext,
   endpoint: EndpointSpec,
   req: IncomingMessage,
-  url: URL,
+  url: Target,
 ): Promise<ParsedBody> {
   if (endpoint.method === 'GET') {
     req.resume();
@@ -54,7 +55,7 @@ export async function handleApi(
   handler: ApiHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: Target,
 ): Promise<void> {
   const body = await readInput(ctx, endpoint, req, url);
   const token = resolveBearer(ctx.store, req.headers.authorization);

@@ -22,17 +22,22 @@ export function mediaType(req: IncomingMessage): string {
 }
 
 /** Reads the whole body; past `limit` the rest is drained (so the connection survives) and null returned. */
-export async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let over = false;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) over = true;
-    if (!over) chunks.push(buf);
-  }
-  return over ? null : Buffer.concat(chunks);
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  // Plain events rather than an async iterator: this runs for every request.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      if (!over) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve(over ? null : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
+    );
+    req.on('error', reject);
+  });
 }
 
 export function fieldsOf(params: URLSearchParams): Map<string, string[]> {

@@ -1,5 +1,6 @@
 // GET /tp/authorize (the consent page, or an immediate redirect) and POST /tp/authorize (the
 // person's answer from that page).
+import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context';
 import { mediaType, readForm } from '../http/body';
@@ -23,7 +24,7 @@ export async function handleAuthorize(
   ctx: SandboxContext,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: Target,
 ): Promise<void> {
   const { store } = ctx;
   if (req.method === 'GET' || req.method === 'HEAD') {

@@ -1,5 +1,6 @@
 // The routes of /_sandbox/ (platform-decisions.md, Simulator API), plus the files the sandbox
 // serves there: media of messages, avatars and the RSA public key.
+import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context';
 import type { Signer } from '../deliveries/sign';
@@ -101,7 +102,7 @@ export async function handleSimulator(
   signer: Signer,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: Target,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = url.pathname;
