@@ -66,5 +66,12 @@ function KindDetail({ record }: { record: JournalRecord }) {
           ]}
         />
       );
+    default:
+      // A kind this build has no view for yet (the journal outlives app versions): show it whole.
+      return (
+        <pre className="body-text mono" tabIndex={0}>
+          {JSON.stringify(record as unknown, null, 2)}
+        </pre>
+      );
   }
 }
