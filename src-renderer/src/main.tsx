@@ -1,4 +1,7 @@
 // Start-up: pick the transport once, make the stores around it, start them, render.
+// The theme and the frame first, so the features' own styles come after them in the bundle.
+import './styles/theme.css';
+import './styles/layout.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -6,8 +9,6 @@ import { pickTransport } from './bridge';
 import { createLogStore } from './stores/log-store';
 import { createSessionStore } from './stores/session-store';
 import { StoresProvider } from './stores/stores-context';
-import './styles/theme.css';
-import './styles/layout.css';
 
 const transport = pickTransport();
 const stores = {

@@ -1,6 +1,7 @@
 // Label/value pairs as a description list: compact, read as pairs by screen readers, and each
 // value labelled by its term so it can be found by name ("Status", "client_secret").
 import { useId, type ReactNode } from 'react';
+import './field-list.css';
 
 export interface Field {
   label: string;

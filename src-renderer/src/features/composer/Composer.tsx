@@ -6,6 +6,7 @@ import { Pane } from '../../components/Pane';
 import { activeProfile } from '../../stores/session-store';
 import { useSession } from '../../stores/stores-context';
 import { TokenResult } from './TokenResult';
+import './composer.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

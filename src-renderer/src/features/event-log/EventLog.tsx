@@ -5,6 +5,7 @@ import { canLoadEarlier } from '../../stores/log-store';
 import { useLog } from '../../stores/stores-context';
 import { RecordDetail } from './RecordDetail';
 import { RecordList } from './RecordList';
+import './event-log.css';
 
 export function EventLog() {
   const count = useLog((s) => s.records.length);

@@ -1,6 +1,7 @@
 // A bar under the header while the engine is unreachable, saying so and that it is being retried:
 // every control still renders, but calls wait for the link or fail with this reason.
 import { useSession } from '../../stores/stores-context';
+import './header.css';
 
 export function ConnectionBanner() {
   const connection = useSession((s) => s.connection);

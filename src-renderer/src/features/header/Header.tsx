@@ -4,6 +4,7 @@ import { activeProfile } from '../../stores/session-store';
 import { useSession } from '../../stores/stores-context';
 import { AppTokenStatus } from './AppTokenStatus';
 import { EngineStatus } from './EngineStatus';
+import './header.css';
 
 export function Header() {
   const profile = useSession(activeProfile);
