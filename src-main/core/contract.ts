@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 // ---------- shared shapes ----------
 
-export const RecordKind = z.enum(['api', 'delivery', 'auth', 'tunnel', 'system']);
+export const RecordKind = z.enum(['api', 'delivery', 'forward', 'auth', 'tunnel', 'system']);
 export type RecordKind = z.infer<typeof RecordKind>;
 
 /** Exact bytes of a body: UTF-8 text when the bytes are valid UTF-8, otherwise base64. */
@@ -72,7 +72,99 @@ export const SystemRecord = z.object({
   kind: z.literal('system'),
   system: z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
 });
-export const JournalRecord = z.discriminatedUnion('kind', [ApiRecord, AuthRecord, SystemRecord]);
+// ---- inbound deliveries (docs/journal.md, `delivery` and `forward`) ----
+
+export const SignatureOutcome = z.enum(['valid', 'invalid', 'missing', 'unsupported']);
+export type SignatureOutcome = z.infer<typeof SignatureOutcome>;
+export const DeliveryVerification = z.object({
+  outcome: SignatureOutcome,
+  /** `signature_method` as it arrived ('' when absent). */
+  method: z.string(),
+  /** In words: why this outcome, and for an invalid one what was expected over which bytes. */
+  explanation: z.string(),
+  /** The signature the engine computed (an invalid HMAC); never the key. */
+  expected: z.string().optional(),
+  /** What was signed, e.g. "the `data` field, 312 bytes of UTF-8 after form decoding". */
+  over: z.string().optional(),
+});
+export type DeliveryVerification = z.infer<typeof DeliveryVerification>;
+export const DeliveryClassification = z.object({
+  category: z.enum(['message', 'group-invite', 'group-event', 'unknown']),
+  /** `type` from the data JSON ('' when there is none). */
+  type: z.string(),
+  msgType: z.string().optional(),
+  messageId: z.string().optional(),
+  userId: z.string().optional(),
+  roomId: z.string().optional(),
+  contactId: z.string().optional(),
+});
+export type DeliveryClassification = z.infer<typeof DeliveryClassification>;
+export const DeliveryCapture = z.object({
+  method: z.string(),
+  /** Path and query as requested. */
+  path: z.string(),
+  /** Request headers as received (lower-case names), secrets redacted. */
+  headers: z.record(z.string(), z.string()),
+  source: z.object({ address: z.string(), port: z.number().int().nullable() }),
+  /** The exact request body; null when it was refused unread (too large). */
+  body: RawBody.nullable(),
+  /** When the request arrived (ISO 8601); `at` is when the record was written. */
+  receivedAt: z.string(),
+  response: z.object({
+    status: z.number().int(),
+    body: z.string(),
+    delayMs: z.number().nonnegative(),
+    /** Why this answer: the profile's response control, a simulated failure, or a refusal. */
+    reason: z.enum(['configured', 'failure-rate', 'unverified', 'refused']),
+  }),
+  /** Set when the request itself was refused (too large, malformed, too slow): what and why. */
+  error: z.string().optional(),
+  form: z.object({
+    data: z.string().nullable(),
+    signature: z.string().nullable(),
+    signatureMethod: z.string().nullable(),
+  }),
+  verification: DeliveryVerification,
+  classification: DeliveryClassification,
+  /** Where the data differs from the API document and platform-decisions.md. */
+  shapeIssues: z.array(z.string()),
+  /** The seq of the first delivery with the same message id (a retry or a replay). */
+  repeatOf: z.number().int().positive().optional(),
+  /** The delivery this one replays (sent by inbound.replay). */
+  replayOf: z.number().int().positive().optional(),
+  /** Forward targets this delivery is being sent to; results follow as `forward` records. */
+  forwardTo: z.array(z.string()),
+});
+export type DeliveryCapture = z.infer<typeof DeliveryCapture>;
+export const DeliveryRecord = z.object({
+  ...recordBase,
+  kind: z.literal('delivery'),
+  delivery: DeliveryCapture,
+});
+export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
+/** A delivery sent on to one of the developer's URLs (forward-to, or a replay to a URL). */
+export const ForwardRecord = z.object({
+  ...recordBase,
+  kind: z.literal('forward'),
+  forward: z.object({
+    /** The delivery record this sent on. */
+    deliverySeq: z.number().int().positive(),
+    why: z.enum(['forward', 'replay']),
+    /** For a replay: whether data was edited, and whether it was signed again. */
+    edited: z.boolean(),
+    resigned: z.boolean(),
+    exchange: ApiExchange,
+  }),
+});
+export type ForwardRecord = z.infer<typeof ForwardRecord>;
+
+export const JournalRecord = z.discriminatedUnion('kind', [
+  ApiRecord,
+  AuthRecord,
+  SystemRecord,
+  DeliveryRecord,
+  ForwardRecord,
+]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 export type ApiRecord = z.infer<typeof ApiRecord>;
 export type AuthRecord = z.infer<typeof AuthRecord>;
@@ -224,6 +316,46 @@ export const InboundStatus = z.object({
 });
 export type InboundStatus = z.infer<typeof InboundStatus>;
 
+/** How the receiver answers a profile's deliveries (inbound.setResponse). */
+export const ResponseControl = z.object({
+  status: z.number().int().min(200).max(599).default(200),
+  body: z.string().max(100_000).default('ok'),
+  contentType: z.string().max(200).default('text/plain; charset=utf-8'),
+  delayMs: z.number().int().min(0).max(120_000).default(0),
+  /** 0..1: the share of deliveries answered with failureStatus instead, to watch retries. */
+  failureRate: z.number().min(0).max(1).default(0),
+  failureStatus: z.number().int().min(400).max(599).default(500),
+  /** Answer 401 to a delivery whose signature is not valid, as a strict app would. */
+  rejectUnverified: z.boolean().default(false),
+});
+export type ResponseControl = z.infer<typeof ResponseControl>;
+
+export const ForwardSettings = z.object({
+  targets: z.array(httpUrl('a forward target')).max(10).default([]),
+  timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
+});
+export type ForwardSettings = z.infer<typeof ForwardSettings>;
+
+export const InboundSettings = z.object({
+  profileId: z.string(),
+  response: ResponseControl,
+  forwards: ForwardSettings,
+  /** PEM public key for RSA-SHA256 signatures (the sandbox profile's is fetched at start). */
+  rsaPublicKeyPem: z.string().nullable(),
+});
+export type InboundSettings = z.infer<typeof InboundSettings>;
+
+export const SessionView = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  active: z.boolean(),
+  records: z.number().int().nonnegative(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+export const SessionsState = z.object({ activeId: z.string(), sessions: z.array(SessionView) });
+export type SessionsState = z.infer<typeof SessionsState>;
+
 // ---------- commands ----------
 
 const NoInput = z.object({}).strict();
@@ -341,6 +473,68 @@ export const commands = {
   },
   'auth.otpVisits': { input: ProfileSelector, output: z.object({ visits: z.array(OtpVisit) }) },
   'inbound.status': { input: ProfileSelector, output: InboundStatus },
+  'inbound.settings': { input: ProfileSelector, output: InboundSettings },
+  /** Response control for the profile's deliveries; fields left out keep their value. */
+  'inbound.setResponse': {
+    input: z
+      .object({ profileId: z.string().min(1).optional(), response: ResponseControl.partial() })
+      .strict(),
+    output: InboundSettings,
+  },
+  'inbound.setForwards': {
+    input: z
+      .object({ profileId: z.string().min(1).optional(), forwards: ForwardSettings.partial() })
+      .strict(),
+    output: InboundSettings,
+  },
+  /** The public key RSA-SHA256 deliveries are verified with ('' or null forgets it). */
+  'inbound.setPublicKey': {
+    input: z
+      .object({
+        profileId: z.string().min(1).optional(),
+        pem: z.string().max(20_000).nullable(),
+      })
+      .strict(),
+    output: InboundSettings,
+  },
+  /**
+   * Sends a captured delivery again, to the receiver itself or to a URL: as captured, or with
+   * `data` replaced (signed again with the profile's secret, or keeping the old signature).
+   */
+  'inbound.replay': {
+    input: z
+      .object({
+        seq: z.number().int().positive(),
+        target: z.union([z.literal('receiver'), httpUrl('target')]),
+        data: z
+          .string()
+          .max(25 * 1024 * 1024)
+          .optional(),
+        resign: z.boolean().default(true),
+      })
+      .strict(),
+    output: z.object({ record: JournalRecord }),
+  },
+  'sessions.list': { input: NoInput, output: SessionsState },
+  /** Starts a new, empty session (a QA run) and makes it the active one. */
+  'sessions.start': {
+    input: z.object({ name: z.string().trim().min(1).max(120) }).strict(),
+    output: SessionsState,
+  },
+  'sessions.switch': {
+    input: z.object({ sessionId: z.string().min(1) }).strict(),
+    output: SessionsState,
+  },
+  /** A session as a file's content: NDJSON (the journal itself), HAR 1.2, or an HTML report. */
+  'sessions.export': {
+    input: z
+      .object({
+        sessionId: z.string().min(1).optional(),
+        format: z.enum(['ndjson', 'har', 'html']),
+      })
+      .strict(),
+    output: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  },
   /** Runs the client_credentials grant now against the profile (the active one by default). */
   'auth.getAppToken': { input: ProfileSelector, output: AppTokenView },
   'auth.status': { input: ProfileSelector, output: AuthStatus },
@@ -374,6 +568,8 @@ export const events = {
   'auth.usersChanged': z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),
   'auth.flowChanged': ConnectFlow,
   'auth.otpVisit': OtpVisit,
+  /** A session was started or switched to: the log now shows that session's records. */
+  'sessions.changed': SessionsState,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

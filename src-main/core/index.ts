@@ -5,21 +5,27 @@ import { createApiClient } from './api/api-client';
 import { createAppTokenService } from './auth/app-token';
 import { createConnectFlowService } from './auth/connect-flow';
 import { createOtpService } from './auth/otp';
+import type { DeliveryOptions } from './inbound/deliveries';
 import { DEFAULT_INBOUND_PORT, startInbound } from './inbound/inbound-service';
+import { pushUrlsToSandbox } from './inbound/tunnel/push-to-sandbox';
+import { createTunnelService, type TunnelTiming } from './inbound/tunnel/tunnel-manager';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers } from './dispatch';
 import { createEventEmitter } from './events';
 import type { CoreHost } from './host';
-import { openJournal } from './log/journal';
+import { openSessions } from './inbound/sessions';
 import { createRedactor } from './log/redact';
 import { createProfileStore } from './profiles/profile-store';
 import { createSecretVault } from './secrets/secret-vault';
 import { apiHandlers } from './handlers/api';
+import { composerHandlers } from './handlers/composer';
 import { appHandlers } from './handlers/app';
 import { authHandlers } from './handlers/auth';
 import { inboundHandlers } from './handlers/inbound';
 import { profileHandlers } from './handlers/profiles';
+import { tunnelHandlers } from './handlers/tunnel';
+import { sessionHandlers } from './handlers/sessions';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -32,6 +38,10 @@ export interface CoreOptions {
   connectTimeoutMs?: number;
   /** The inbound endpoint's loopback port (default 5875, or a free one when taken; 0: any). */
   inboundPort?: number;
+  /** Tunnel health-check and backoff timings; tests shorten them. */
+  tunnel?: Partial<TunnelTiming>;
+  /** Limits of the delivery capture (body size and deadline); tests shorten them. */
+  deliveries?: DeliveryOptions;
 }
 
 export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
@@ -40,9 +50,11 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     journalRef.append?.(`An event listener failed: ${String(err)}`),
   );
   const redactor = createRedactor();
-  const journal = openJournal(join(host.paths.dataDir, JOURNAL_FILE), (record) =>
-    events.emit('log.appended', record),
+  // The journal of the active session (the first session is JOURNAL_FILE itself).
+  const sessions = openSessions(host.paths.dataDir, join(host.paths.dataDir, JOURNAL_FILE), (r) =>
+    events.emit('log.appended', r),
   );
+  const journal = sessions.journal;
   const logSystem = (level: 'info' | 'warn' | 'error', message: string) =>
     journal.append({ kind: 'system', summary: message, system: { level, message } });
   journalRef.append = (message) => logSystem('error', message);
@@ -79,7 +91,19 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     profiles,
     otp,
     journal,
+    redactor,
     port: options.inboundPort ?? DEFAULT_INBOUND_PORT,
+    ...(options.deliveries ? { deliveries: options.deliveries } : {}),
+  });
+
+  // Never started here: a tunnel opens only when the person asks for one.
+  const tunnel = createTunnelService({
+    settings: host.settings,
+    journal,
+    events,
+    localUrl: inbound.status(profiles.state().activeProfileId).baseUrl,
+    pushUrls: (url) => pushUrlsToSandbox(host, profiles, url),
+    ...(options.tunnel ? { timing: options.tunnel } : {}),
   });
 
   if (journal.unreadableLines > 0) {
@@ -91,6 +115,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   for (const key of vault.unreadable)
     logSystem('warn', `The stored secret ${key} could not be read back; enter it again.`);
   for (const warning of profiles.loadWarnings) logSystem('warn', warning);
+  for (const warning of sessions.warnings) logSystem('warn', warning);
   logSystem(
     'info',
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
@@ -109,13 +134,18 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     otp,
     api,
     inbound,
+    tunnel,
+    sessions,
   };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...profileHandlers(services),
     ...authHandlers(services),
     ...apiHandlers(services),
+    ...composerHandlers(services),
     ...inboundHandlers(services),
+    ...tunnelHandlers(services),
+    ...sessionHandlers(services),
   };
 
   const dispatch = createDispatch(handlers, (err) =>
@@ -134,6 +164,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       if (closed) return;
       closed = true;
       await connect.close();
+      await tunnel.close();
       await inbound.close();
       journal.close();
     },

@@ -7,6 +7,8 @@ import type { UserTokenService } from './auth/user-tokens';
 import type { CoreEventEmitter } from './events';
 import type { CoreHost } from './host';
 import type { InboundService } from './inbound/inbound-service';
+import type { TunnelService } from './inbound/tunnel/tunnel-manager';
+import type { Sessions } from './inbound/sessions';
 import type { Journal } from './log/journal';
 import type { Redactor } from './log/redact';
 import type { ProfileStore } from './profiles/profile-store';
@@ -25,4 +27,6 @@ export interface Services {
   otp: OtpService;
   api: ApiClient;
   inbound: InboundService;
+  tunnel: TunnelService;
+  sessions: Sessions;
 }

@@ -36,6 +36,8 @@ export interface HeadlessHost {
   port: number;
   token: string;
   sandboxUrl: string;
+  /** The receiver's delivery URL for the active profile (null when the engine has none). */
+  inboundUrl: string | null;
   dataDir: string;
   rendererDir: string;
   /** Closes the server, the engine and the sandbox; safe to call twice. */
@@ -79,12 +81,17 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       ...(options.token !== undefined ? { token: options.token } : {}),
     });
     const started = core;
+    const inboundUrl = await core
+      .invoke('inbound.status', {})
+      .then((s) => s.suggested.endpointUrl)
+      .catch(() => null);
     let closing: Promise<void> | undefined;
     return {
       url: http.url,
       port: http.port,
       token: http.token,
       sandboxUrl: sandbox.baseUrl,
+      inboundUrl,
       dataDir,
       rendererDir,
       close: () =>

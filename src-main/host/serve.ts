@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       JSON.stringify({
         url: host.url,
         sandbox: host.sandboxUrl,
+        inbound: host.inboundUrl,
         dataDir: host.dataDir,
         port: host.port,
       }),
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
         'TP Inspector is running (headless).',
         `  Open this link in a browser on this machine: ${host.url}`,
         `  Embedded sandbox platform: ${host.sandboxUrl}`,
+        `  Deliveries are received at: ${host.inboundUrl ?? '(no inbound endpoint)'}`,
         `  Data folder: ${host.dataDir}`,
         '  Secrets are kept in memory for this run only (no OS keyring here).',
         'Press Ctrl+C to stop.',

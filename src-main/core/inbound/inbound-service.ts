@@ -1,12 +1,17 @@
 // Wires the receiver to the profiles: which path belongs to which profile, and what serves it.
 // For the embedded sandbox, the app's registration is pointed at the receiver at start, so that
 // everything the sandbox's users do reaches the app with no setup.
-import type { InboundStatus } from '../contract';
+import type { DeliveryRecord, ForwardRecord, InboundStatus } from '../contract';
 import type { CoreHost } from '../host';
 import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
 import type { OtpService } from '../auth/otp';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
-import { pathOf, sendText, startReceiver, type InboundRoute, type Receiver } from './receiver';
+import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
+import { createForwarder } from './forward';
+import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
+import { pathOf, startReceiver, type InboundRoute, type Receiver } from './receiver';
+import { createReplayer, type ReplayInput } from './replay';
 
 export const DEFAULT_INBOUND_PORT = 5875;
 
@@ -18,6 +23,9 @@ export const defaultPaths = (profileId: string) => ({
 
 export interface InboundService {
   status(profileId: string): InboundStatus;
+  /** Per-profile response control, forward targets and RSA key. */
+  readonly settings: InboundSettingsStore;
+  replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
   close(): Promise<void>;
 }
 
@@ -26,7 +34,9 @@ interface Deps {
   profiles: ProfileStore;
   otp: OtpService;
   journal: Journal;
+  redactor: Redactor;
   port: number;
+  deliveries?: DeliveryOptions;
 }
 
 export async function startInbound({
@@ -34,8 +44,23 @@ export async function startInbound({
   profiles,
   otp,
   journal,
+  redactor,
   port,
+  deliveries,
 }: Deps): Promise<InboundService> {
+  const settings = createInboundSettings(host.settings);
+  const forwarder = createForwarder(journal, redactor);
+  const capture = createDeliveryCapture({
+    journal,
+    redactor,
+    settings,
+    forwarder,
+    findRsaKey: (profile) =>
+      profile.id === SANDBOX_PROFILE_ID && host.sandbox
+        ? fetchSandboxKey(host.sandbox.baseUrl, settings)
+        : Promise.resolve(null),
+    ...(deliveries ? { options: deliveries } : {}),
+  });
   const route = (pathname: string): InboundRoute | null => {
     for (const { id } of profiles.state().profiles) {
       const profile = profiles.get(id)!;
@@ -57,7 +82,7 @@ export async function startInbound({
     route,
     async handle({ profile, target }, req, res, url) {
       if (target === 'endpoint') {
-        sendText(res, 404, 'Deliveries are not captured yet in this version of TP Inspector.');
+        await capture.handle(profile, req, res);
         return;
       }
       await otp.handle(profile, target, req, res, url);
@@ -76,20 +101,45 @@ export async function startInbound({
   if (host.sandbox)
     await pointSandboxAtReceiver(host, profiles, journal, suggested(SANDBOX_PROFILE_ID));
 
+  const replay = createReplayer({
+    journal,
+    profiles,
+    capture,
+    forwarder,
+    settings,
+    receiverBaseUrl: () => receiver.baseUrl,
+  });
+
   return {
     status: (profileId) => ({ baseUrl: receiver.baseUrl, suggested: suggested(profileId) }),
+    settings,
+    replay,
     close: () => receiver.close(),
   };
+}
+
+/** The sandbox's RSA public key (/_sandbox/signing-key.pem), fetched once when first needed. */
+async function fetchSandboxKey(baseUrl: string, settings: InboundSettingsStore) {
+  const res = await fetch(`${baseUrl}/_sandbox/signing-key.pem`);
+  if (!res.ok) return null;
+  const pem = await res.text();
+  // Not persisted: the sandbox may make a new key pair at its next start.
+  settings.setPublicKey(SANDBOX_PROFILE_ID, pem, { persist: false });
+  return pem;
 }
 
 async function pointSandboxAtReceiver(
   host: CoreHost,
   profiles: ProfileStore,
   journal: Journal,
-  urls: { managementUrl: string; directoryUrl: string },
+  urls: { endpointUrl: string; managementUrl: string; directoryUrl: string },
 ) {
   const sandbox = host.sandbox!;
-  const body = { management_url: urls.managementUrl, directory_url: urls.directoryUrl };
+  const body = {
+    endpoint_url: urls.endpointUrl,
+    management_url: urls.managementUrl,
+    directory_url: urls.directoryUrl,
+  };
   try {
     const res = await fetch(
       `${sandbox.baseUrl}/_sandbox/apps/${encodeURIComponent(sandbox.app.clientId)}`,
@@ -100,14 +150,18 @@ async function pointSandboxAtReceiver(
       },
     );
     if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    profiles.syncSandbox({ managementUrl: urls.managementUrl, directoryUrl: urls.directoryUrl });
+    profiles.syncSandbox({
+      endpointUrl: urls.endpointUrl,
+      managementUrl: urls.managementUrl,
+      directoryUrl: urls.directoryUrl,
+    });
   } catch (err) {
     journal.append({
       kind: 'system',
       summary: 'The sandbox app could not be pointed at the inbound endpoint',
       system: {
         level: 'warn',
-        message: `The sandbox app's management and directory URLs could not be set to the inbound endpoint (${String(err)}). One-time passwords from the sandbox will not reach TP Inspector.`,
+        message: `The sandbox app's endpoint, management and directory URLs could not be set to the inbound endpoint (${String(err)}). Deliveries and one-time passwords from the sandbox will not reach TP Inspector.`,
       },
     });
   }

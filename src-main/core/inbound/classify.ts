@@ -1,0 +1,35 @@
+// What a delivery is, from its `data` JSON: a user's message (by its type, one of the msg_types
+// of 4.7), a group-invite (6.1), another group event (`group-*`), or unknown. Tolerant by design:
+// the real platform leaves the shapes of most of these "not shown".
+import type { DeliveryClassification } from '../contract';
+import { GROUP_EVENT_TYPES, isMsgType } from '../spec';
+
+/** `<local>@<domain>` → local; anything else unchanged. */
+const localPart = (address: string) => address.split('@', 1)[0] ?? address;
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+export function classify(parsed: unknown): DeliveryClassification {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { category: 'unknown', type: '' };
+  }
+  const d = parsed as Record<string, unknown>;
+  const type = str(d.type) ?? '';
+  const messageId = str(d.id);
+  const roomId = str(d.room);
+  const recipient = str(d.recipient);
+  const sender = str(d.sender);
+  const ids = {
+    ...(messageId ? { messageId } : {}),
+    ...(roomId ? { roomId } : {}),
+    // The app's contact is the recipient of both messages and group events.
+    ...(recipient ? { contactId: localPart(recipient) } : {}),
+    // The user who wrote the message or acted in the group.
+    ...(sender ? { userId: localPart(sender) } : {}),
+  };
+  if (type === 'group-invite') return { category: 'group-invite', type, ...ids };
+  if ((GROUP_EVENT_TYPES as readonly string[]).includes(type) || type.startsWith('group-')) {
+    return { category: 'group-event', type, ...ids };
+  }
+  if (isMsgType(type)) return { category: 'message', type, msgType: type, ...ids };
+  return { category: 'unknown', type, ...ids };
+}

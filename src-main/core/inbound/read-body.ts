@@ -1,0 +1,49 @@
+// Reads a request body with a size cap and a deadline, so that an oversized or stalled sender
+// gets a clear answer instead of holding memory or a connection for ever.
+import type { IncomingMessage } from 'node:http';
+
+export type BodyResult =
+  | { kind: 'ok'; bytes: Buffer }
+  | { kind: 'too-large'; received: number }
+  | { kind: 'timeout'; bytes: Buffer }
+  | { kind: 'aborted'; bytes: Buffer };
+
+export function readBody(
+  req: IncomingMessage,
+  { maxBytes, timeoutMs }: { maxBytes: number; timeoutMs: number },
+): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const finish = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onAbort);
+      // Keep reading but drop the rest, so the sender gets to read the answer (the server's
+      // requestTimeout ends a sender that never stops).
+      if (result.kind !== 'ok') req.resume();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) finish({ kind: 'too-large', received });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ kind: 'ok', bytes: Buffer.concat(chunks) });
+    const onAbort = () => finish({ kind: 'aborted', bytes: Buffer.concat(chunks) });
+    const timer = setTimeout(
+      () => finish({ kind: 'timeout', bytes: Buffer.concat(chunks) }),
+      timeoutMs,
+    );
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    // 'close' before 'end': the sender went away mid-body.
+    req.on('close', onAbort);
+  });
+}

@@ -1,0 +1,38 @@
+// Which answer the receiver gives a delivery: the profile's configured status, body and delay; a
+// simulated failure at the chosen rate (so the platform's retries can be watched); or a 401 for
+// an unverified delivery when the profile asks to act like a strict app.
+import type { DeliveryCapture, ResponseControl, SignatureOutcome } from '../contract';
+
+export type PlannedResponse = DeliveryCapture['response'] & { contentType: string };
+
+export function planResponse(
+  control: ResponseControl,
+  outcome: SignatureOutcome,
+  random: () => number = Math.random,
+): PlannedResponse {
+  const base = { delayMs: control.delayMs, contentType: control.contentType };
+  if (control.rejectUnverified && outcome !== 'valid') {
+    return {
+      ...base,
+      status: 401,
+      body: `The delivery's signature is ${outcome}; this endpoint is set to refuse unverified deliveries.`,
+      contentType: 'text/plain; charset=utf-8',
+      reason: 'unverified',
+    };
+  }
+  if (control.failureRate > 0 && random() < control.failureRate) {
+    return {
+      ...base,
+      status: control.failureStatus,
+      body: `Simulated failure (failure rate ${control.failureRate}).`,
+      contentType: 'text/plain; charset=utf-8',
+      reason: 'failure-rate',
+    };
+  }
+  return { ...base, status: control.status, body: control.body, reason: 'configured' };
+}
+
+/** A refusal of a request that is not a delivery at all (too large, malformed, too slow). */
+export function refusal(status: number, body: string): PlannedResponse {
+  return { status, body, delayMs: 0, reason: 'refused', contentType: 'text/plain; charset=utf-8' };
+}

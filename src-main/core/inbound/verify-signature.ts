@@ -1,0 +1,115 @@
+// Verifies a delivery's signature over the exact `data` string (platform-decisions.md,
+// Deliveries): hex HMAC-SHA256 or HMAC-SHA1 keyed with the client secret, or base64 RSA-SHA256
+// (PKCS#1 v1.5) with a configured public key. Comparisons are constant-time. The real platform
+// does not document its algorithms (platform-api.md 6), so every outcome says what was checked.
+import { createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
+import type { DeliveryVerification } from '../contract';
+
+export interface VerifyInput {
+  /** The decoded `data` field, null when absent. */
+  data: string | null;
+  signature: string | null;
+  signatureMethod: string | null;
+  clientSecret: string | undefined;
+  rsaPublicKeyPem: string | null;
+}
+
+export function verifySignature(input: VerifyInput): DeliveryVerification {
+  const method = input.signatureMethod ?? '';
+  const { data, signature } = input;
+  if (data === null) {
+    return {
+      outcome: 'missing',
+      method,
+      explanation: 'The delivery has no `data` field to verify.',
+    };
+  }
+  if (!signature || !method) {
+    const absent = [!signature && '`signature`', !method && '`signature_method`'].filter(Boolean);
+    return {
+      outcome: 'missing',
+      method,
+      explanation: `The delivery has no ${absent.join(' and no ')}: it is unsigned, so nothing proves it came from the platform.`,
+    };
+  }
+  const bytes = Buffer.byteLength(data, 'utf8');
+  const over = `the \`data\` field after form decoding: ${bytes} bytes of UTF-8`;
+  const upper = method.toUpperCase();
+  if (upper === 'HMAC-SHA256' || upper === 'HMAC-SHA1') {
+    if (!input.clientSecret) {
+      return {
+        outcome: 'unsupported',
+        method,
+        explanation: `${method} needs the app's client secret, and this profile has none. Set the client secret in the profile to verify these deliveries.`,
+      };
+    }
+    const algorithm = upper === 'HMAC-SHA1' ? 'sha1' : 'sha256';
+    const expected = createHmac(algorithm, input.clientSecret).update(data, 'utf8').digest('hex');
+    if (hexEqual(expected, signature)) {
+      return {
+        outcome: 'valid',
+        method,
+        explanation: `Valid ${method} signature over ${over}.`,
+        over,
+      };
+    }
+    return {
+      outcome: 'invalid',
+      method,
+      explanation: `The signature does not match. Expected the lowercase hex ${method} of ${over}, keyed with the profile's client secret: ${expected}; the delivery carries ${JSON.stringify(truncate(signature))}. Either the data was changed on the way, or the secret differs from the platform's.`,
+      expected,
+      over,
+    };
+  }
+  if (upper === 'RSA-SHA256') {
+    if (!input.rsaPublicKeyPem) {
+      return {
+        outcome: 'unsupported',
+        method,
+        explanation:
+          "RSA-SHA256 needs the platform's public key, and none is configured for this profile. Paste the PEM public key in the inbound settings (the sandbox publishes its own at /_sandbox/signing-key.pem).",
+      };
+    }
+    let ok = false;
+    try {
+      const key = createPublicKey(input.rsaPublicKeyPem);
+      ok = verify('RSA-SHA256', Buffer.from(data, 'utf8'), key, Buffer.from(signature, 'base64'));
+    } catch (err) {
+      return {
+        outcome: 'unsupported',
+        method,
+        explanation: `The configured RSA public key could not be used (${(err as Error).message}). Paste a PEM public key in the inbound settings.`,
+      };
+    }
+    if (ok) {
+      return {
+        outcome: 'valid',
+        method,
+        explanation: `Valid RSA-SHA256 signature over ${over}.`,
+        over,
+      };
+    }
+    return {
+      outcome: 'invalid',
+      method,
+      explanation: `The signature does not verify: expected a base64 RSA-SHA256 (PKCS#1 v1.5) signature of ${over} by the configured public key's private key. Either the data was changed, or the platform signed with another key.`,
+      over,
+    };
+  }
+  return {
+    outcome: 'unsupported',
+    method,
+    explanation: `TP Inspector cannot verify the signature method ${JSON.stringify(truncate(method))}: it knows HMAC-SHA256, HMAC-SHA1 and RSA-SHA256.`,
+  };
+}
+
+/** Constant-time comparison of a computed hex digest with a received one (case-insensitive). */
+function hexEqual(expected: string, received: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(received.toLowerCase(), 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function truncate(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
