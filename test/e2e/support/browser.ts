@@ -24,6 +24,8 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Containers often give /dev/shm 64 MB, which Chromium outgrows and then crashes tabs.
+      '--disable-dev-shm-usage',
     ],
   });
 }

@@ -42,6 +42,10 @@ export async function startHost(dataDir: string = freshDataDir()): Promise<Runni
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // If the test process dies without its afterEach (a crashed worker), take the host with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
 
