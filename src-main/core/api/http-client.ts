@@ -1,13 +1,21 @@
 // Outgoing HTTP through undici, keeping the exact response bytes and the timing of each phase.
-import { request } from 'undici';
+import { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
 import type { Timing } from '../contract';
+import { phaseTimedAgent, type ConnectionPhases } from './connection-phases';
 
 export interface OutgoingRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A string or buffer, or chunks pulled as the socket takes them (uploads with progress). */
+  body?: string | Buffer | AsyncIterable<Uint8Array>;
   timeoutMs?: number;
+  /**
+   * Measure DNS, TCP connect and TLS on a connection of its own (closed after the call) rather
+   * than a pooled one that may already be open: the composer shows these phases.
+   */
+  measurePhases?: boolean;
 }
 
 export interface HttpResult {
@@ -28,28 +36,42 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
   let status: number | null = null;
   let headers: Record<string, string> = {};
   let ttfbMs: number | null = null;
+  const phases: ConnectionPhases = {};
+  const agent = req.measurePhases ? phaseTimedAgent(phases) : null;
   try {
     const res = await request(req.url, {
       method: req.method,
       headers: req.headers,
-      body: req.body,
+      body:
+        req.body === undefined || typeof req.body === 'string' || Buffer.isBuffer(req.body)
+          ? req.body
+          : Readable.from(req.body, { objectMode: false }),
       headersTimeout: timeout,
       bodyTimeout: timeout,
+      ...(agent ? { dispatcher: agent as Dispatcher } : {}),
     });
     ttfbMs = elapsed();
     status = res.statusCode;
     headers = flattenHeaders(res.headers);
     const body = Buffer.from(await res.body.arrayBuffer());
     const totalMs = elapsed();
-    return { status, headers, body, timing: { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs } };
+    return {
+      status,
+      headers,
+      body,
+      timing: { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs, ...phases },
+    };
   } catch (err) {
     return {
       status,
       headers,
       body: null,
-      timing: { totalMs: elapsed(), ttfbMs, downloadMs: null },
+      timing: { totalMs: elapsed(), ttfbMs, downloadMs: null, ...phases },
       error: describeNetworkError(err, req.url),
     };
+  } finally {
+    // The connection was opened for this call alone; nothing else will use it.
+    if (agent) void agent.destroy().catch(() => {});
   }
 }
 

@@ -1,0 +1,206 @@
+// composer.preview and composer.send: build the request from the catalog, validate it, and send
+// it with the chosen token (renewed once on a 401 invalid_token), multipart included; then the
+// response is journaled and checked against the documented shape.
+import {
+  CommandError,
+  type ActAs,
+  type ComposerPreview,
+  type ComposerSendResult,
+} from '../contract';
+import type { z } from 'zod';
+import { isInvalidToken } from '../api/api-client';
+import { sendHttp, type HttpResult, type OutgoingRequest } from '../api/http-client';
+import { recordExchange } from '../api/record-exchange';
+import { parseJsonObject } from '../api/response-reading';
+import { assertSecretTransport } from '../api/transport-policy';
+import type { AppTokenService } from '../auth/app-token';
+import type { UserTokenService } from '../auth/user-tokens';
+import type { CoreEventEmitter } from '../events';
+import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
+import { holdCredential } from './held-credentials';
+import type { ProfileStore } from '../profiles/profile-store';
+import { BulkResponse, splitSpaceList } from '../spec';
+import { buildRequest, type BuiltRequest } from './build-request';
+import { multipartBytes, multipartChunks } from './multipart';
+import { resolveFile } from './resolve-file';
+import { responseShapeIssues } from './shape-check';
+import { retryAfterSeconds } from './retry-after';
+import type { commands } from '../contract';
+
+export type ComposerSendInput = z.output<(typeof commands)['composer.send']['input']>;
+export type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['input']>;
+
+export interface ComposerDeps {
+  profiles: ProfileStore;
+  appTokens: AppTokenService;
+  users: UserTokenService;
+  journal: Journal;
+  redactor: Redactor;
+  events: CoreEventEmitter;
+}
+
+export interface ComposerService {
+  preview(input: ComposerPreviewInput): Promise<ComposerPreview>;
+  send(input: ComposerSendInput): Promise<ComposerSendResult>;
+}
+
+/** Progress events at most every this many bytes (and at the end). */
+const PROGRESS_STEP = 256 * 1024;
+
+function tokenPlaceholder(actAs: ActAs): string {
+  if (actAs.kind === 'user') return `Bearer ‹the token of user ${actAs.userId}›`;
+  return 'Bearer ‹the app token›';
+}
+
+async function build(
+  deps: ComposerDeps,
+  input: ComposerPreviewInput,
+  withSecret: boolean,
+): Promise<BuiltRequest> {
+  const profile = deps.profiles.require(input.profileId);
+  const file = await resolveFile(input.file, input.params.msg_type ?? '');
+  return buildRequest(input, file, {
+    baseUrl: profile.baseUrl,
+    clientId: profile.clientId,
+    clientSecret: withSecret ? (profile.clientSecret ?? '') : null,
+  });
+}
+
+export function createComposerService(deps: ComposerDeps): ComposerService {
+  const tokenFor = async (profileId: string, actAs: ActAs) =>
+    actAs.kind === 'user'
+      ? deps.users.accessToken(profileId, actAs.userId)
+      : deps.appTokens.ensure(profileId);
+  const renew = (profileId: string, actAs: ActAs, refused: string) =>
+    actAs.kind === 'user'
+      ? deps.users.renew(profileId, actAs.userId, refused)
+      : deps.appTokens.renew(profileId, refused);
+
+  return {
+    async preview(input) {
+      const built = await build(deps, input, false);
+      if (built.endpoint.auth !== 'none') {
+        built.view.headers = {
+          authorization: tokenPlaceholder(input.actAs),
+          ...built.view.headers,
+        };
+      }
+      return {
+        ok: built.errors.length === 0,
+        request: built.view,
+        errors: built.errors,
+        notes: built.notes,
+        applicable: built.applicable,
+      };
+    },
+
+    async send(input) {
+      const profile = deps.profiles.require(input.profileId);
+      const built = await build(deps, input, true);
+      if (built.errors.length > 0 && !input.force) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The request breaks the API document's rules: ${built.errors.map((e) => e.message).join(' ')} Fix it, or send it anyway to see what the platform answers.`,
+          issues: built.errors.map((e) => ({ path: e.field, message: e.message })),
+        });
+      }
+      if ('client_secret' in built.fields) assertSecretTransport(built.wire.url);
+      const { endpoint, wire } = built;
+
+      const once = async (
+        token: string | null,
+      ): Promise<{ req: OutgoingRequest; result: HttpResult }> => {
+        const headers = { ...wire.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        let body: OutgoingRequest['body'];
+        if (wire.body.kind === 'form') body = wire.body.text;
+        if (wire.body.kind === 'multipart') {
+          const requestId = input.requestId;
+          let lastEmitted = 0;
+          body = requestId
+            ? multipartChunks(wire.body.body, (sent, total) => {
+                if (sent - lastEmitted < PROGRESS_STEP && sent < total) return;
+                lastEmitted = sent;
+                deps.events.emit('composer.progress', {
+                  requestId,
+                  sentBytes: sent,
+                  totalBytes: total,
+                });
+              })
+            : multipartBytes(wire.body.body);
+        }
+        const req: OutgoingRequest = {
+          method: wire.method,
+          url: wire.url,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          measurePhases: true,
+        };
+        return { req, result: await sendHttp(req) };
+      };
+
+      let token = endpoint.auth === 'none' ? null : await tokenFor(profile.id, input.actAs);
+      let sent = await once(token);
+      if (token && isInvalidToken(sent.result)) {
+        token = await renew(profile.id, input.actAs, token);
+        sent = await once(token);
+      }
+      const { req, result } = sent;
+      const json = result.body ? parseJsonObject(result.body) : null;
+      // A token issued through the composer is a secret from now on: register it before journaling.
+      for (const key of ['access_token', 'refresh_token']) {
+        const value = json?.[key];
+        if (typeof value === 'string') deps.redactor.addSecret(value);
+      }
+      const params = { ...built.fields };
+      if (built.view.file)
+        params.file = `@${built.view.file.name};type=${built.view.file.sentMime}`;
+      const msgType = built.fields.msg_type;
+      const record = recordExchange(deps.journal, deps.redactor, { ...req, params }, result, {
+        profileId: profile.id,
+        summary: `${wire.method} ${built.view.path}${msgType ? ` (${msgType})` : ''} → ${result.status ?? 'no response'}`,
+      });
+      if (token) holdCredential(deps.journal, record.seq, token);
+      let anyJson: unknown = null;
+      try {
+        anyJson = result.body ? JSON.parse(result.body.toString('utf8')) : null;
+      } catch {
+        anyJson = null;
+      }
+      const view = built.view;
+      view.url = deps.redactor.text(view.url);
+      view.raw = { ...view.raw, text: deps.redactor.text(view.raw.text) };
+      view.headers = deps.redactor.headers(
+        token ? { authorization: `Bearer ${token}`, ...view.headers } : view.headers,
+      );
+      view.fields = deps.redactor.params(view.fields);
+      return {
+        record,
+        json: anyJson,
+        request: view,
+        shapeIssues: responseShapeIssues(endpoint, result.status, anyJson, built.fields),
+        retryAfterSeconds:
+          result.status === 429 ? retryAfterSeconds(result.headers['retry-after']) : null,
+        bulk:
+          endpoint.id === 'bulk.send'
+            ? bulkOutcome(built.fields.resources ?? '', result.status, anyJson)
+            : null,
+      };
+    },
+  };
+}
+
+function bulkOutcome(
+  resources: string,
+  status: number | null,
+  json: unknown,
+): ComposerSendResult['bulk'] {
+  if (status === null || status < 200 || status >= 300) return null;
+  const parsed = BulkResponse.safeParse(json);
+  if (!parsed.success) return null;
+  const refused = new Set(parsed.data.not_authorized);
+  return [...new Set(splitSpaceList(resources))].map((id) => ({
+    id,
+    outcome: refused.has(id) ? ('not_authorized' as const) : ('accepted' as const),
+  }));
+}
