@@ -1,6 +1,6 @@
 // The standalone sandbox: `npm run sandbox -- [--port N] [--config FILE] [--state FILE] [--json]`.
 // Kept apart from cli.ts (which only wires the process) so tests can run it in-process.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { SandboxConfigSchema } from './config';
 import { startSandbox } from './index';
@@ -13,6 +13,8 @@ export interface CliArgs {
   config: string | undefined;
   state: string | undefined;
   json: boolean;
+  https: boolean;
+  certOut: string | undefined;
 }
 
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -25,18 +27,27 @@ export function parseCliArgs(argv: string[]): CliArgs {
         config: { type: 'string' },
         state: { type: 'string' },
         json: { type: 'boolean', default: false },
+        https: { type: 'boolean', default: false },
+        'cert-out': { type: 'string' },
       },
     }).values;
   } catch (err) {
     throw new CliError(
-      `${(err as Error).message}\nUsage: sandbox [--port N] [--config FILE] [--state FILE] [--json]`,
+      `${(err as Error).message}\nUsage: sandbox [--port N] [--config FILE] [--state FILE] [--json] [--https [--cert-out FILE]]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CliError(`--port must be a whole number from 0 to 65535, not ${values.port}.`);
   }
-  return { port, config: values.config, state: values.state, json: values.json ?? false };
+  return {
+    port,
+    config: values.config,
+    state: values.state,
+    json: values.json ?? false,
+    https: values.https ?? false,
+    certOut: values['cert-out'],
+  };
 }
 
 export async function readConfig(file: string): Promise<SandboxConfig> {
@@ -73,7 +84,9 @@ export async function runCli(
     ...config,
     port: args.port,
     ...(args.state ? { state_file: args.state } : {}),
+    https: args.https,
   });
+  if (args.certOut && sandbox.certificatePem) await writeFile(args.certOut, sandbox.certificatePem);
   if (args.json) {
     print(
       JSON.stringify({
@@ -90,6 +103,7 @@ export async function runCli(
       print(`  app "${app.name}": client_id ${app.client_id}, client_secret ${app.client_secret}`);
       print(`    redirect_uri ${app.redirect_uri}, scopes ${app.scopes.join(' ')}`);
     }
+    if (args.certOut) print(`  certificate: ${args.certOut}`);
     print(`  simulator API: ${sandbox.baseUrl}/_sandbox/state (see docs/sandbox.md)`);
     if (args.state) print(`  state file: ${args.state} (saved on exit)`);
   }

@@ -64,6 +64,7 @@ export const SandboxConfigSchema = z.object({
     .optional(),
   token_lifetime: z.number().positive().optional(),
   code_lifetime: z.number().positive().optional(),
+  otp_lifetime: z.number().positive().optional(),
   rate_limit: RateLimitSchema.optional(),
   rotate_refresh_tokens: z.boolean().optional(),
   max_file_bytes: z.number().int().positive().optional(),

@@ -8,6 +8,7 @@ export interface SandboxContext {
   /** Set once the server listens; media URLs are built from it. */
   baseUrl: string;
   maxFileBytes: number;
+  otpLifetimeMs: number;
   deliveries: Deliveries;
   rateLimiter: RateLimiter;
 }

@@ -11,6 +11,7 @@ import { createRoom } from './simulator/groups';
 import { loadState, saveState } from './state/persist';
 import { Store } from './state/store';
 import type { RunningSandbox, SandboxOptions } from './types';
+import { selfSignedCertificate } from './tls/self-signed';
 import { createUser } from './users';
 
 export type {
@@ -38,7 +39,7 @@ function seed(ctx: SandboxContext, options: SandboxOptions): void {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { port, state_file: stateFile, ...rest } = options;
+  const { port, state_file: stateFile, https, ...rest } = options;
   const config = SandboxConfigSchema.parse(rest);
   const store = new Store(config.platform_domain ?? 'platform.test');
   const signer = new Signer(store);
@@ -46,6 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store,
     baseUrl: '',
     maxFileBytes: config.max_file_bytes ?? 25 * 1024 * 1024,
+    otpLifetimeMs: (config.otp_lifetime ?? 600) * 1000,
     rateLimiter: new RateLimiter(),
     deliveries: new Deliveries(store, signer, {
       retryDelaysMs: config.delivery?.retry_delays_ms ?? [1000, 2000, 4000, 8000],
@@ -53,17 +55,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }),
   };
   let internalErrors = 0;
-  const server = createSandboxServer(ctx, signer, {
-    onInternalError: (err) => {
-      internalErrors += 1;
-      console.error('sandbox: unexpected error', err);
+  const tls = https ? selfSignedCertificate() : undefined;
+  const server = createSandboxServer(
+    ctx,
+    signer,
+    {
+      onInternalError: (err) => {
+        internalErrors += 1;
+        console.error('sandbox: unexpected error', err);
+      },
     },
-  });
+    tls,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port ?? 0, '127.0.0.1', () => resolve());
   });
-  ctx.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const loaded = stateFile ? await loadState(store, stateFile) : false;
   if (!loaded) {
     store.apps = buildApps(config);
@@ -73,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     baseUrl: ctx.baseUrl,
     apps: store.apps,
     platformDomain: store.platformDomain,
+    certificatePem: tls?.certPem ?? null,
     saveState: async (file?: string) => {
       const target = file ?? stateFile;
       if (!target) throw new Error('No state file: pass one, or start with state_file.');

@@ -2,7 +2,14 @@
 // pipeline or the simulator, and turns every failure into a JSON error, never a 500 or a dropped
 // connection.
 import { parseTarget } from './http/target';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { endpointByPath } from '../core/spec';
 import { API_HANDLERS } from './api/handlers';
 import { handleApi } from './api/pipeline';
@@ -68,8 +75,9 @@ export function createSandboxServer(
   ctx: SandboxContext,
   signer: Signer,
   hooks: ServerHooks,
+  tls?: { keyPem: string; certPem: string },
 ): Server {
-  const server = createServer({ requestTimeout: 120_000 }, (req, res) => {
+  const listener: RequestListener = (req, res) => {
     route(ctx, signer, req, res).catch((err: unknown) => {
       const apiError =
         err instanceof ApiError
@@ -81,7 +89,10 @@ export function createSandboxServer(
       if (!req.readableEnded) req.resume();
       sendError(res, apiError);
     });
-  });
+  };
+  const server = tls
+    ? createTlsServer({ key: tls.keyPem, cert: tls.certPem, requestTimeout: 120_000 }, listener)
+    : createServer({ requestTimeout: 120_000 }, listener);
   // Unparseable HTTP: answer a JSON 400 before the socket closes, instead of dropping it.
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return void socket.destroy();

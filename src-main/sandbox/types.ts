@@ -49,6 +49,8 @@ export interface SandboxConfig {
   token_lifetime?: number;
   /** Seconds; 60 by default. */
   code_lifetime?: number;
+  /** Seconds a one-time password stays valid; 600 by default. */
+  otp_lifetime?: number;
   /** Per app and endpoint; 10,000,000 a day by default. */
   rate_limit?: { count: number; window_s: number };
   rotate_refresh_tokens?: boolean;
@@ -73,6 +75,8 @@ export interface SandboxOptions extends SandboxConfig {
   port?: number;
   /** Load the state from this JSON file when it exists, and save it there on close. */
   state_file?: string;
+  /** Serve HTTPS with a self-signed certificate made at start (RunningSandbox.certificatePem). */
+  https?: boolean;
 }
 
 export interface RunningSandbox {
@@ -80,6 +84,8 @@ export interface RunningSandbox {
   baseUrl: string;
   apps: SandboxApp[];
   platformDomain: string;
+  /** PEM of the self-signed certificate when serving HTTPS, to trust it; null over HTTP. */
+  certificatePem: string | null;
   /** Writes the whole state as JSON (to `file`, or to the state_file option). */
   saveState(file?: string): Promise<void>;
   /** Requests that hit an unexpected exception (answered 400, never 500): 0 in a healthy run. */

@@ -105,6 +105,9 @@ export const getState: SimHandler = ({ ctx }) => {
       user_id: id,
       received: store.messages.filter((m) => m.recipients.includes(id)).map((m) => m.message),
     })),
+    app_messages: store.messages
+      .filter((m) => m.direction === 'app_to_user')
+      .map((m) => ({ message: m.message, recipients: m.recipients, no_push: m.no_push })),
     user_messages: store.messages
       .filter((m) => m.direction === 'user_to_app')
       .map((m) => m.message),

@@ -153,8 +153,6 @@ const OtpBody = z.object({
   fromapp: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
 });
 
-const OTP_LIFETIME_MS = 10 * 60 * 1000;
-
 export const postOtp: SimHandler = async ({ ctx, args, body }) => {
   const { store } = ctx;
   const user = getUser(store, args[0] ?? '');
@@ -172,7 +170,7 @@ export const postOtp: SimHandler = async ({ ctx, args, body }) => {
     otp,
     client_id: app.client_id,
     user_id: user.id,
-    expires_at: Date.now() + OTP_LIFETIME_MS,
+    expires_at: Date.now() + ctx.otpLifetimeMs,
     used: false,
   });
   const url = new URL(base);
