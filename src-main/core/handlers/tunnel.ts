@@ -1,0 +1,20 @@
+import type { HandlerGroup } from '../dispatch';
+import type { Services } from '../services';
+
+export function tunnelHandlers({
+  tunnel,
+}: Services): HandlerGroup<
+  'tunnel.status' | 'tunnel.start' | 'tunnel.stop' | 'tunnel.useOwnUrl' | 'tunnel.pushToSandbox'
+> {
+  return {
+    'tunnel.status': async () => tunnel.status(),
+    'tunnel.start': async ({ host, subdomain }) =>
+      tunnel.start({
+        ...(host !== undefined ? { host } : {}),
+        ...(subdomain !== undefined ? { subdomain } : {}),
+      }),
+    'tunnel.stop': async () => tunnel.stop(),
+    'tunnel.useOwnUrl': async ({ publicUrl }) => tunnel.useOwnUrl(publicUrl),
+    'tunnel.pushToSandbox': async () => tunnel.pushToSandbox(),
+  };
+}
