@@ -23,7 +23,7 @@ export const REPLAY_HEADER = 'x-tp-inspector-replay';
 
 export interface DeliveryOptions {
   maxBodyBytes?: number;
-  /** How long a sender may take to send the whole body (default 10 s). */
+  /** How long a body may stall (no bytes) before the sender gets 408 (default 10 s). */
   bodyTimeoutMs?: number;
   /** For the failure rate; tests make it predictable. */
   random?: () => number;
@@ -145,7 +145,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       if (body.kind === 'timeout') {
         return refuse(
           408,
-          `The body did not arrive within ${bodyTimeoutMs} ms (${body.bytes.length} bytes came); the sender is too slow or stalled.`,
+          `The body stalled: no bytes for ${bodyTimeoutMs} ms (${body.bytes.length} bytes came, fewer than announced). The sender is too slow or stuck.`,
           body.bytes,
         );
       }
@@ -184,8 +184,8 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         if (!['data', 'signature', 'signature_method'].includes(name))
           shapeIssues.push(`The form has an undocumented field \`${name}\`.`);
       }
-      if (!Buffer.from(text, 'utf8').equals(bytes))
-        shapeIssues.push('The body is not valid UTF-8.');
+      const rawBody = toRawBody(bytes, redactor.text);
+      if (rawBody.encoding !== 'utf8') shapeIssues.push('The body is not valid UTF-8.');
       const data = form.get('data');
       const signature = form.get('signature');
       const signatureMethod = form.get('signature_method');
@@ -203,7 +203,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       });
       const withForm = {
         ...base,
-        body: toRawBody(bytes, redactor.text),
+        body: rawBody,
         form: { data, signature, signatureMethod },
         verification,
       };

@@ -1,4 +1,4 @@
-// Reads a request body with a size cap and a deadline, so that an oversized or stalled sender
+// Reads a request body with a size cap and an idle deadline, so that an oversized or stalled sender
 // gets a clear answer instead of holding memory or a connection for ever.
 import type { IncomingMessage } from 'node:http';
 
@@ -30,6 +30,8 @@ export function readBody(
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
+      // An idle deadline, not a total one: a large body on a slow link is fine while it moves.
+      timer.refresh();
       received += chunk.length;
       if (received > maxBytes) finish({ kind: 'too-large', received });
       else chunks.push(chunk);
