@@ -32,6 +32,8 @@ export interface LtServer {
    * client sees nothing wrong (a tunnel that only a health check can find dead).
    */
   detach(id: string): void;
+  /** Treats the name as taken by someone else: asking for it gets a random one. */
+  reserve(id: string): void;
   /** Answers registrations with this status and message (null: accept again). */
   refuse(refusal: { status: number; message: string } | null): void;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
   const graceMs = options.graceMs ?? 1000;
   const clients = new Map<string, Client>();
   const detached: Client[] = [];
+  const reserved = new Set<string>();
   const registrations: LtServer['registrations'] = [];
   let refusal: { status: number; message: string } | null = null;
   let port = 0;
@@ -108,7 +111,8 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
       });
     }
     // A name in use is answered with a random one, as the public server does.
-    const id = requested && !clients.has(requested) ? requested : randomId();
+    const id =
+      requested && !clients.has(requested) && !reserved.has(requested) ? requested : randomId();
     const client = await newClient(id);
     registrations.push({ requested, id });
     json(res, 200, {
@@ -180,6 +184,7 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
       clients.delete(id);
       detached.push(client);
     },
+    reserve: (id) => void reserved.add(id),
     refuse: (next) => {
       refusal = next;
     },

@@ -12,10 +12,11 @@ import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { startLtServer, type LtServer } from '../../helpers/lt-server';
 import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
 
-// Seconds, not minutes: checks every 150 ms, one failed check is dead, retries from 100 ms.
+// Seconds, not minutes: checks every 150 ms, one failed check is dead, retries from 100 ms (the
+// check waits 5 s for an answer, so a loaded machine does not fail one by slowness).
 const FAST = {
   probeIntervalMs: 150,
-  probeTimeoutMs: 1500,
+  probeTimeoutMs: 5000,
   probeFailuresToDead: 1,
   backoffInitialMs: 100,
   backoffMaxMs: 400,
@@ -248,6 +249,31 @@ describe('the tunnel', () => {
 });
 
 describe('pushing the public URL into the sandbox', () => {
+  it('pushes again by itself when the tunnel comes back under another URL', async () => {
+    const { core, sandbox, lt } = await start();
+    const up = when(core, isUp);
+    await core.invoke('tunnel.start', { host: lt.baseUrl });
+    const before = (await up).publicUrl!;
+    await core.invoke('tunnel.pushToSandbox', {});
+    const id = lt.registrations[0]!.id;
+
+    const down = when(core, (s) => s.state === 'down');
+    const pushed = down.then(() => when(core, (s) => s.pushedUrl !== before));
+    // Someone else takes the name: the tunnel comes back under a random one.
+    lt.reserve(id);
+    lt.kill(id);
+    await down;
+    const after = await pushed;
+    expect(after.publicUrl).not.toBe(before);
+    expect(after.pushedUrl).toBe(after.publicUrl);
+    const state = await simulator<{ apps: { endpoint_url: string }[] }>(
+      sandbox,
+      'GET',
+      '/_sandbox/state',
+    );
+    expect(state.apps[0]!.endpoint_url).toBe(`${after.publicUrl}/hooks/sandbox`);
+  });
+
   it('refuses while there is no public URL', async () => {
     const { core } = await start();
     await expect(core.invoke('tunnel.pushToSandbox', {})).rejects.toMatchObject({
