@@ -111,6 +111,6 @@ function suggestion(mime: string | null): string {
   if (!mime) return '';
   const fits = mediaTypesFor(mime);
   return fits.length > 0
-    ? `A ${mime} file is sent as msg_type ${fits.join(' or ')}.`
+    ? `A file of type ${mime} is sent as msg_type ${fits.join(' or ')}.`
     : 'Send it as msg_type file.';
 }
