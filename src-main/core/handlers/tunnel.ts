@@ -13,7 +13,7 @@ export function tunnelHandlers({
         ...(host !== undefined ? { host } : {}),
         ...(subdomain !== undefined ? { subdomain } : {}),
       }),
-    'tunnel.stop': async () => tunnel.stop(),
+    'tunnel.stop': () => tunnel.stop(),
     'tunnel.useOwnUrl': async ({ publicUrl }) => tunnel.useOwnUrl(publicUrl),
     'tunnel.pushToSandbox': async () => tunnel.pushToSandbox(),
   };

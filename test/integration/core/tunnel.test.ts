@@ -123,6 +123,12 @@ describe('the tunnel', () => {
     });
     expect(byHost).toContain('TP Inspector has no profile with a URL at /by-host');
 
+    // Many at once: the server queues them onto the client's connections, all are answered.
+    const many = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => get(`${status.publicUrl}/many/${i}`)),
+    );
+    many.forEach((r, i) => expect(r.text).toContain(`a URL at /many/${i}.`));
+
     expect((await tunnelRecords(core)).map((t) => t.state)).toEqual(['connecting', 'up']);
     const records = await tunnelRecords(core);
     expect(records[1]).toMatchObject({ mode: 'localtunnel', publicUrl: status.publicUrl });
@@ -225,6 +231,12 @@ describe('the tunnel', () => {
     expect(dead.reason).toContain(`The health check through ${sandbox.baseUrl} failed`);
     expect(dead.reason).toContain("not from TP Inspector's receiver");
     expect((await core.invoke('tunnel.status', {})).settings.ownUrl).toBe(sandbox.baseUrl);
+
+    // One that does not answer at all, too.
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = when(core, (s) => s.state === 'down' && s.publicUrl === nobody);
+    await core.invoke('tunnel.useOwnUrl', { publicUrl: nobody });
+    expect((await unreachable).reason).toContain('no answer');
   });
 
   it('keeps its settings, and does not start by itself at the next launch', async () => {
@@ -321,5 +333,20 @@ describe('pushing the public URL into the sandbox', () => {
     expect(answer.url.startsWith(expected.managementUrl)).toBe(true);
     expect(answer.status).toBe(200);
     expect(await visit).toMatchObject({ outcome: 'verified', userId: user.id });
+
+    // Stopping the tunnel points the sandbox back at the receiver on loopback.
+    const local = (await core.invoke('inbound.status', {})).baseUrl;
+    expect(await core.invoke('tunnel.stop', {})).toMatchObject({ state: 'idle', pushedUrl: null });
+    const restored = await simulator<{ apps: Record<string, unknown>[] }>(
+      sandbox,
+      'GET',
+      '/_sandbox/state',
+    );
+    expect(restored.apps[0]).toMatchObject({
+      endpoint_url: `${local}/hooks/sandbox`,
+      management_url: `${local}/hooks/sandbox/manage`,
+    });
+    const { profiles: after } = await core.invoke('profiles.list', {});
+    expect(after.find((p) => p.id === 'sandbox')!.endpointUrl).toBe(`${local}/hooks/sandbox`);
   });
 });

@@ -83,7 +83,7 @@ export function openConnections(reg: LtRegistration, options: ConnectionOptions)
       // A connection that carried a request is replaced at once; one the server dropped while
       // idle after a pause, so a server that keeps dropping us does not spin the CPU.
       if (carried) openOne();
-      else reopenLater(options.idleReopenDelayMs ?? 1000);
+      else reopenLater(options.idleReopenDelayMs ?? 200);
     });
   };
 

@@ -48,7 +48,8 @@ export interface TunnelService {
   status(): TunnelStatus;
   start(options: { host?: string; subdomain?: string }): TunnelStatus;
   useOwnUrl(publicUrl: string): TunnelStatus;
-  stop(): TunnelStatus;
+  /** Also points the sandbox app back at the receiver on loopback if the public URL was pushed. */
+  stop(): Promise<TunnelStatus>;
   pushToSandbox(): Promise<{ profile: ProfileView; status: TunnelStatus }>;
   close(): Promise<void>;
 }
@@ -164,10 +165,11 @@ export function createTunnelService(deps: Deps): TunnelService {
     if (!health.ok) return failure(g, deadReason(opened.publicUrl, health));
     attempt = 0;
     probeFailures = 0;
-    const urlChanged = currentUrl !== null && currentUrl !== opened.publicUrl;
     currentUrl = opened.publicUrl;
     setState({ state: 'up', publicUrl: opened.publicUrl });
-    if (urlChanged && pushedUrl !== null && pushedUrl !== opened.publicUrl) void repush();
+    // Once pushed, the sandbox follows the public URL (a new name after re-registering, or a
+    // switch between the tunnel and the own URL).
+    if (pushedUrl !== null && pushedUrl !== opened.publicUrl) void repush();
     scheduleProbe(g);
   }
 
@@ -217,6 +219,28 @@ export function createTunnelService(deps: Deps): TunnelService {
     }
   }
 
+  // The public URL is gone: without this the sandbox would deliver into the void.
+  async function restoreSandbox() {
+    const was = pushedUrl;
+    pushedUrl = null;
+    try {
+      await deps.pushUrls(deps.localUrl);
+      deps.journal.append({
+        kind: 'system',
+        summary: `The sandbox app delivers to ${deps.localUrl} again`,
+        system: {
+          level: 'info',
+          message: `The tunnel stopped, so the sandbox app's URLs point at the receiver on loopback (${deps.localUrl}) again instead of ${was}.`,
+        },
+      });
+    } catch (err) {
+      warn(
+        `The tunnel stopped, and the sandbox app could not be pointed back at ${deps.localUrl} (${err instanceof Error ? err.message : String(err)}); it still delivers to ${was}.`,
+      );
+    }
+    deps.events.emit('tunnel.changed', status());
+  }
+
   const service: TunnelService = {
     status,
     start({ host, subdomain }) {
@@ -235,11 +259,12 @@ export function createTunnelService(deps: Deps): TunnelService {
       begin('own-url');
       return status();
     },
-    stop() {
+    async stop() {
       teardown();
       currentUrl = null;
       mode = 'off';
       if (change.state !== 'idle') setState({ state: 'idle', reason: 'stopped by the user' });
+      if (pushedUrl !== null) await restoreSandbox();
       return status();
     },
     async pushToSandbox() {
