@@ -37,13 +37,14 @@ export function sendError(res: ServerResponse, err: ApiError): void {
   sendJson(res, err.status, { error: err.code, error_description: err.description }, headers);
 }
 
+// No form-action in the CSP: browsers apply it to the redirect after the consent form is posted,
+// and that redirect goes to the app's redirect_uri, on another origin.
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': Buffer.byteLength(html),
     'cache-control': 'no-store',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'",
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src * data:",
   });
   res.end(html);
 }

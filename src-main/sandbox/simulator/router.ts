@@ -97,6 +97,34 @@ function serveFile(
   return false;
 }
 
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
+
+/**
+ * The simulator has no authentication: it is for this machine only. A Host other than loopback
+ * (DNS rebinding), or a change asked from a page whose Origin is not loopback, is refused.
+ */
+function guard(req: IncomingMessage, method: string): void {
+  if (!LOOPBACK_HOST.test(req.headers.host ?? '')) {
+    throw new ApiError('not_authorized', 'The simulator API answers loopback hosts only.');
+  }
+  // Reading is already kept from other sites by the same-origin policy (no CORS headers here).
+  const origin = method === 'GET' || method === 'HEAD' ? undefined : req.headers.origin;
+  if (origin !== undefined) {
+    let host = '';
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = '';
+    }
+    if (!LOOPBACK_HOST.test(host)) {
+      throw new ApiError(
+        'not_authorized',
+        'The simulator API does not answer pages of other sites.',
+      );
+    }
+  }
+}
+
 export async function handleSimulator(
   ctx: SandboxContext,
   signer: Signer,
@@ -106,6 +134,7 @@ export async function handleSimulator(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = url.pathname;
+  guard(req, method);
   if (serveFile(ctx, signer, method, path, res)) return void req.resume();
   const matching = ROUTES.filter((r) => r.path.test(path));
   if (matching.length === 0) {

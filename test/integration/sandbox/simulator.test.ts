@@ -215,3 +215,24 @@ describe('routing errors', () => {
     expectError(await h.raw('PUT', '/tp/authorize'), 405, 'method_not_allowed');
   });
 });
+
+describe('loopback only', () => {
+  it('refuses a foreign Host (DNS rebinding) and changes asked by pages of other sites', async () => {
+    expectError(
+      await h.raw('GET', '/_sandbox/state', undefined, { host: 'evil.example' }),
+      403,
+      'not_authorized',
+    );
+    const post = (origin: string) =>
+      h.raw('POST', '/_sandbox/users', JSON.stringify({ name: 'X', surname: 'Y' }), {
+        'content-type': 'text/plain',
+        origin,
+      });
+    expectError(await post('https://evil.example'), 403, 'not_authorized');
+    expectError(await post('null'), 403, 'not_authorized');
+    expect((await post('http://127.0.0.1:5173')).status).toBe(200);
+    expect(
+      (await h.raw('GET', '/_sandbox/state', undefined, { host: 'localhost:1234' })).status,
+    ).toBe(200);
+  });
+});
