@@ -187,12 +187,13 @@ describe('the tunnel', () => {
     const retries: TunnelStatus[] = [];
     const third = when(core, (s) => {
       if (s.state === 'reconnecting') retries.push(s);
-      return retries.length === 3;
+      return retries.length === 4;
     });
     await core.invoke('tunnel.start', { host: lt.baseUrl, subdomain: 'my-app-name' });
     await third;
-    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
-    expect(retries.map((r) => r.retryInMs)).toEqual([100, 200, 400]);
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3, 4]);
+    // Doubling, capped at backoffMaxMs.
+    expect(retries.map((r) => r.retryInMs)).toEqual([100, 200, 400, 400]);
     expect(retries[0]!.reason).toContain('HTTP 403: This subdomain is reserved.');
     const down = (await tunnelRecords(core)).find((t) => t.state === 'down')!;
     expect(down.reason).toContain(
@@ -257,6 +258,24 @@ describe('the tunnel', () => {
     await expect(next.invoke('tunnel.start', { subdomain: 'NO' })).rejects.toMatchObject({
       code: 'invalid_input',
     });
+  });
+});
+
+describe('saved settings', () => {
+  it('falls back to the defaults, and says so, when they cannot be read', async () => {
+    const { core } = await start(memorySettings({ tunnel: { host: 42 } }));
+    expect((await core.invoke('tunnel.status', {})).settings).toEqual({
+      host: 'https://localtunnel.me',
+      subdomain: '',
+      ownUrl: '',
+    });
+    const { records } = await core.invoke('log.list', {});
+    expect(
+      records.some(
+        (r) =>
+          r.kind === 'system' && r.system.message.includes('tunnel settings could not be read'),
+      ),
+    ).toBe(true);
   });
 });
 
