@@ -139,28 +139,34 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
         return { req, result: await sendHttp(req) };
       };
 
-      let token = endpoint.auth === 'none' ? null : await tokenFor(profile.id, input.actAs);
-      let sent = await once(token);
-      if (token && isInvalidToken(sent.result)) {
-        token = await renew(profile.id, input.actAs, token);
-        sent = await once(token);
-      }
-      const { req, result } = sent;
-      const json = result.body ? parseJsonObject(result.body) : null;
-      // A token issued through the composer is a secret from now on: register it before journaling.
-      for (const key of ['access_token', 'refresh_token']) {
-        const value = json?.[key];
-        if (typeof value === 'string') deps.redactor.addSecret(value);
-      }
       const params = { ...built.fields };
       if (built.view.file)
         params.file = `@${built.view.file.name};type=${built.view.file.sentMime}`;
       const msgType = built.fields.msg_type;
-      const record = recordExchange(deps.journal, deps.redactor, { ...req, params }, result, {
-        profileId: profile.id,
-        summary: `${wire.method} ${built.view.path}${msgType ? ` (${msgType})` : ''} → ${result.status ?? 'no response'}`,
-      });
-      if (token) holdCredential(deps.journal, record.seq, token);
+      /** Each attempt is journaled, the refused one included: the log shows the renewal. */
+      const attempt = async (token: string | null) => {
+        const { req, result } = await once(token);
+        const json = result.body ? parseJsonObject(result.body) : null;
+        // A token issued through the composer is a secret from now on: register it first.
+        for (const key of ['access_token', 'refresh_token']) {
+          const value = json?.[key];
+          if (typeof value === 'string') deps.redactor.addSecret(value);
+        }
+        const record = recordExchange(deps.journal, deps.redactor, { ...req, params }, result, {
+          profileId: profile.id,
+          summary: `${wire.method} ${built.view.path}${msgType ? ` (${msgType})` : ''} → ${result.status ?? 'no response'}`,
+        });
+        if (token) holdCredential(deps.journal, record.seq, token);
+        return { record, result };
+      };
+
+      let token = endpoint.auth === 'none' ? null : await tokenFor(profile.id, input.actAs);
+      let sent = await attempt(token);
+      if (token && isInvalidToken(sent.result)) {
+        token = await renew(profile.id, input.actAs, token);
+        sent = await attempt(token);
+      }
+      const { record, result } = sent;
       let anyJson: unknown = null;
       try {
         anyJson = result.body ? JSON.parse(result.body.toString('utf8')) : null;

@@ -14,6 +14,7 @@ export interface ComposerFixture {
   contactId: string;
   clientId: string;
   clientSecret: string;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -71,6 +72,7 @@ export async function startComposerFixture(
       contactId,
       clientId: registered.client_id,
       clientSecret: registered.client_secret,
+      dataDir,
       close,
     };
   } catch (err) {
