@@ -425,12 +425,14 @@ export const ComposerFile = z
       .max(36 * 1024 * 1024)
       .optional(),
     sample: z.string().min(1).max(100).optional(),
+    /** A file handed over once with `composer.stageFile`, so previews do not resend its bytes. */
+    staged: z.string().min(1).max(100).optional(),
     /** The part's Content-Type; by default the type detected from the bytes. */
     mimeType: z.string().min(1).max(200).optional(),
   })
   .strict()
-  .refine((f) => (f.base64 === undefined) !== (f.sample === undefined), {
-    message: 'give either base64 or sample',
+  .refine((f) => [f.base64, f.sample, f.staged].filter((v) => v !== undefined).length === 1, {
+    message: 'give one of base64, sample or staged',
   });
 export type ComposerFile = z.infer<typeof ComposerFile>;
 
@@ -685,6 +687,24 @@ export const commands = {
       })
       .strict(),
     output: ComposerSendResult,
+  },
+  /**
+   * Keeps a picked file's bytes in the engine (memory only, the newest files up to 100 MiB) and
+   * answers its id for `file.staged`, with its size and the type detected from its bytes.
+   */
+  'composer.stageFile': {
+    input: z
+      .object({
+        name: z.string().min(1).max(255),
+        base64: z.string().max(36 * 1024 * 1024),
+      })
+      .strict(),
+    output: z.object({
+      fileId: z.string(),
+      size: z.number().int().nonnegative(),
+      detectedMime: z.string().nullable(),
+      detectedExt: z.string().nullable(),
+    }),
   },
   /** The sample media files (resources/samples) for one-click sends. */
   'composer.samples': { input: NoInput, output: z.object({ samples: z.array(ComposerSample) }) },

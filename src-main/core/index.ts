@@ -20,7 +20,6 @@ import { createProfileStore } from './profiles/profile-store';
 import { createSecretVault } from './secrets/secret-vault';
 import { apiHandlers } from './handlers/api';
 import { composerHandlers } from './handlers/composer';
-import { composerHandlers } from './handlers/composer';
 import { appHandlers } from './handlers/app';
 import { authHandlers } from './handlers/auth';
 import { inboundHandlers } from './handlers/inbound';
@@ -143,7 +142,6 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...profileHandlers(services),
     ...authHandlers(services),
     ...apiHandlers(services),
-    ...composerHandlers(services),
     ...composerHandlers(services),
     ...inboundHandlers(services),
     ...tunnelHandlers(services),

@@ -23,10 +23,12 @@ import type { ProfileStore } from '../profiles/profile-store';
 import { BulkResponse, splitSpaceList } from '../spec';
 import { buildRequest, type BuiltRequest } from './build-request';
 import { multipartBytes, multipartChunks } from './multipart';
-import { resolveFile } from './resolve-file';
+import { decodeBase64, resolveFile } from './resolve-file';
+import { detectMediaType } from './media-type';
+import { createStagedFiles, type StagedFiles } from './staged-files';
 import { responseShapeIssues } from './shape-check';
 import { retryAfterSeconds } from './retry-after';
-import type { commands } from '../contract';
+import type { CommandOutput, commands } from '../contract';
 
 export type ComposerSendInput = z.output<(typeof commands)['composer.send']['input']>;
 export type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['input']>;
@@ -43,6 +45,7 @@ export interface ComposerDeps {
 export interface ComposerService {
   preview(input: ComposerPreviewInput): Promise<ComposerPreview>;
   send(input: ComposerSendInput): Promise<ComposerSendResult>;
+  stage(name: string, base64: string): Promise<CommandOutput<'composer.stageFile'>>;
 }
 
 /** Progress events at most every this many bytes (and at the end). */
@@ -55,11 +58,12 @@ function tokenPlaceholder(actAs: ActAs): string {
 
 async function build(
   deps: ComposerDeps,
+  staged: StagedFiles,
   input: ComposerPreviewInput,
   withSecret: boolean,
 ): Promise<BuiltRequest> {
   const profile = deps.profiles.require(input.profileId);
-  const file = await resolveFile(input.file, input.params.msg_type ?? '');
+  const file = await resolveFile(input.file, input.params.msg_type ?? '', staged);
   return buildRequest(input, file, {
     baseUrl: profile.baseUrl,
     clientId: profile.clientId,
@@ -68,6 +72,7 @@ async function build(
 }
 
 export function createComposerService(deps: ComposerDeps): ComposerService {
+  const staged = createStagedFiles();
   const tokenFor = async (profileId: string, actAs: ActAs) =>
     actAs.kind === 'user'
       ? deps.users.accessToken(profileId, actAs.userId)
@@ -79,7 +84,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
 
   return {
     async preview(input) {
-      const built = await build(deps, input, false);
+      const built = await build(deps, staged, input, false);
       if (built.endpoint.auth !== 'none') {
         built.view.headers = {
           authorization: tokenPlaceholder(input.actAs),
@@ -97,7 +102,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
 
     async send(input) {
       const profile = deps.profiles.require(input.profileId);
-      const built = await build(deps, input, true);
+      const built = await build(deps, staged, input, true);
       if (built.errors.length > 0 && !input.force) {
         throw new CommandError({
           code: 'invalid_input',
@@ -191,6 +196,17 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
           endpoint.id === 'bulk.send'
             ? bulkOutcome(built.fields.resources ?? '', result.status, anyJson)
             : null,
+      };
+    },
+
+    async stage(name, base64) {
+      const bytes = decodeBase64(base64, 'base64');
+      const detected = await detectMediaType(bytes);
+      return {
+        fileId: staged.put(name, bytes),
+        size: bytes.length,
+        detectedMime: detected.mime,
+        detectedExt: detected.ext,
       };
     },
   };

@@ -10,11 +10,18 @@ import type { Services } from '../services';
 
 export function composerHandlers(
   services: Services,
-): HandlerGroup<'composer.preview' | 'composer.send' | 'composer.samples' | 'composer.fromRecord'> {
+): HandlerGroup<
+  | 'composer.preview'
+  | 'composer.send'
+  | 'composer.stageFile'
+  | 'composer.samples'
+  | 'composer.fromRecord'
+> {
   const composer = createComposerService(services);
   return {
     'composer.preview': (input) => composer.preview(input),
     'composer.send': (input) => composer.send(input),
+    'composer.stageFile': ({ name, base64 }) => composer.stage(name, base64),
     'composer.samples': async () => ({ samples: await listSamples() }),
     'composer.fromRecord': async ({ seq }) => {
       const record = services.journal.get(seq);

@@ -76,6 +76,33 @@ describe('sending', () => {
     expect(result.record.api.timing).not.toHaveProperty('tlsMs');
   });
 
+  it('previews and sends a file handed over once (staged)', async () => {
+    const bytes = readFileSync('resources/samples/sample.gif');
+    const staged = await fx.core.invoke('composer.stageFile', {
+      name: 'anim.gif',
+      base64: bytes.toString('base64'),
+    });
+    expect(staged).toMatchObject({
+      size: bytes.length,
+      detectedMime: 'image/gif',
+      detectedExt: 'gif',
+    });
+    const request = {
+      endpointId: 'message.send',
+      params: { contact_id: fx.contactId, resource_id: fx.userId, msg_type: 'picture' },
+      actAs: { kind: 'user' as const, userId: fx.userId },
+      file: { name: 'anim.gif', staged: staged.fileId },
+    };
+    const preview = await fx.core.invoke('composer.preview', request);
+    expect(preview.ok).toBe(true);
+    expect(preview.request.file).toMatchObject({ sentMime: 'image/gif', preferred: 'image/jpeg' });
+    const sent = await fx.core.invoke('composer.send', request);
+    expect(sent.record.api.status).toBe(200);
+    expect(sent.json).toMatchObject({
+      data: { mime_type: 'image/gif', size: bytes.length, filename: 'anim.gif' },
+    });
+  });
+
   it('refuses a request that breaks the rules, and sends it when forced', async () => {
     const request = {
       endpointId: 'message.send',
