@@ -1,0 +1,218 @@
+// `npm run bench:inbound`: deliveries per second through TP Inspector's receiver (the headless
+// host, with signature verification and journaling on) from a concurrent client on loopback, side
+// by side with a bare node:http server that answers 200 in the same run; prints the ratio (target
+// >= 0.5) and, for the receiver, the count sent (answered 2xx) against the count captured in the
+// journal (target: equal). Then, through the host's WebSocket, the time from a delivery's arrival
+// to its log.appended event (what the renderer waits for) at a steady 200 deliveries/s.
+// Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32).
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import WebSocket from 'ws';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const WARMUP_SECONDS = 1;
+const LATENCY_RATE = 200;
+const LATENCY_SECONDS = Math.min(SECONDS, 5);
+
+function startChild(args) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve({ child, ready: JSON.parse(line) }),
+    );
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** A signed delivery as the sandbox sends it, with a unique message id. */
+function delivery(secret, n) {
+  const data = JSON.stringify({
+    id: `mbench${n}`,
+    type: 'text',
+    timestamp: String(Date.now()),
+    sender: 'u7k2m9q@platform.test',
+    owner: 'u7k2m9q@platform.test',
+    recipient: 'acme-orders@acme-orders.apps.platform.test',
+    data: { body: 'Where is my order #1042?' },
+  });
+  const signature = createHmac('sha256', secret).update(data, 'utf8').digest('hex');
+  return new URLSearchParams({ data, signature, signature_method: 'HMAC-SHA256' }).toString();
+}
+
+let counter = 0;
+async function load(url, secret, seconds) {
+  const { origin, pathname } = new URL(url);
+  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+  let ok = 0;
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const res = await pool.request({
+        method: 'POST',
+        path: pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: delivery(secret, counter++),
+      });
+      await res.body.dump();
+      if (res.statusCode >= 200 && res.statusCode < 300) ok += 1;
+      else errors += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  return { rps: ok / elapsed, ok, errors };
+}
+
+/**
+ * Both servers in alternating one-second rounds, so that load from elsewhere on the machine falls
+ * on both alike; the rate is the sum of 2xx answers over the sum of round times.
+ */
+async function measureBoth(bareUrl, rxUrl, secret) {
+  const totals = { bare: { ok: 0, errors: 0, s: 0 }, rx: { ok: 0, errors: 0, s: 0 } };
+  let sentRx = 0;
+  for (const [url, key] of [
+    [bareUrl, 'bare'],
+    [rxUrl, 'rx'],
+  ]) {
+    const warm = await load(url, secret, WARMUP_SECONDS);
+    if (key === 'rx') sentRx += warm.ok;
+  }
+  for (let round = 0; round < SECONDS; round++) {
+    for (const [url, key] of [
+      [bareUrl, 'bare'],
+      [rxUrl, 'rx'],
+    ]) {
+      const r = await load(url, secret, 1);
+      totals[key].ok += r.ok;
+      totals[key].errors += r.errors;
+      totals[key].s += r.ok / r.rps;
+      if (key === 'rx') sentRx += r.ok;
+    }
+  }
+  const show = (name, t) => {
+    const rps = t.ok / t.s;
+    console.log(
+      `${name.padEnd(38)} ${rps.toFixed(0).padStart(7)} deliveries/s   (${t.ok} answered 2xx, ${t.errors} other)`,
+    );
+    return rps;
+  };
+  const bare = show('bare node:http (answers 200)', totals.bare);
+  const rx = show('receiver (verify + journal + events)', totals.rx);
+  // Sent: every delivery the receiver answered 2xx, warm-up included (the journal has those too).
+  return { ratio: rx / bare, sent: sentRx };
+}
+
+function capturedDeliveries(dataDir) {
+  let n = 0;
+  for (const line of readFileSync(join(dataDir, 'journal.ndjson'), 'utf8').split('\n')) {
+    if (line.includes('"kind":"delivery"')) {
+      const r = JSON.parse(line);
+      if (r.kind === 'delivery' && r.delivery.response.status < 300) n += 1;
+    }
+  }
+  return n;
+}
+
+/** Arrival-to-event latency: a WebSocket client of the host sees each delivery's log.appended. */
+async function eventLatency(host, url, secret) {
+  const hostUrl = new URL(host.ready.url);
+  // The host's own page would hold the session cookie; a script sends it itself.
+  const ws = new WebSocket(`ws://${hostUrl.host}/ws`, {
+    headers: { origin: hostUrl.origin, cookie: `tp_session=${hostUrl.searchParams.get('token')}` },
+  });
+  await new Promise((ok, fail) => {
+    ws.once('open', ok);
+    ws.once('error', fail);
+  });
+  const sentAt = new Map();
+  const latencies = [];
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(raw.toString());
+    if (msg.event !== 'log.appended' || msg.payload.kind !== 'delivery') return;
+    const id = msg.payload.delivery.classification.messageId;
+    const t = sentAt.get(id);
+    if (t !== undefined) latencies.push(performance.now() - t);
+  });
+  const { origin, pathname } = new URL(url);
+  const pool = new Pool(origin, { connections: 8 });
+  const total = LATENCY_RATE * LATENCY_SECONDS;
+  const started = performance.now();
+  const sends = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / LATENCY_RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const n = counter++;
+    sentAt.set(`mbench${n}`, performance.now());
+    sends.push(
+      pool
+        .request({
+          method: 'POST',
+          path: pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: delivery(secret, n),
+        })
+        .then((res) => res.body.dump()),
+    );
+  }
+  await Promise.all(sends);
+  await new Promise((r) => setTimeout(r, 500));
+  ws.close();
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
+  console.log(
+    `arrival to log.appended on the WebSocket at ${LATENCY_RATE}/s: p50 ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms (${latencies.length} of ${total} seen)`,
+  );
+}
+
+const serve = `${root}out/main/serve.js`;
+if (!existsSync(serve)) {
+  console.error(`${serve} is missing: run npm run build first.`);
+  process.exit(2);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-inbound-'));
+const children = [];
+let exitCode = 0;
+try {
+  const host = await startChild([serve, '--json', '--port', '0', '--data-dir', dataDir]);
+  children.push(host.child);
+  const bare = await startChild([`${root}bench/bare-server.mjs`]);
+  children.push(bare.child);
+  const state = await (await fetch(`${host.ready.sandbox}/_sandbox/state`)).json();
+  const secret = state.apps[0].client_secret;
+  console.log(
+    `signed text deliveries (HMAC-SHA256), ${CONCURRENCY} concurrent connections, ${SECONDS} alternating 1 s rounds each after ${WARMUP_SECONDS} s warm-up, loopback`,
+  );
+  const { ratio, sent } = await measureBoth(
+    `http://127.0.0.1:${bare.ready.port}/hook`,
+    host.ready.inbound,
+    secret,
+  );
+  const captured = capturedDeliveries(dataDir);
+  console.log(
+    `ratio receiver/bare: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+  );
+  console.log(
+    `sent ${sent} (answered 2xx), captured ${captured} in the journal: ${sent === captured ? 'EQUAL' : 'DIFFERENT'}`,
+  );
+  if (ratio < 0.5 || sent !== captured) exitCode = 1;
+  await eventLatency(host, host.ready.inbound, secret);
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
