@@ -12,8 +12,12 @@ export interface ConnectionPhases {
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
-export function phaseTimedAgent(phases: ConnectionPhases): Agent {
-  const connect = buildConnector({});
+/** `tls`: extra trust (a self-signed sandbox's certificate), for the connection it opens. */
+export function phaseTimedAgent(
+  phases: ConnectionPhases,
+  tls: buildConnector.BuildOptions = {},
+): Agent {
+  const connect = buildConnector(tls);
   return new Agent({
     connections: 1,
     connect: (options, callback) => {
