@@ -1,7 +1,7 @@
 // multipart/form-data built by hand (RFC 7578) rather than by FormData, so that the bytes the raw
 // view shows are the bytes sent: the same boundary, headers and CRLFs. Text fields first, in
 // catalog order, then the file part.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export interface FilePart {
   field: string;
@@ -27,7 +27,23 @@ export function escapeDispositionValue(value: string): string {
   return value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-export function newBoundary(): string {
+/**
+ * The boundary is derived from the content, so the same request previewed and then sent has the
+ * same bytes: the raw view shows exactly what goes out. (A clash with the content, however
+ * unlikely, falls back to a random one.)
+ */
+export function contentBoundary(
+  fields: readonly (readonly [string, string])[],
+  file: FilePart | null,
+): string {
+  const hash = createHash('sha256').update(
+    JSON.stringify([fields, file?.filename, file?.mimeType]),
+  );
+  if (file) hash.update(file.bytes);
+  return `----TPInspector${hash.digest('hex').slice(0, 24)}`;
+}
+
+export function randomBoundary(): string {
   return `----TPInspector${randomBytes(12).toString('hex')}`;
 }
 
@@ -46,7 +62,7 @@ function disposition(name: string, filename?: string): string {
 export function buildMultipart(
   fields: readonly (readonly [string, string])[],
   file: FilePart | null,
-  boundary: string = newBoundary(),
+  boundary: string = contentBoundary(fields, file),
 ): MultipartBody {
   let head = '';
   for (const [name, value] of fields) {
@@ -68,7 +84,7 @@ export function buildMultipart(
     fields.some(([, value]) => value.includes(boundary)) ||
     Buffer.from(fileBytes.buffer, fileBytes.byteOffset, fileBytes.byteLength).includes(boundary);
   // Astronomically unlikely with 96 random bits, but the body would be cut short: pick another.
-  if (clash) return buildMultipart(fields, file);
+  if (clash) return buildMultipart(fields, file, randomBoundary());
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     boundary,

@@ -98,6 +98,9 @@ describe('sending', () => {
     expect(preview.request.file).toMatchObject({ sentMime: 'image/gif', preferred: 'image/jpeg' });
     const sent = await fx.core.invoke('composer.send', request);
     expect(sent.record.api.status).toBe(200);
+    // The raw view of the preview is what was sent, boundary included.
+    expect(sent.request.raw).toEqual(preview.request.raw);
+    expect(sent.request.headers['content-type']).toBe(preview.request.headers['content-type']);
     expect(sent.json).toMatchObject({
       data: { mime_type: 'image/gif', size: bytes.length, filename: 'anim.gif' },
     });
