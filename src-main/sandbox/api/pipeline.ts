@@ -6,6 +6,7 @@ import { validateParams, type EndpointSpec, type Params } from '../../core/spec'
 import type { SandboxContext } from '../context';
 import {
   fieldsOf,
+  header,
   mediaType,
   readForm,
   readMultipart,
@@ -58,7 +59,7 @@ export async function handleApi(
   url: Target,
 ): Promise<void> {
   const body = await readInput(ctx, endpoint, req, url);
-  const token = resolveBearer(ctx.store, req.headers.authorization);
+  const token = resolveBearer(ctx.store, header(req, 'authorization'));
   const app = ctx.store.app(token.client_id);
   if (app) ctx.rateLimiter.hit(app, endpoint.id);
   const checked = validateParams(

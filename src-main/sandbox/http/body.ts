@@ -17,8 +17,21 @@ export interface ParsedBody {
   files: Map<string, UploadedFile[]>;
 }
 
+/**
+ * One request header, read from rawHeaders: touching `req.headers` makes Node build the whole
+ * header object, a cost every API request would pay for the two headers it reads.
+ */
+export function header(req: IncomingMessage, lowerName: string): string | undefined {
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
 export function mediaType(req: IncomingMessage): string {
-  return (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /** Reads the whole body; past `limit` the rest is drained (so the connection survives) and null returned. */

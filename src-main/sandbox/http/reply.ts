@@ -22,12 +22,17 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    ...headers,
-  });
+  // A flat [name, value, ...] list: the cheapest form for Node to write (every API answer goes here).
+  const list: string[] = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(Buffer.byteLength(text)),
+    'cache-control',
+    'no-store',
+  ];
+  for (const [name, value] of Object.entries(headers)) list.push(name, value);
+  res.writeHead(status, list);
   res.end(text);
 }
 
