@@ -208,7 +208,8 @@ try {
   console.log(
     `sent ${sent} (answered 2xx), captured ${captured} in the journal: ${sent === captured ? 'EQUAL' : 'DIFFERENT'}`,
   );
-  if (ratio < 0.5 || sent !== captured) exitCode = 1;
+  // A delivery acknowledged but not captured is a bug, not a slow run: that one fails the bench.
+  if (sent !== captured) exitCode = 1;
   await eventLatency(host, host.ready.inbound, secret);
 } finally {
   for (const c of children) c.kill('SIGTERM');

@@ -11,6 +11,7 @@ import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';
 import type { Profile } from '../profiles/profile-store';
 import { classify } from './classify';
+import { parseForm } from './form';
 import type { Forwarder } from './forward';
 import type { InboundSettingsStore } from './inbound-settings';
 import { readBody } from './read-body';
@@ -19,6 +20,10 @@ import { checkShape } from './shape-check';
 import { verifySignature } from './verify-signature';
 
 export const MAX_DELIVERY_BYTES = 25 * 1024 * 1024;
+const FORM_FIELDS = ['data', 'signature', 'signature_method'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+const isFormField = (name: string): name is FormField =>
+  (FORM_FIELDS as readonly string[]).includes(name);
 export const REPLAY_HEADER = 'x-tp-inspector-replay';
 
 export interface DeliveryOptions {
@@ -114,6 +119,8 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         if (res.destroyed) return;
         res.writeHead(planned.status, {
           'content-type': planned.contentType,
+          // A known length spares the chunked framing (and its extra writes) on every answer.
+          'content-length': Buffer.byteLength(planned.body),
           'cache-control': 'no-store',
           ...(close ? { connection: 'close' } : {}),
         });
@@ -172,23 +179,30 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         );
       }
       const text = bytes.toString('utf8');
-      const form = new URLSearchParams(text);
+      // One pass over the form: the first of each documented field, and what is odd about it.
       const shapeIssues: string[] = [];
-      for (const name of ['data', 'signature', 'signature_method']) {
-        if (form.getAll(name).length > 1)
-          shapeIssues.push(
-            `The form has ${form.getAll(name).length} \`${name}\` fields; the first is used.`,
-          );
-      }
-      for (const name of new Set(form.keys())) {
-        if (!['data', 'signature', 'signature_method'].includes(name))
+      const fields: Record<FormField, string | null> = {
+        data: null,
+        signature: null,
+        signature_method: null,
+      };
+      const counts = new Map<string, number>();
+      for (const [name, value] of parseForm(text)) {
+        const seen = (counts.get(name) ?? 0) + 1;
+        counts.set(name, seen);
+        if (isFormField(name)) {
+          if (seen === 1) fields[name] = value;
+        } else if (seen === 1) {
           shapeIssues.push(`The form has an undocumented field \`${name}\`.`);
+        }
+      }
+      for (const name of FORM_FIELDS) {
+        const n = counts.get(name) ?? 0;
+        if (n > 1) shapeIssues.push(`The form has ${n} \`${name}\` fields; the first is used.`);
       }
       const rawBody = toRawBody(bytes, redactor.text);
       if (rawBody.encoding !== 'utf8') shapeIssues.push('The body is not valid UTF-8.');
-      const data = form.get('data');
-      const signature = form.get('signature');
-      const signatureMethod = form.get('signature_method');
+      const { data, signature, signature_method: signatureMethod } = fields;
       const settingsNow = settings.get(profile.id);
       let rsaPublicKeyPem = settingsNow.rsaPublicKeyPem;
       if (!rsaPublicKeyPem && signatureMethod?.toUpperCase() === 'RSA-SHA256' && deps.findRsaKey) {

@@ -61,17 +61,33 @@ export async function startInbound({
         : Promise.resolve(null),
     ...(deliveries ? { options: deliveries } : {}),
   });
+  // Every request is routed: registered URLs are parsed once, not on each delivery.
+  const paths = new Map<string, string | null>();
+  const cachedPath = (url: string) => {
+    let p = paths.get(url);
+    if (p === undefined) {
+      p = pathOf(url);
+      if (paths.size > 1000) paths.clear();
+      paths.set(url, p);
+    }
+    return p;
+  };
+  // The profile list changes rarely and every delivery is routed: kept, and dropped on a change.
+  let profileIds: string[] | null = null;
+  profiles.onChange(() => (profileIds = null));
   const route = (pathname: string): InboundRoute | null => {
-    for (const { id } of profiles.state().profiles) {
-      const profile = profiles.get(id)!;
+    profileIds ??= profiles.state().profiles.map((p) => p.id);
+    for (const id of profileIds) {
+      const profile = profiles.get(id);
+      if (!profile) continue;
       const defaults = defaultPaths(id);
-      if (pathname === pathOf(profile.managementUrl) || pathname === defaults.management) {
+      if (pathname === cachedPath(profile.managementUrl) || pathname === defaults.management) {
         return { profile, target: 'management' };
       }
-      if (pathname === pathOf(profile.directoryUrl) || pathname === defaults.directory) {
+      if (pathname === cachedPath(profile.directoryUrl) || pathname === defaults.directory) {
         return { profile, target: 'directory' };
       }
-      if (pathname === pathOf(profile.endpointUrl) || pathname === defaults.endpoint) {
+      if (pathname === cachedPath(profile.endpointUrl) || pathname === defaults.endpoint) {
         return { profile, target: 'endpoint' };
       }
     }

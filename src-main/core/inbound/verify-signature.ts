@@ -2,7 +2,14 @@
 // Deliveries): hex HMAC-SHA256 or HMAC-SHA1 keyed with the client secret, or base64 RSA-SHA256
 // (PKCS#1 v1.5) with a configured public key. Comparisons are constant-time. The real platform
 // does not document its algorithms (platform-api.md 6), so every outcome says what was checked.
-import { createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
+import {
+  createHmac,
+  createPublicKey,
+  createSecretKey,
+  timingSafeEqual,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import type { DeliveryVerification } from '../contract';
 
 export interface VerifyInput {
@@ -44,7 +51,9 @@ export function verifySignature(input: VerifyInput): DeliveryVerification {
       };
     }
     const algorithm = upper === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-    const expected = createHmac(algorithm, input.clientSecret).update(data, 'utf8').digest('hex');
+    const expected = createHmac(algorithm, hmacKey(input.clientSecret))
+      .update(data, 'utf8')
+      .digest('hex');
     if (hexEqual(expected, signature)) {
       return {
         outcome: 'valid',
@@ -101,6 +110,14 @@ export function verifySignature(input: VerifyInput): DeliveryVerification {
     method,
     explanation: `TP Inspector cannot verify the signature method ${JSON.stringify(truncate(method))}: it knows HMAC-SHA256, HMAC-SHA1 and RSA-SHA256.`,
   };
+}
+
+// Importing the key is a good part of an HMAC's cost; deliveries of a profile share one secret.
+let lastKey: { secret: string; key: KeyObject } | null = null;
+function hmacKey(secret: string): KeyObject {
+  if (lastKey?.secret !== secret)
+    lastKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return lastKey.key;
 }
 
 /** Constant-time comparison of a computed hex digest with a received one (case-insensitive). */

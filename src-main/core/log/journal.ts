@@ -2,7 +2,15 @@
 // for listing. Writes are synchronous (a record is in the OS before append() returns, so whatever
 // the engine acknowledges after appending survives a crash of the process); fsync is batched,
 // which bounds what a power loss can take to the last flush interval. Format: docs/journal.md.
-import { closeSync, fdatasyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalRecord } from '../contract';
 
@@ -54,10 +62,14 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
   // A crash can leave a torn last line: start the next record on a line of its own.
   if (existing.length > 0 && !existing.endsWith('\n')) writeSync(fd, '\n');
   let dirty = false;
+  let syncing = false;
+  // On the thread pool: a synchronous fdatasync would stall every request (deliveries included)
+  // for as long as the disk takes.
   const flushTimer = setInterval(() => {
-    if (dirty) {
+    if (dirty && !syncing) {
       dirty = false;
-      fdatasyncSync(fd);
+      syncing = true;
+      fdatasync(fd, () => (syncing = false));
     }
   }, FSYNC_INTERVAL_MS);
   flushTimer.unref();
