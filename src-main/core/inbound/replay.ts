@@ -72,14 +72,17 @@ export function createReplayer(deps: Deps) {
       });
     }
     const expected = deps.capture.expectReplay(input.seq);
+    let captured: DeliveryRecord | undefined;
+    void expected.record.then((r) => (captured = r));
+    let status: number;
     try {
       const res = await request(`${deps.receiverBaseUrl()}${d.path}`, {
         method: 'POST',
         headers: { ...headers, [REPLAY_HEADER]: expected.header },
         body,
       });
+      status = res.statusCode;
       await res.body.dump();
-      return await expected.record;
     } catch (err) {
       expected.cancel();
       throw new CommandError({
@@ -87,6 +90,14 @@ export function createReplayer(deps: Deps) {
         message: `The replay could not reach the receiver (${(err as Error).message}). Check the inbound endpoint's status.`,
       });
     }
+    // The receiver journals before it answers: by now the replay is captured, or it never will be.
+    await Promise.resolve();
+    if (captured) return captured;
+    expected.cancel();
+    throw new CommandError({
+      code: 'conflict',
+      message: `The receiver answered ${status} but did not capture the replay: ${d.path} is no longer a profile's endpoint path. Replay to a URL instead, or set the profile's endpoint URL back.`,
+    });
   };
 }
 

@@ -87,6 +87,30 @@ describe('replay', () => {
     expect(body).toBe(original.delivery.body!.text);
   });
 
+  it('says so when the captured path no longer leads to an endpoint', async () => {
+    const status = await f.core.invoke('inbound.status', {});
+    const profile = await f.core.invoke('profiles.create', {
+      name: 'Mine',
+      baseUrl: f.sandbox.baseUrl,
+      clientId: 'mine',
+      clientSecret: 'a-secret-of-some-length',
+      redirectUri: 'http://127.0.0.1:1/callback',
+      scopes: [],
+      endpointUrl: `${status.baseUrl}/custom/inbound`,
+    });
+    const res = await post(`${status.baseUrl}/custom/inbound`, form({ data: '{"id":"m-custom"}' }));
+    expect(res.status).toBe(200);
+    const rec = f.records.filter(isDelivery).at(-1)!;
+    expect(rec.profileId).toBe(profile.id);
+    await f.core.invoke('profiles.update', {
+      profileId: profile.id,
+      changes: { endpointUrl: `${status.baseUrl}/elsewhere` },
+    });
+    await expect(
+      f.core.invoke('inbound.replay', { seq: rec.seq, target: 'receiver' }),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/answered 404/) });
+  });
+
   it('refuses a record that is not a delivery, saying what to pick', async () => {
     await expect(
       f.core.invoke('inbound.replay', { seq: 1, target: 'receiver' }),
