@@ -1,4 +1,5 @@
 // The platform API as data (see endpoints.ts). Plain TypeScript + zod: the renderer imports it too.
+export * from './common-params';
 export * from './endpoints';
 export * from './errors';
 export * from './msg-types';

@@ -49,7 +49,15 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer | n
     req.on('end', () =>
       resolve(over ? null : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
     );
-    req.on('error', reject);
+    req.on('error', (err) =>
+      reject(
+        new ApiError('invalid_request', `The request body could not be read (${err.message}).`),
+      ),
+    );
+    // A client that goes away mid-body: settle, so nothing waits forever.
+    req.on('close', () => {
+      if (!req.complete) reject(new ApiError('invalid_request', 'The request was aborted.'));
+    });
   });
 }
 
@@ -146,6 +154,16 @@ export async function readMultipart(
       if (req.readableEnded) resolve();
     });
     parser.on('close', resolve);
+    req.on('error', (err) => {
+      fail(new ApiError('invalid_request', `The request body could not be read (${err.message}).`));
+      resolve();
+    });
+    req.on('close', () => {
+      if (!req.complete) {
+        fail(new ApiError('invalid_request', 'The request was aborted.'));
+        resolve();
+      }
+    });
     req.pipe(parser);
   });
   if (problem) throw problem;

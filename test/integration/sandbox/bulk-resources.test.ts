@@ -180,9 +180,17 @@ describe('resources', () => {
     );
     expectError(await h.get('/tp/resource/info', {}, a.access_token), 400, 'invalid_request');
     const app = await h.appToken();
-    const viaApp = await h.get('/tp/resource/info.json', { user_id: a.user_id, resource_id: room }, app);
+    const viaApp = await h.get(
+      '/tp/resource/info.json',
+      { user_id: a.user_id, resource_id: room },
+      app,
+    );
     expect(viaApp.json).toMatchObject({ type: 'room', resource: { room } });
-    expectError(await h.get('/tp/resource/info', { resource_id: room }, app), 400, 'invalid_request');
+    expectError(
+      await h.get('/tp/resource/info', { resource_id: room }, app),
+      400,
+      'invalid_request',
+    );
   });
 
   it('need basic', async () => {

@@ -229,3 +229,26 @@ it('answers malformed HTTP on a raw socket with a JSON 400, and keeps serving', 
   const fresh = await h.connect();
   expect((await h.get('/tp/me.json', {}, fresh.access_token)).status).toBe(200);
 }, 60_000);
+
+it('survives clients that go away in the middle of a body, form or multipart', async () => {
+  const port = Number(new URL(h.base).port);
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ']) {
+    for (let i = 0; i < 20; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST /tp/message/send.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${user.access_token}\r\nContent-Type: ${type}\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="text"\r\n\r\nhal`,
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 5);
+        });
+        socket.on('error', () => resolve());
+      });
+    }
+  }
+  const fresh = await h.connect();
+  expect((await h.get('/tp/me.json', {}, fresh.access_token)).status).toBe(200);
+  expect(h.sandbox.internalErrors()).toBe(0);
+});
