@@ -1,6 +1,9 @@
 // The public face of the sandbox platform: what hosts, the CLI and tests start and read.
 
-export type SignatureMethod = 'HMAC-SHA256' | 'HMAC-SHA1' | 'RSA-SHA256';
+import type { SignatureMethodName } from '../core/spec';
+
+/** 'HMAC-SHA256' | 'HMAC-SHA1' | 'RSA-SHA256', as listed in the catalog. */
+export type SignatureMethod = SignatureMethodName;
 
 /** An app registered on the sandbox, in the field names of the platform's registration. */
 export interface SandboxApp {

@@ -2,10 +2,14 @@
 // person's answer) and POST /_sandbox/authorize (a script's answer). platform-decisions.md: an
 // unknown client or a wrong redirect_uri is an error page without redirect; everything else
 // redirects to the redirect_uri with `error`, `error_description` and `state`.
-import { isScope, splitSpaceList } from '../../core/spec';
+import { endpointById, isScope, splitSpaceList } from '../../core/spec';
 import type { AppRecord } from '../state/records';
 import type { Store } from '../state/store';
 import { issueCode } from './tokens';
+
+const RESPONSE_TYPES: readonly string[] = endpointById('authorize').params.find(
+  (p) => p.name === 'response_type',
+)?.values ?? ['code'];
 
 export interface AuthorizeInput {
   response_type?: string | undefined;
@@ -54,8 +58,13 @@ export function checkAuthorize(store: Store, input: AuthorizeInput): AuthorizeCh
   if (input.response_type === undefined || input.response_type === '') {
     return fail(app, 'invalid_request', 'response_type is missing.', state);
   }
-  if (input.response_type !== 'code') {
-    return fail(app, 'unsupported_response_type', 'response_type must be code.', state);
+  if (!RESPONSE_TYPES.includes(input.response_type)) {
+    return fail(
+      app,
+      'unsupported_response_type',
+      `response_type must be ${RESPONSE_TYPES.join(' or ')}.`,
+      state,
+    );
   }
   if (state === undefined || state === '')
     return fail(app, 'invalid_request', 'state is missing.', state);
