@@ -78,8 +78,11 @@ async function load(url, secret, seconds) {
  * Both servers in alternating one-second rounds, so that load from elsewhere on the machine falls
  * on both alike; the rate is the sum of 2xx answers over the sum of round times.
  */
-async function measureBoth(bareUrl, rxUrl, secret) {
-  const totals = { bare: { ok: 0, errors: 0, s: 0 }, rx: { ok: 0, errors: 0, s: 0 } };
+async function measureBoth(bareUrl, rxUrl, secret, pids) {
+  const totals = {
+    bare: { ok: 0, errors: 0, s: 0, cpu: 0 },
+    rx: { ok: 0, errors: 0, s: 0, cpu: 0 },
+  };
   let sentRx = 0;
   for (const [url, key] of [
     [bareUrl, 'bare'],
@@ -93,7 +96,9 @@ async function measureBoth(bareUrl, rxUrl, secret) {
       [bareUrl, 'bare'],
       [rxUrl, 'rx'],
     ]) {
+      const cpuBefore = cpuSeconds(pids[key]);
       const r = await load(url, secret, 1);
+      totals[key].cpu += cpuSeconds(pids[key]) - cpuBefore;
       totals[key].ok += r.ok;
       totals[key].errors += r.errors;
       totals[key].s += r.ok / r.rps;
@@ -103,7 +108,7 @@ async function measureBoth(bareUrl, rxUrl, secret) {
   const show = (name, t) => {
     const rps = t.ok / t.s;
     console.log(
-      `${name.padEnd(38)} ${rps.toFixed(0).padStart(7)} deliveries/s   (${t.ok} answered 2xx, ${t.errors} other)`,
+      `${name.padEnd(38)} ${rps.toFixed(0).padStart(7)} deliveries/s   (${t.ok} answered 2xx, ${t.errors} other; server CPU ${((t.cpu / t.ok) * 1e6).toFixed(0)} µs per delivery)`,
     );
     return rps;
   };
@@ -111,6 +116,16 @@ async function measureBoth(bareUrl, rxUrl, secret) {
   const rx = show('receiver (verify + journal + events)', totals.rx);
   // Sent: every delivery the receiver answered 2xx, warm-up included (the journal has those too).
   return { ratio: rx / bare, sent: sentRx };
+}
+
+/** CPU time (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 function capturedDeliveries(dataDir) {
@@ -200,6 +215,7 @@ try {
     `http://127.0.0.1:${bare.ready.port}/hook`,
     host.ready.inbound,
     secret,
+    { bare: bare.child.pid, rx: host.child.pid },
   );
   const captured = capturedDeliveries(dataDir);
   console.log(
