@@ -1,5 +1,5 @@
 // What every handler works with: the state, the settings, and the services around them.
-import type { Deliveries } from './deliveries/queue';
+import type { Deliveries, DeliverySettings } from './deliveries/queue';
 import type { RateLimiter } from './rate-limit';
 import type { Store } from './state/store';
 
@@ -10,5 +10,6 @@ export interface SandboxContext {
   maxFileBytes: number;
   otpLifetimeMs: number;
   deliveries: Deliveries;
+  deliverySettings: DeliverySettings;
   rateLimiter: RateLimiter;
 }

@@ -43,16 +43,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const config = SandboxConfigSchema.parse(rest);
   const store = new Store(config.platform_domain ?? 'platform.test');
   const signer = new Signer(store);
+  const deliverySettings = {
+    retryDelaysMs: config.delivery?.retry_delays_ms ?? [1000, 2000, 4000, 8000],
+    timeoutMs: config.delivery?.timeout_ms ?? 10_000,
+  };
   const ctx: SandboxContext = {
     store,
     baseUrl: '',
     maxFileBytes: config.max_file_bytes ?? 25 * 1024 * 1024,
     otpLifetimeMs: (config.otp_lifetime ?? 600) * 1000,
     rateLimiter: new RateLimiter(),
-    deliveries: new Deliveries(store, signer, {
-      retryDelaysMs: config.delivery?.retry_delays_ms ?? [1000, 2000, 4000, 8000],
-      timeoutMs: config.delivery?.timeout_ms ?? 10_000,
-    }),
+    deliveries: new Deliveries(store, signer, deliverySettings),
+    deliverySettings,
   };
   let internalErrors = 0;
   const tls = https ? selfSignedCertificate() : undefined;

@@ -89,6 +89,14 @@ export const getState: SimHandler = ({ ctx }) => {
   const { store } = ctx;
   return {
     platform_domain: store.platformDomain,
+    settings: {
+      max_file_bytes: ctx.maxFileBytes,
+      otp_lifetime: ctx.otpLifetimeMs / 1000,
+      delivery: {
+        retry_delays_ms: ctx.deliverySettings.retryDelaysMs,
+        timeout_ms: ctx.deliverySettings.timeoutMs,
+      },
+    },
     apps: store.apps,
     users: [...store.users.values()],
     connections: [...store.connections.values()],

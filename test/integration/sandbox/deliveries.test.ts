@@ -407,3 +407,39 @@ describe('retries and records', () => {
     expect(JSON.parse(list[0]!.data).data).toEqual({ body: 'nowhere' });
   });
 });
+
+describe('retry gaps', () => {
+  it('waits the configured gap between the end of one attempt and the next', async () => {
+    const own = await Receiver.start();
+    const g = await Harness.start({
+      apps: [{ endpoint_url: own.url }],
+      delivery: { retry_delays_ms: [100, 200], timeout_ms: 1000 },
+    });
+    try {
+      own.script = [500, 502];
+      const u = await g.connect();
+      await g.addContact(u.access_token, 'bot');
+      await g.sim('POST', `/users/${u.user_id}/messages`, {
+        contact_id: 'bot',
+        msg_type: 'text',
+        text: 'gaps',
+      });
+      await own.waitFor(3);
+      await sleep(30);
+      const [d] = (await g.sim('GET', '/deliveries')).json.deliveries as {
+        status: string;
+        attempts: { at: string; duration_ms: number; status: number }[];
+      }[];
+      expect(d?.status).toBe('delivered');
+      const a = d?.attempts ?? [];
+      expect(a.map((x) => x.status)).toEqual([500, 502, 200]);
+      const gap = (i: number) =>
+        Date.parse(a[i + 1]!.at) - (Date.parse(a[i]!.at) + a[i]!.duration_ms);
+      expect(gap(0)).toBeGreaterThanOrEqual(95);
+      expect(gap(1)).toBeGreaterThanOrEqual(195);
+    } finally {
+      await g.close();
+      await own.close();
+    }
+  });
+});

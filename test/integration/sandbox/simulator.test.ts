@@ -27,6 +27,18 @@ describe('seed and state', () => {
       redirect_uri: 'http://127.0.0.1:47615/callback',
     });
     expect(apps[0]?.client_secret).toBe(h.app.client_secret);
+    // platform-api.md 8 and platform-decisions.md: 10,000,000 calls a day, tokens of 36000 s.
+    expect(apps[0]).toMatchObject({
+      rate_limit: { count: 10_000_000, window_s: 86_400 },
+      token_lifetime: 36000,
+      code_lifetime: 60,
+      signature_method: 'HMAC-SHA256',
+    });
+    expect(state.settings).toEqual({
+      max_file_bytes: 25 * 1024 * 1024,
+      otp_lifetime: 600,
+      delivery: { retry_delays_ms: [1000, 2000, 4000, 8000], timeout_ms: 10_000 },
+    });
     const users = state.users as { id: string; name: string; msisdn: string; avatar_url: string }[];
     expect(users.length).toBeGreaterThanOrEqual(3);
     for (const u of users) {
