@@ -11,5 +11,7 @@ export interface SandboxContext {
   otpLifetimeMs: number;
   deliveries: Deliveries;
   deliverySettings: DeliverySettings;
+  /** The --state file, if any: POST /_sandbox/state/save writes it. */
+  stateFile: string | undefined;
   rateLimiter: RateLimiter;
 }

@@ -55,6 +55,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     rateLimiter: new RateLimiter(),
     deliveries: new Deliveries(store, signer, deliverySettings),
     deliverySettings,
+    stateFile,
   };
   let internalErrors = 0;
   const tls = https ? selfSignedCertificate() : undefined;

@@ -5,6 +5,7 @@ import { contactJson } from '../contacts';
 import { ApiError } from '../http/reply';
 import { checkAuthorize, decide } from '../oauth/authorize';
 import { expireAll } from '../oauth/tokens';
+import { saveState } from '../state/persist';
 import { roomEntry } from '../rooms';
 import { getUser, parseBody, pickApp, type SimHandler } from './common';
 
@@ -121,4 +122,16 @@ export const getState: SimHandler = ({ ctx }) => {
       .map((m) => m.message),
     deliveries: [...store.deliveries].reverse(),
   };
+};
+
+/** Saves now (besides on exit); only to the --state file, never to a path a caller names. */
+export const postSave: SimHandler = async ({ ctx }) => {
+  if (!ctx.stateFile) {
+    throw new ApiError(
+      'invalid_request',
+      'The sandbox was started without a state file (--state FILE).',
+    );
+  }
+  await saveState(ctx.store, ctx.stateFile);
+  return { saved: ctx.stateFile };
 };

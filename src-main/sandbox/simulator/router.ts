@@ -14,6 +14,7 @@ import {
   postAuthorize,
   postExpire,
   postRedeliver,
+  postSave,
 } from './admin';
 import type { SimHandler } from './common';
 import { invite, join, leave, postRoom, remove, update } from './groups';
@@ -22,6 +23,7 @@ import { postDisconnect, postMessage, postOtp, postUser } from './users';
 const SEG = '([^/]+)';
 const ROUTES: { method: string; path: RegExp; handler: SimHandler }[] = [
   { method: 'GET', path: /^\/_sandbox\/state$/, handler: getState },
+  { method: 'POST', path: /^\/_sandbox\/state\/save$/, handler: postSave },
   { method: 'POST', path: /^\/_sandbox\/users$/, handler: postUser },
   { method: 'POST', path: /^\/_sandbox\/authorize$/, handler: postAuthorize },
   { method: 'PATCH', path: new RegExp(`^/_sandbox/apps/${SEG}$`), handler: patchApp },

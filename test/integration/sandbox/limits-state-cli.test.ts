@@ -1,5 +1,5 @@
 // Rate limits (429 + Retry-After), state save/load (--state), and the CLI (--config, --json).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,23 @@ describe('state file', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('POST /_sandbox/state/save writes the state file now (and only that file)', async () => {
+    const file = join(dir, 'saved-now.json');
+    const h = await Harness.start({ state_file: file });
+    try {
+      const user = await h.newUser('Saved', 'Now');
+      const r = await h.sim('POST', '/state/save', { file: '/tmp/elsewhere.json' });
+      expect(r.json).toEqual({ saved: file });
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain(user);
+    } finally {
+      await h.close();
+    }
+    const plain = await Harness.start();
+    expectError(await plain.sim('POST', '/state/save', {}), 400, 'invalid_request');
+    await plain.close();
   });
 
   it('saveState(file) writes a snapshot on demand; a damaged file is refused', async () => {
