@@ -82,6 +82,12 @@ export const postRedeliver: SimHandler = ({ ctx, args }) => {
   const delivery = ctx.store.deliveries.find((d) => d.id === args[0]);
   if (!delivery)
     throw new ApiError('not_found', `No delivery has id ${(args[0] ?? '').slice(0, 64)}.`);
+  if (delivery.status === 'pending') {
+    throw new ApiError(
+      'invalid_request',
+      `Delivery ${delivery.id} is still being attempted; wait for it to end.`,
+    );
+  }
   ctx.deliveries.redeliver(delivery);
   return delivery;
 };

@@ -386,6 +386,21 @@ describe('retries and records', () => {
     const list = (await h.sim('GET', '/deliveries')).json.deliveries as NonNullable<typeof d>[];
     expect(list.find((x) => x.id === d?.id)?.status).toBe('delivered');
     expectError(await h.sim('POST', '/deliveries/nope/redeliver'), 404, 'not_found');
+    // One still being attempted cannot be redelivered on top.
+    rx.script = [-1];
+    const slow = await h.sim('POST', `/users/${s.user_id}/messages`, {
+      contact_id: 'bot',
+      msg_type: 'text',
+      text: 'slow',
+    });
+    const pending = (
+      (await h.sim('GET', '/deliveries')).json.deliveries as { id: string; data: string }[]
+    ).find((x) => JSON.parse(x.data).id === slow.json.id);
+    expectError(
+      await h.sim('POST', `/deliveries/${pending?.id}/redeliver`),
+      400,
+      'invalid_request',
+    );
   });
 
   it('without an endpoint URL nothing is sent and the delivery is recorded undelivered; newest first', async () => {
