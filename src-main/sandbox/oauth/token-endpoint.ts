@@ -31,7 +31,7 @@ export async function handleToken(
   const p = checked.params;
   switch (p.str('grant_type')) {
     case 'client_credentials':
-      return sendJson(res, 200, issueAppToken(ctx.store, app));
+      return sendJson(res, 200, issueAppToken(ctx.store, app, p.list('scope')));
     case 'authorization_code':
       return sendJson(
         res,
@@ -39,6 +39,10 @@ export async function handleToken(
         exchangeCode(ctx.store, app, p.str('code') ?? '', p.str('redirect_uri') ?? ''),
       );
     default:
-      return sendJson(res, 200, refreshGrant(ctx.store, app, p.str('refresh_token') ?? ''));
+      return sendJson(
+        res,
+        200,
+        refreshGrant(ctx.store, app, p.str('refresh_token') ?? '', p.list('scope')),
+      );
   }
 }

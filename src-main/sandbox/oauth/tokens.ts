@@ -34,8 +34,26 @@ function newAccessToken(
 
 const lifetime = (app: AppRecord) => Math.max(1, Math.round(app.token_lifetime));
 
-export function issueAppToken(store: Store, app: AppRecord): TokenResponse {
-  const t = newAccessToken(store, app, null, [...app.scopes], null);
+/** Throws invalid_scope unless every asked scope is among the allowed ones. */
+export function narrowScopes(
+  asked: string[] | undefined,
+  allowed: string[],
+  what: string,
+): string[] {
+  if (asked === undefined || asked.length === 0) return [...allowed];
+  const extra = asked.find((s) => !allowed.includes(s));
+  if (extra !== undefined) {
+    throw new ApiError(
+      'invalid_scope',
+      `scope "${extra}" is beyond ${what} (${allowed.join(' ')}).`,
+    );
+  }
+  return asked;
+}
+
+export function issueAppToken(store: Store, app: AppRecord, asked?: string[]): TokenResponse {
+  const scopes = narrowScopes(asked, app.scopes, "the app's registered scopes");
+  const t = newAccessToken(store, app, null, scopes, null);
   return {
     access_token: t.token,
     expires_in: lifetime(app),
@@ -122,7 +140,12 @@ export function exchangeCode(
   return userTokenResponse(store, app, record.user_id, record.scopes, record.code, refresh);
 }
 
-export function refreshGrant(store: Store, app: AppRecord, refreshToken: string): TokenResponse {
+export function refreshGrant(
+  store: Store,
+  app: AppRecord,
+  refreshToken: string,
+  asked?: string[],
+): TokenResponse {
   const record = store.refreshTokens.get(refreshToken);
   if (!record || record.client_id !== app.client_id) {
     throw new ApiError(
@@ -130,13 +153,15 @@ export function refreshGrant(store: Store, app: AppRecord, refreshToken: string)
       'refresh_token is unknown, revoked or was issued to another app.',
     );
   }
+  // A narrower access token may be asked for; the refresh token keeps the whole grant.
+  const scopes = narrowScopes(asked, record.scopes, 'the scopes of the grant');
   let next = refreshToken;
   if (app.rotate_refresh_tokens) {
     store.refreshTokens.delete(refreshToken);
     next = newSecret();
     store.refreshTokens.set(next, { ...record, token: next });
   }
-  return userTokenResponse(store, app, record.user_id, record.scopes, record.grant_id, next);
+  return userTokenResponse(store, app, record.user_id, scopes, record.grant_id, next);
 }
 
 /** The user's tokens for the app are revoked and the user is no longer connected. */

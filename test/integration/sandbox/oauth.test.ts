@@ -76,6 +76,32 @@ describe('POST /tp/token client_credentials', () => {
     );
   });
 
+  it('an optional scope narrows the token; beyond the registration it is 400 invalid_scope', async () => {
+    const creds = {
+      grant_type: 'client_credentials',
+      client_id: h.app.client_id,
+      client_secret: h.app.client_secret,
+    };
+    expect((await h.post('/tp/token', { ...creds, scope: 'basic' })).json.scope).toBe('basic');
+    expectError(
+      await h.post('/tp/token', { ...creds, scope: 'basic admin' }),
+      400,
+      'invalid_scope',
+    );
+    const narrow = await Harness.start({ apps: [{ scopes: ['basic'] }] });
+    try {
+      const r = await narrow.post('/tp/token', {
+        grant_type: 'client_credentials',
+        client_id: narrow.app.client_id,
+        client_secret: narrow.app.client_secret,
+        scope: 'user_phone',
+      });
+      expectError(r, 400, 'invalid_scope');
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it('400 for a body that is not form-urlencoded, 405 for GET', async () => {
     expectError(
       await h.raw('POST', '/tp/token', '{}', { 'content-type': 'application/json' }),
@@ -185,6 +211,23 @@ describe('authorization_code and refresh_token', () => {
     expect((await h.get('/tp/me.json', {}, s.access_token)).status).toBe(200);
     expect((await refresh(String(r.json.refresh_token))).status).toBe(200);
     expectError(await refresh(''), 400, 'invalid_request');
+  });
+
+  it('a refresh may ask for fewer scopes, never more than the grant', async () => {
+    const s = await h.connect(undefined, 'basic');
+    const body = {
+      grant_type: 'refresh_token',
+      client_id: h.app.client_id,
+      client_secret: h.app.client_secret,
+      refresh_token: s.refresh_token,
+    };
+    expectError(
+      await h.post('/tp/token', { ...body, scope: 'basic user_phone' }),
+      400,
+      'invalid_scope',
+    );
+    const r = await h.post('/tp/token', { ...body, scope: 'basic' });
+    expect(r.json.scope).toBe('basic');
   });
 
   it('with rotation switched off the refresh token stays the same and keeps working', async () => {
