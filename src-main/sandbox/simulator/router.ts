@@ -143,7 +143,9 @@ export async function handleSimulator(
     req.resume();
     throw new ApiError('not_found', `There is no simulator route at ${path}.`);
   }
-  const route = matching.find((r) => r.method === method);
+  const route = matching.find(
+    (r) => r.method === method || (method === 'HEAD' && r.method === 'GET'),
+  );
   if (!route) {
     req.resume();
     throw new ApiError(
@@ -155,7 +157,7 @@ export async function handleSimulator(
     );
   }
   const args = (route.path.exec(path) ?? []).slice(1).map((s) => decode(s ?? ''));
-  const body = method === 'GET' ? (req.resume(), {}) : await readJson(req);
+  const body = method === 'GET' || method === 'HEAD' ? (req.resume(), {}) : await readJson(req);
   const result = await route.handler({ ctx, args, body, query: url.searchParams });
   sendJson(res, 200, result);
 }

@@ -225,6 +225,8 @@ describe('routing errors', () => {
     expect(r.headers.allow).toBe('POST');
     expectError(await h.raw('DELETE', '/tp/message/send.json'), 405, 'method_not_allowed');
     expectError(await h.raw('PUT', '/tp/authorize'), 405, 'method_not_allowed');
+    const head = await h.raw('HEAD', '/_sandbox/state');
+    expect([head.status, head.text]).toEqual([200, '']);
   });
 });
 
