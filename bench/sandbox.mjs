@@ -3,7 +3,7 @@
 // answering a fixed JSON body, measured in the same run; prints the ratio (target: >= 0.5).
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
@@ -98,6 +98,20 @@ async function load(pool, request, seconds, latencies) {
   return { count, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
+/**
+ * CPU seconds a process has used (Linux /proc; null elsewhere). CPU per request does not depend on
+ * how busy the machine is, so it tells a slow server from a loaded machine.
+ */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
@@ -107,14 +121,17 @@ const pct = (sorted, p) =>
  */
 async function compare(targets, request) {
   const pools = targets.map((t) => new Pool(t.origin, { connections: CONCURRENCY, pipelining: 1 }));
-  const totals = targets.map(() => ({ count: 0, errors: 0, elapsed: 0, latencies: [] }));
+  const totals = targets.map(() => ({ count: 0, errors: 0, elapsed: 0, latencies: [], cpu: 0 }));
   const ratios = [];
   for (const pool of pools) await load(pool, request, WARMUP_SECONDS, []);
   const rounds = Math.max(2, Math.round(SECONDS / ROUND_SECONDS));
   for (let i = 0; i < rounds; i++) {
     const rps = [];
     for (const [j, pool] of pools.entries()) {
+      const cpuBefore = cpuSeconds(targets[j].pid);
       const r = await load(pool, request, ROUND_SECONDS, totals[j].latencies);
+      const cpuAfter = cpuSeconds(targets[j].pid);
+      if (cpuBefore !== null && cpuAfter !== null) totals[j].cpu += cpuAfter - cpuBefore;
       totals[j].count += r.count;
       totals[j].errors += r.errors;
       totals[j].elapsed += r.elapsed;
@@ -126,7 +143,7 @@ async function compare(targets, request) {
   for (const [j, t] of totals.entries()) {
     t.latencies.sort((a, b) => a - b);
     console.log(
-      `${targets[j].name.padEnd(20)} ${(t.count / t.elapsed).toFixed(0).padStart(7)} req/s   p50 ${pct(t.latencies, 50).toFixed(2).padStart(6)} ms   p99 ${pct(t.latencies, 99).toFixed(2).padStart(6)} ms   (${t.count} requests, ${t.errors} errors)`,
+      `${targets[j].name.padEnd(20)} ${(t.count / t.elapsed).toFixed(0).padStart(7)} req/s   p50 ${pct(t.latencies, 50).toFixed(2).padStart(6)} ms   p99 ${pct(t.latencies, 99).toFixed(2).padStart(6)} ms   server CPU ${((t.cpu / t.count) * 1e6).toFixed(0).padStart(4)} µs/request   (${t.count} requests, ${t.errors} errors)`,
     );
     if (t.errors > 0)
       throw new Error(`${targets[j].name}: ${t.errors} requests did not answer 200`);
@@ -168,8 +185,12 @@ try {
   );
   const ratio = await compare(
     [
-      { name: 'bare node:http', origin: `http://127.0.0.1:${bare.ready.port}` },
-      { name: 'sandbox send.json', origin },
+      {
+        name: 'bare node:http',
+        origin: `http://127.0.0.1:${bare.ready.port}`,
+        pid: bare.child.pid,
+      },
+      { name: 'sandbox send.json', origin, pid: sandbox.child.pid },
     ],
     request,
   );
