@@ -284,6 +284,30 @@ describe('group events', () => {
     ]);
   });
 
+  it('a user message in a room reaches only the interactive contacts in it', async () => {
+    const room = String(
+      (await h.sim('POST', '/rooms', { subject: 'Mixed', created_by: s.user_id })).json.room,
+    );
+    await next(() => h.sim('POST', `/rooms/${room}/invite`, { contact_id: 'bot', by: s.user_id }));
+    // Inviting the second contact delivers group-invite to it and group-join to the first.
+    const invited = rx.received.length;
+    await h.sim('POST', `/rooms/${room}/invite`, { contact_id: 'mute', by: s.user_id });
+    await rx.waitFor(invited + 2);
+    const before = rx.received.length;
+    await next(() =>
+      h.sim('POST', `/users/${s.user_id}/messages`, { room, msg_type: 'text', text: 'all here?' }),
+    );
+    await sleep(50);
+    expect(rx.received.length).toBe(before + 1);
+    expect(last().parsed).toMatchObject({ room, recipient: 'bot@acme-orders.apps.platform.test' });
+    const outsider = await h.newUser();
+    expectError(
+      await h.sim('POST', `/users/${outsider}/messages`, { room, msg_type: 'text', text: 'x' }),
+      403,
+      'not_authorized',
+    );
+  });
+
   it('group events reach a contact without interactive too', async () => {
     const room = String(
       (await h.sim('POST', '/rooms', { subject: 'Quiet', created_by: s.user_id })).json.room,
