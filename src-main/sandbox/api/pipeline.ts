@@ -26,6 +26,8 @@ export interface ApiCall {
   actor: Actor;
 }
 
+const NO_FILES: ReadonlySet<string> = new Set();
+
 export type ApiHandler = (ctx: SandboxContext, call: ApiCall) => unknown;
 
 async function readInput(
@@ -64,7 +66,7 @@ export async function handleApi(
   if (app) ctx.rateLimiter.hit(app, endpoint.id);
   const checked = validateParams(
     endpoint,
-    { fields: body.fields, files: new Set(body.files.keys()) },
+    { fields: body.fields, files: body.files.size === 0 ? NO_FILES : new Set(body.files.keys()) },
     { vcard: vcardProblem },
   );
   if (!checked.ok) throw new ApiError(checked.error, checked.description);

@@ -71,10 +71,11 @@ export function fieldsOf(params: URLSearchParams): Map<string, string[]> {
   return fields;
 }
 
-export async function readForm(req: IncomingMessage): Promise<ParsedBody> {
-  const raw = await readRaw(req, FORM_LIMIT);
-  if (!raw) throw new ApiError('payload_too_large', 'The form body is over 1 MiB.');
-  return { fields: fieldsOf(new URLSearchParams(raw.toString('utf8'))), files: new Map() };
+export function readForm(req: IncomingMessage): Promise<ParsedBody> {
+  return readRaw(req, FORM_LIMIT).then((raw) => {
+    if (!raw) throw new ApiError('payload_too_large', 'The form body is over 1 MiB.');
+    return { fields: fieldsOf(new URLSearchParams(raw.toString('utf8'))), files: new Map() };
+  });
 }
 
 export async function readMultipart(
