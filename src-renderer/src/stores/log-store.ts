@@ -34,6 +34,10 @@ export function selectedRecord(state: LogState): JournalRecord | null {
 }
 
 export function createLogStore(bridge: Bridge, connection: Connection) {
+  // Bumped when the log starts over (another session), so a list still in flight for the old one
+  // is dropped instead of merged into the new one.
+  let generation = 0;
+
   const store = createStore<LogState>()((set, get) => ({
     records: [],
     selectedSeq: null,
@@ -48,7 +52,9 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
       set({ loadingEarlier: true });
       try {
         const limit = Math.min(PAGE_SIZE, LOG_MEMORY_CAP - get().records.length);
+        const mine = generation;
         const { records } = await bridge.invoke('log.list', { beforeSeq: first.seq, limit });
+        if (mine !== generation) return set({ loadingEarlier: false });
         add(records);
         // A short page means the journal's start was reached.
         const more = records.length === limit && (get().records[0]?.seq ?? 1) > 1;
@@ -63,9 +69,11 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
     store.setState((s) => ({ records: mergeRecords(s.records, incoming) }));
 
   async function load() {
+    const mine = generation;
     store.setState({ loading: true });
     try {
       const { records } = await bridge.invoke('log.list', { limit: PAGE_SIZE });
+      if (mine !== generation) return;
       add(records);
       // A full page may have more behind it; a short one is the whole journal. Once paged back,
       // a reconnect's reload must not hide the button for records still before the first shown.
@@ -73,14 +81,23 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
       const more = first > 1 && (records.length === PAGE_SIZE || store.getState().hasEarlier);
       store.setState({ loading: false, loadError: null, hasEarlier: more });
     } catch (err) {
-      store.setState({ loading: false, loadError: errorMessage(err) });
+      if (mine === generation) store.setState({ loading: false, loadError: errorMessage(err) });
     }
   }
 
   function start(): () => void {
     let dropped = false;
+    let sessionId: string | null = null;
     const offs = [
       bridge.on('log.appended', (record) => add([record])),
+      // Another session's records are another journal (seqs start again): start over, not merge.
+      bridge.on('sessions.changed', ({ activeId }) => {
+        if (activeId === sessionId) return;
+        sessionId = activeId;
+        generation += 1;
+        store.setState({ records: [], selectedSeq: null, hasEarlier: false });
+        void load();
+      }),
       connection.subscribe((next) => {
         // After a drop, list again: merging by seq fills in what was appended meanwhile.
         if (next.status === 'connected' && dropped) void load();
