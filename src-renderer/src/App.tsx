@@ -1,11 +1,12 @@
-// The window: header on top, then the composer and the contact editor stacked on the left and the
-// event log, the widest pane, on the right; a status bar with facts about the engine at the bottom.
-import { ContactsPane } from './features/contacts/ContactsPane';
+// The window: header on top; below it the tools (contacts, users, inbound, simulator) as tabs on
+// the left, the request composer in the middle and the event log, the widest pane, on the right;
+// a status bar with facts about the engine at the bottom.
 import { Composer } from './features/composer/Composer';
 import { EventLog } from './features/event-log/EventLog';
 import { ConnectionBanner } from './features/header/ConnectionBanner';
 import { Header } from './features/header/Header';
 import { StatusBar } from './features/header/StatusBar';
+import { Sidebar } from './features/workbench/Sidebar';
 
 export function App() {
   return (
@@ -13,10 +14,8 @@ export function App() {
       <Header />
       <ConnectionBanner />
       <main className="workspace">
-        <div className="column-left">
-          <Composer />
-          <ContactsPane />
-        </div>
+        <Sidebar />
+        <Composer />
         <EventLog />
       </main>
       <StatusBar />

@@ -1,0 +1,106 @@
+// The left column: one tab per tool beside the composer and the log. Every panel stays mounted
+// (hidden when not chosen) so a half-filled form or a running import survives a tab switch.
+// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…4 jump from anywhere.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ContactsPane } from '../contacts/ContactsPane';
+import { InboundPane } from '../inbound/InboundPane';
+import { SimulatorPane } from '../simulator/SimulatorPane';
+import { UsersPane } from '../users/UsersPane';
+import { activeProfile } from '../../stores/session-store';
+import { useSession } from '../../stores/stores-context';
+import './sidebar.css';
+
+export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator';
+
+interface TabSpec {
+  id: SidebarTab;
+  label: string;
+  panel: ReactNode;
+}
+
+export function Sidebar() {
+  const profile = useSession(activeProfile);
+  const [chosen, setChosen] = useState<SidebarTab>('contacts');
+  const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
+
+  // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile.
+  const tabs: TabSpec[] = [
+    { id: 'contacts', label: 'Contacts', panel: <ContactsPane /> },
+    { id: 'users', label: 'Users', panel: <UsersPane /> },
+    { id: 'inbound', label: 'Inbound', panel: <InboundPane /> },
+    ...(profile?.kind === 'sandbox'
+      ? [{ id: 'simulator' as const, label: 'Simulator', panel: <SimulatorPane /> }]
+      : []),
+  ];
+  const current = tabs.some((t) => t.id === chosen) ? chosen : 'contacts';
+
+  const choose = (id: SidebarTab, focus: boolean) => {
+    setChosen(id);
+    if (focus) tabRefs.current.get(id)?.focus();
+  };
+
+  // Alt+digit picks a tab from anywhere in the window.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const index = Number(e.key) - 1;
+      const tab = Number.isInteger(index) ? tabs[index] : undefined;
+      if (!tab) return;
+      e.preventDefault();
+      choose(tab.id, true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const onTabKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabs.findIndex((t) => t.id === current);
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+    let next: number | undefined;
+    if (step !== undefined) next = (index + step + tabs.length) % tabs.length;
+    if (e.key === 'Home') next = 0;
+    if (e.key === 'End') next = tabs.length - 1;
+    if (next === undefined) return;
+    e.preventDefault();
+    choose(tabs[next]!.id, true);
+  };
+
+  return (
+    <div className="sidebar">
+      <div className="sidebar-tabs" role="tablist" aria-label="Tools">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(tab.id, el);
+              else tabRefs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-controls={`panel-${tab.id}`}
+            aria-selected={tab.id === current}
+            aria-keyshortcuts={`Alt+${i + 1}`}
+            tabIndex={tab.id === current ? 0 : -1}
+            onClick={() => choose(tab.id, false)}
+            onKeyDown={onTabKeyDown}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          className="sidebar-panel"
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={tab.id !== current}
+        >
+          {tab.panel}
+        </div>
+      ))}
+    </div>
+  );
+}
