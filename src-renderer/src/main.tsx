@@ -6,18 +6,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickTransport } from './bridge';
+import { createAuthStore } from './stores/auth-store';
 import { createLogStore } from './stores/log-store';
+import { createProfilesStore } from './stores/profiles-store';
 import { createSessionStore } from './stores/session-store';
 import { StoresProvider } from './stores/stores-context';
 
 const transport = pickTransport();
+const session = createSessionStore(transport.bridge, transport.connection);
 const stores = {
-  session: createSessionStore(transport.bridge, transport.connection),
+  session,
   log: createLogStore(transport.bridge, transport.connection),
+  auth: createAuthStore(transport.bridge, transport.connection, session),
+  profiles: createProfilesStore(transport.bridge, session),
 };
 // Started here rather than in an effect: StrictMode would start them twice in development.
 stores.session.start();
 stores.log.start();
+stores.auth.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

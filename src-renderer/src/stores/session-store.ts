@@ -20,6 +20,10 @@ export interface SessionState {
   loadError: string | null;
   tokenRequest: TokenRequest;
   getAppToken(): Promise<void>;
+  /** Opts in to (or out of) secrets in an unencrypted file readable only by the user. */
+  setAllowPlainFile(allow: boolean): Promise<void>;
+  /** Why the last change of the secret storage failed, in words. */
+  secretStorageError: string | null;
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -37,6 +41,19 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
     auth: {},
     loadError: null,
     tokenRequest: { status: 'idle' },
+    secretStorageError: null,
+    async setAllowPlainFile(allow) {
+      try {
+        const secretStorage = await bridge.invoke('secrets.setAllowPlainFile', { allow });
+        // app.info is not sent again by the engine: keep its copy in step here.
+        set((s) => ({
+          secretStorageError: null,
+          info: s.info ? { ...s.info, secretStorage } : s.info,
+        }));
+      } catch (err) {
+        set({ secretStorageError: errorMessage(err) });
+      }
+    },
     async getAppToken() {
       if (get().tokenRequest.status === 'running') return;
       const profileId = get().profiles?.activeProfileId;
@@ -61,6 +78,14 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
   const setAuth = (status: AuthStatus) =>
     store.setState((s) => ({ auth: { ...s.auth, [status.profileId]: status } }));
 
+  async function loadAuth(profileId: string) {
+    try {
+      setAuth(await bridge.invoke('auth.status', { profileId }));
+    } catch {
+      // The header then shows no token; the next auth.changed brings the truth.
+    }
+  }
+
   async function load() {
     try {
       const [info, profiles] = await Promise.all([
@@ -78,7 +103,12 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
   function start(): () => void {
     const offs = [
       bridge.on('auth.changed', setAuth),
-      bridge.on('profiles.changed', (profiles) => store.setState({ profiles })),
+      bridge.on('profiles.changed', (profiles) => {
+        const switched = profiles.activeProfileId !== store.getState().profiles?.activeProfileId;
+        store.setState({ profiles });
+        // The header shows the new profile's app token at once, not the last one's.
+        if (switched) void loadAuth(profiles.activeProfileId);
+      }),
       connection.subscribe((next) => {
         const dropped = store.getState().connection.status === 'reconnecting';
         store.setState({ connection: next });

@@ -2,12 +2,16 @@
 // so components never import a transport and a test could hand in stores over a fake bridge.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { AuthState, AuthStore } from './auth-store';
 import type { LogState, LogStore } from './log-store';
+import type { ProfilesStore, ProfilesUiState } from './profiles-store';
 import type { SessionState, SessionStore } from './session-store';
 
 export interface Stores {
   session: SessionStore;
   log: LogStore;
+  auth: AuthStore;
+  profiles: ProfilesStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -28,4 +32,12 @@ export function useSession<T>(selector: (s: SessionState) => T): T {
 
 export function useLog<T>(selector: (s: LogState) => T): T {
   return useStore(useStores().log, selector);
+}
+
+export function useAuth<T>(selector: (s: AuthState) => T): T {
+  return useStore(useStores().auth, selector);
+}
+
+export function useProfiles<T>(selector: (s: ProfilesUiState) => T): T {
+  return useStore(useStores().profiles, selector);
 }
