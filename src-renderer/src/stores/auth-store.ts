@@ -60,8 +60,9 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
         set({ actionError: errorMessage(err) });
       } finally {
         set((s) => {
-          const { [userId]: _done, ...rest } = s.pending;
-          return { pending: rest };
+          const pending = { ...s.pending };
+          delete pending[userId];
+          return { pending };
         });
       }
     }
