@@ -80,14 +80,14 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
       res.writeHead(302, {
         ...securityHeaders(port),
         location: '/',
-        'set-cookie': sessionCookie(token),
+        'set-cookie': sessionCookie(token, port),
         'cache-control': 'no-store',
         'content-length': 0,
       });
       res.end();
       return;
     }
-    if (!hasSession(req.headers, token)) return sendUnauthorized(res);
+    if (!hasSession(req.headers, token, port)) return sendUnauthorized(res);
     if (!readOnly) {
       return sendText(res, 405, `${method} is not accepted here.`, { allow: 'GET, HEAD' });
     }
@@ -156,7 +156,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     if (!isAllowedOrigin(req.headers.origin, port)) {
       return refuseUpgrade(socket, 403, 'foreign or missing Origin');
     }
-    if (!hasSession(req.headers, token)) {
+    if (!hasSession(req.headers, token, port)) {
       return refuseUpgrade(socket, 401, 'Open the URL the host printed first.');
     }
     bridge.wss.handleUpgrade(req, socket, head, (ws) => bridge.wss.emit('connection', ws, req));

@@ -3,7 +3,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
-export const SESSION_COOKIE = 'tp_session';
+/**
+ * The session cookie's name carries the port: browsers key cookies by host, not port, so two hosts
+ * running at once (two data dirs, say) would otherwise overwrite each other's session in one browser.
+ */
+export function sessionCookieName(port: number): string {
+  return `tp_session_${port}`;
+}
 
 /** 32 random bytes, base64url: printed once in the URL, then carried by an HttpOnly cookie. */
 export function newSessionToken(): string {
@@ -32,17 +38,17 @@ export function cookieValues(header: string | undefined, name: string): string[]
   return values;
 }
 
-export function hasSession(headers: IncomingHttpHeaders, token: string): boolean {
-  // Check every candidate: another host on another port may have left its own tp_session here.
+export function hasSession(headers: IncomingHttpHeaders, token: string, port: number): boolean {
+  // Check every candidate: a browser may send the same name twice (say, for two paths).
   let ok = false;
-  for (const value of cookieValues(headers.cookie, SESSION_COOKIE)) {
+  for (const value of cookieValues(headers.cookie, sessionCookieName(port))) {
     if (tokensEqual(token, value)) ok = true;
   }
   return ok;
 }
 
-export function sessionCookie(token: string): string {
-  return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(token: string, port: number): string {
+  return `${sessionCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /**

@@ -45,7 +45,7 @@ function fakeCore(): Core {
 async function open(): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
   const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, {
     origin: `http://127.0.0.1:${host.port}`,
-    headers: { cookie: `tp_session=${TOKEN}` },
+    headers: { cookie: `tp_session_${host.port}=${TOKEN}` },
   });
   const queue: unknown[] = [];
   const waiters: ((m: unknown) => void)[] = [];

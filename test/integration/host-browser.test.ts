@@ -98,7 +98,11 @@ describe('headless host in a real browser', () => {
     // The cookie is out of the page's reach.
     expect(await page.evaluate('document.cookie')).toBe('');
     const [cookie] = await context.cookies(`http://127.0.0.1:${host.port}/`);
-    expect(cookie).toMatchObject({ name: 'tp_session', httpOnly: true, sameSite: 'Strict' });
+    expect(cookie).toMatchObject({
+      name: `tp_session_${host.port}`,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
 
     // A page on another loopback port, in the same signed-in browser, is refused.
     const before = dispatched;
@@ -110,6 +114,34 @@ describe('headless host in a real browser', () => {
     expect(await attacker.title()).toBe('closed:1006');
     expect(dispatched).toBe(before);
     await context.close();
+  });
+
+  it('keeps two hosts signed in side by side in one browser (each port has its own cookie)', async () => {
+    const second = await startHeadlessHost({
+      port: 0,
+      dataDir: join(tmp, 'data-2'),
+      rendererDir: join(tmp, 'renderer'),
+      createCore: async () => fakeCore(),
+    });
+    const context = await browser.newContext();
+    try {
+      const first = await context.newPage();
+      await first.goto(host.url);
+      const other = await context.newPage();
+      await other.goto(second.url);
+      // Signing in to the second host must not sign the browser out of the first.
+      const reloaded = await first.reload();
+      expect(reloaded?.status()).toBe(200);
+      await first.waitForFunction("document.title !== 'loading'", undefined, { timeout: 10_000 });
+      expect(await first.title()).toMatch(/^message:/);
+      await other.waitForFunction("document.title !== 'loading'", undefined, { timeout: 10_000 });
+      expect(await other.title()).toMatch(/^message:/);
+      const names = (await context.cookies()).map((c) => c.name).sort();
+      expect(names).toEqual([`tp_session_${host.port}`, `tp_session_${second.port}`].sort());
+    } finally {
+      await context.close();
+      await second.close();
+    }
   });
 
   it('shows a browser without the link the 401 page', async () => {

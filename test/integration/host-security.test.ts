@@ -112,7 +112,7 @@ beforeAll(async () => {
     createCore: async () => fakeCore(),
   });
   origin = `http://127.0.0.1:${host.port}`;
-  cookie = `tp_session=${TOKEN}`;
+  cookie = `tp_session_${host.port}=${TOKEN}`;
 });
 
 afterAll(async () => {
@@ -163,7 +163,9 @@ describe('headless host security', () => {
     expect(none.headers['set-cookie']).toBeUndefined();
     const asset = await raw(host.port, '/assets/app.js');
     expect(asset.status).toBe(401);
-    const wrongCookie = await raw(host.port, '/', { headers: { cookie: 'tp_session=nope' } });
+    const wrongCookie = await raw(host.port, '/', {
+      headers: { cookie: `tp_session_${host.port}=nope` },
+    });
     expect(wrongCookie.status).toBe(401);
     const wrongToken = await raw(host.port, '/?token=nope');
     expect(wrongToken.status).toBe(401);
@@ -175,7 +177,7 @@ describe('headless host security', () => {
     expect(res.status).toBe(302);
     expect(res.headers['location']).toBe('/');
     expect(res.headers['set-cookie']).toEqual([
-      `tp_session=${TOKEN}; HttpOnly; SameSite=Strict; Path=/`,
+      `tp_session_${host.port}=${TOKEN}; HttpOnly; SameSite=Strict; Path=/`,
     ]);
   });
 
@@ -260,7 +262,7 @@ describe('headless host security', () => {
 
   it('refuses a WebSocket upgrade without the cookie or with a wrong Host', async () => {
     expect(await connect(host.port, { origin })).toEqual({ status: 401 });
-    expect(await connect(host.port, { origin, cookie: 'tp_session=wrong' })).toEqual({
+    expect(await connect(host.port, { origin, cookie: `tp_session_${host.port}=wrong` })).toEqual({
       status: 401,
     });
     expect(await connect(host.port, { origin, cookie, host: 'evil.example' })).toEqual({

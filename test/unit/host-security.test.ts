@@ -27,16 +27,28 @@ describe('host security rules', () => {
     expect(tokensEqual('abc', '')).toBe(false);
   });
 
-  it('reads every tp_session cookie and accepts the session when one matches', () => {
-    expect(cookieValues('a=1; tp_session=x; tp_session=y', 'tp_session')).toEqual(['x', 'y']);
-    expect(cookieValues(undefined, 'tp_session')).toEqual([]);
-    expect(hasSession({ cookie: 'tp_session=other; tp_session=good' }, 'good')).toBe(true);
-    expect(hasSession({ cookie: 'xtp_session=good' }, 'good')).toBe(false);
-    expect(hasSession({}, 'good')).toBe(false);
+  it("reads every value of the port's session cookie and accepts the session when one matches", () => {
+    expect(cookieValues('a=1; tp_session_80=x; tp_session_80=y', 'tp_session_80')).toEqual([
+      'x',
+      'y',
+    ]);
+    expect(cookieValues(undefined, 'tp_session_80')).toEqual([]);
+    expect(hasSession({ cookie: 'tp_session_80=other; tp_session_80=good' }, 'good', 80)).toBe(
+      true,
+    );
+    expect(hasSession({ cookie: 'xtp_session_80=good' }, 'good', 80)).toBe(false);
+    expect(hasSession({}, 'good', 80)).toBe(false);
   });
 
-  it('sets an HttpOnly, SameSite=Strict, site-wide cookie', () => {
-    expect(sessionCookie('T')).toBe('tp_session=T; HttpOnly; SameSite=Strict; Path=/');
+  it("ignores another port's session cookie, so two hosts in one browser keep their own", () => {
+    expect(hasSession({ cookie: 'tp_session_81=good' }, 'good', 80)).toBe(false);
+    expect(hasSession({ cookie: 'tp_session_81=other; tp_session_80=good' }, 'good', 80)).toBe(
+      true,
+    );
+  });
+
+  it('sets an HttpOnly, SameSite=Strict, site-wide cookie named for the port', () => {
+    expect(sessionCookie('T', 80)).toBe('tp_session_80=T; HttpOnly; SameSite=Strict; Path=/');
   });
 
   it('allows only the loopback names of its own port as Host', () => {
