@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CommandError,
   type ApiRecord,
   type ConnectFlow,
   type JournalRecord,
@@ -17,6 +16,7 @@ import {
 } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import { errorOf } from '../../helpers/command-error';
 
 interface Fixture {
   core: Core;
@@ -74,15 +74,6 @@ const grants = (all: JournalRecord[], grant: string) =>
   );
 const me = (core: Core, userId: string) =>
   core.invoke('api.call', { method: 'GET', path: '/tp/me.json', actAs: { kind: 'user', userId } });
-
-async function errorOf(p: Promise<unknown>): Promise<CommandError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as CommandError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('connecting a user', () => {
   it('opens the authorize URL, catches the redirect on loopback, and connects the user', async () => {

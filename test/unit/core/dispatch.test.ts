@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../../../src-main/core/contract';
 import { createDispatch, type Handlers } from '../../../src-main/core/dispatch';
+import { errorOf } from '../../helpers/command-error';
 
 const handlers = {
   'app.info': async () => {
@@ -17,15 +18,6 @@ const handlers = {
   }),
   'log.list': async ({ limit }) => ({ records: [], lastSeq: limit }),
 } satisfies Partial<Handlers> as unknown as Handlers;
-
-async function errorOf(p: Promise<unknown>): Promise<CommandError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as CommandError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('dispatch', () => {
   const internal: unknown[] = [];

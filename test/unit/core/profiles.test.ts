@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CommandError, type ProfileInput } from '../../../src-main/core/contract';
+import type { ProfileInput } from '../../../src-main/core/contract';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { memorySettings } from '../../../src-main/core/host';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { errorOf } from '../../helpers/command-error';
 
 const staging: ProfileInput = {
   name: 'Staging',
@@ -32,15 +33,6 @@ const fakeSandbox = {
   ],
   close: async () => {},
 } as unknown as RunningSandbox;
-
-async function errorOf(p: Promise<unknown>): Promise<CommandError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as CommandError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('profiles', () => {
   const dirs: string[] = [];
