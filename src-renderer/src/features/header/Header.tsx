@@ -1,9 +1,12 @@
-// The top bar: which profile the app talks to, whether the engine is reachable, and the state of
+// The top bar: which profile the app talks to (a switcher, and the Profiles dialog), whether the engine is reachable, and the state of
 // the profile's app token, always in view.
 import { activeProfile } from '../../stores/session-store';
 import { useSession } from '../../stores/stores-context';
 import { AppTokenStatus } from './AppTokenStatus';
 import { EngineStatus } from './EngineStatus';
+import { ProfilesButton } from './ProfilesButton';
+import { ProfileSwitcher } from './ProfileSwitcher';
+import { ProfilesDialog } from '../profiles/ProfilesDialog';
 import './header.css';
 
 export function Header() {
@@ -13,18 +16,18 @@ export function Header() {
       <div className="brand">TP Inspector</div>
       <div className="header-item header-profile" role="group" aria-label="Active profile">
         <span className="header-label">Profile</span>
+        <ProfileSwitcher />
         {profile ? (
           <>
-            <span className="header-value">{profile.name}</span>
             {profile.kind === 'sandbox' ? <span className="badge">sandbox</span> : null}
             <span className="header-value mono quiet" title="Base URL">
               {profile.baseUrl}
             </span>
           </>
-        ) : (
-          <span className="header-value quiet">loading…</span>
-        )}
+        ) : null}
       </div>
+      <ProfilesButton />
+      <ProfilesDialog />
       <div className="header-spacer" />
       <EngineStatus />
       <AppTokenStatus />

@@ -14,7 +14,13 @@ export function StatusBar() {
       </span>
       <span title={info.secretStorage.explanation}>
         Secrets:{' '}
-        {info.secretStorage.mode === 'sealed' ? 'sealed by the OS keyring' : 'kept in memory only'}
+        {
+          {
+            sealed: 'sealed by the OS keyring',
+            'plain-file': 'unencrypted in a file only you can read',
+            memory: 'kept in memory only',
+          }[info.secretStorage.mode]
+        }
       </span>
     </footer>
   );

@@ -1,12 +1,51 @@
-// Placeholder until its feature lands: it says what will be here rather than showing dead controls.
+// The Users tab: connect a user to the active profile, the users connected so far with their
+// tokens, the one-time passwords that arrived, and, where there is no OS keyring, where secrets
+// are kept. The last failed action is shown once, at the top, in words.
 import { Pane } from '../../components/Pane';
+import { activeProfile } from '../../stores/session-store';
+import { useAuth, useSession } from '../../stores/stores-context';
+import { SecretsNotice } from '../profiles/SecretsNotice';
+import { ConnectUser } from './ConnectUser';
+import { OtpVisits } from './OtpVisits';
+import { UserList } from './UserList';
+import './users.css';
 
 export function UsersPane() {
+  const profile = useSession(activeProfile);
+  const actionError = useAuth((s) => s.actionError);
+  const loadError = useAuth((s) => s.loadError);
+  if (!profile) {
+    return (
+      <Pane title="Connected users">
+        <p className="quiet">Loading the active profile…</p>
+      </Pane>
+    );
+  }
   return (
-    <Pane title="Connected users">
-      <p className="hint">
-        Here: users and tokens (connect, refresh, disconnect) arrive with the auth work.
-      </p>
+    <Pane title="Connected users" className="users-pane">
+      {loadError ? (
+        <p className="error-text" role="alert">
+          Could not load the users of {profile.name}: {loadError}
+        </p>
+      ) : null}
+      {actionError ? (
+        <p className="error-text" role="alert">
+          {actionError}
+        </p>
+      ) : null}
+      <section aria-label="Connect a user" className="users-section">
+        <h3>Connect a user to {profile.name}</h3>
+        <ConnectUser key={profile.id} registered={profile.scopes} />
+      </section>
+      <section aria-label="Users of the profile" className="users-section">
+        <h3>Users</h3>
+        <UserList registered={profile.scopes} />
+      </section>
+      <section aria-label="One-time passwords" className="users-section">
+        <h3>One-time passwords</h3>
+        <OtpVisits />
+      </section>
+      <SecretsNotice />
     </Pane>
   );
 }

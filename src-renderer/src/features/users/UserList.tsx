@@ -1,0 +1,108 @@
+// The profile's connected users, one entry each: who (user id, name from /tp/me.json), what was
+// granted, when the token expires (counting down), whether a refresh token is held, and the
+// actions. A user the platform refused to refresh (invalid_grant) offers "Connect again".
+import type { ConnectedUser } from '../../contract';
+import { FieldList } from '../../components/FieldList';
+import { clockTime } from '../../format';
+import { useAuth } from '../../stores/stores-context';
+import { useNow } from '../header/use-now';
+import { openConsentPage } from './ConnectUser';
+import { remaining } from './countdown';
+
+export function UserList({ registered }: { registered: string[] }) {
+  const users = useAuth((s) => s.users);
+  const loaded = useAuth((s) => s.loaded);
+  if (!loaded) return <p className="quiet">Loading the connected users…</p>;
+  if (users.length === 0) {
+    return <p className="quiet">No user is connected to this profile yet.</p>;
+  }
+  return (
+    <ul className="user-list" aria-label="Users">
+      {users.map((u) => (
+        <UserEntry key={u.userId} user={u} registered={registered} />
+      ))}
+    </ul>
+  );
+}
+
+function UserEntry({ user, registered }: { user: ConnectedUser; registered: string[] }) {
+  const now = useNow();
+  const pending = useAuth((s) => s.pending[user.userId]);
+  const flowBusy = useAuth(
+    (s) => s.starting || s.flow?.status === 'waiting' || s.flow?.status === 'exchanging',
+  );
+  const { refresh, disconnect, forget, connect } = useAuth((s) => s);
+  const name = user.displayName ?? user.userId;
+  const disconnected = user.status === 'disconnected';
+  const left = user.expiresAt ? remaining(user.expiresAt, now) : null;
+
+  const expiry = disconnected
+    ? '—'
+    : user.expiresAt === null
+      ? 'no expiry given'
+      : left
+        ? `in ${left} (${clockTime(user.expiresAt)})`
+        : `expired at ${clockTime(user.expiresAt)}; refreshed on the next call`;
+
+  const connectAgain = async () => {
+    const granted = user.scope.split(' ').filter((s) => registered.includes(s));
+    const flow = await connect(granted.length ? granted : registered);
+    if (flow) openConsentPage(flow.authorizeUrl);
+  };
+
+  return (
+    <li className={`user-entry ${disconnected ? 'user-disconnected' : ''}`} aria-label={name}>
+      <div className="user-head">
+        <strong>{name}</strong>
+        <span className={`badge ${disconnected ? 'badge-error' : ''}`}>
+          {user.status === 'refreshing' ? 'refreshing…' : user.status}
+        </span>
+      </div>
+      <FieldList
+        label={`Token of ${name}`}
+        fields={[
+          { label: 'User id', value: user.userId, mono: true },
+          { label: 'Name', value: user.displayName ?? 'not read yet' },
+          { label: 'Scopes', value: user.scope || '—', mono: true },
+          { label: 'Expires', value: expiry },
+          { label: 'Refresh token', value: user.hasRefreshToken ? 'present' : 'none' },
+          { label: 'Access token', value: disconnected ? '—' : user.tokenPreview, mono: true },
+        ]}
+      />
+      {user.lastError ? <p className="text-error">{user.lastError}</p> : null}
+      <div className="row">
+        {disconnected ? (
+          <button type="button" disabled={flowBusy} onClick={() => void connectAgain()}>
+            Connect again
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              disabled={Boolean(pending) || !user.hasRefreshToken}
+              title={user.hasRefreshToken ? undefined : 'No refresh token: connect the user again'}
+              onClick={() => void refresh(user.userId)}
+            >
+              Refresh
+            </button>
+            <button
+              type="button"
+              disabled={Boolean(pending)}
+              onClick={() => void disconnect(user.userId)}
+            >
+              Disconnect
+            </button>
+          </>
+        )}
+        <button type="button" disabled={Boolean(pending)} onClick={() => void forget(user.userId)}>
+          Forget
+        </button>
+        {pending ? (
+          <span className="quiet" role="status">
+            {pending}
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
