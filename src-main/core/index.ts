@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createApiClient } from './api/api-client';
 import { createAppTokenService } from './auth/app-token';
 import { createConnectFlowService } from './auth/connect-flow';
+import { createContactBookStore } from './contacts/contact-book';
+import { createContactsService } from './contacts/contacts-service';
 import { createOtpService } from './auth/otp';
 import type { DeliveryOptions } from './inbound/deliveries';
 import { DEFAULT_INBOUND_PORT, startInbound } from './inbound/inbound-service';
@@ -20,6 +22,7 @@ import { createProfileStore } from './profiles/profile-store';
 import { createSecretVault } from './secrets/secret-vault';
 import { apiHandlers } from './handlers/api';
 import { composerHandlers } from './handlers/composer';
+import { contactHandlers } from './handlers/contacts';
 import { appHandlers } from './handlers/app';
 import { authHandlers } from './handlers/auth';
 import { inboundHandlers } from './handlers/inbound';
@@ -115,6 +118,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   for (const key of vault.unreadable)
     logSystem('warn', `The stored secret ${key} could not be read back; enter it again.`);
   for (const warning of profiles.loadWarnings) logSystem('warn', warning);
+  const contactBook = createContactBookStore(host, (message) => logSystem('warn', message));
+  const contacts = createContactsService({ host, profiles, users, api, events, book: contactBook });
   for (const warning of sessions.warnings) logSystem('warn', warning);
   logSystem(
     'info',
@@ -136,6 +141,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     inbound,
     tunnel,
     sessions,
+    contacts,
   };
   const handlers: Handlers = {
     ...appHandlers(services),
@@ -146,6 +152,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...inboundHandlers(services),
     ...tunnelHandlers(services),
     ...sessionHandlers(services),
+    ...contactHandlers(services),
   };
 
   const dispatch = createDispatch(handlers, (err) =>

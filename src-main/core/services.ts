@@ -2,6 +2,7 @@
 import type { ApiClient } from './api/api-client';
 import type { AppTokenService } from './auth/app-token';
 import type { ConnectFlowService } from './auth/connect-flow';
+import type { ContactsService } from './contacts/contacts-service';
 import type { OtpService } from './auth/otp';
 import type { UserTokenService } from './auth/user-tokens';
 import type { CoreEventEmitter } from './events';
@@ -29,4 +30,5 @@ export interface Services {
   inbound: InboundService;
   tunnel: TunnelService;
   sessions: Sessions;
+  contacts: ContactsService;
 }

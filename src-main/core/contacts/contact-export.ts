@@ -1,0 +1,43 @@
+// The book as a file: CSV (one line per contact, lists space-separated, the import's columns) or
+// JSON (the import reads it back). The supercontact is left out: it exists for every app and
+// cannot be added or changed, so an export that held it would not import cleanly.
+import Papa from 'papaparse';
+import type { BookContact } from '../contract';
+
+export const EXPORT_FORMAT = 'tp-inspector-contacts';
+const COLUMNS = ['contact_id', 'display_name', 'avatar_url', 'capabilities', 'owners'];
+
+export function exportBook(
+  contacts: readonly BookContact[],
+  format: 'csv' | 'json',
+  profileId: string,
+): { filename: string; mimeType: string; content: string } {
+  const own = contacts.filter((c) => !c.supercontact);
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const filename = `contacts-${profileId}-${stamp}.${format}`;
+  if (format === 'json') {
+    const entries = own.map((c) => ({
+      contact_id: c.contactId,
+      display_name: c.displayName,
+      avatar_url: c.avatarUrl,
+      capabilities: c.capabilities,
+      owners: c.owners.map((o) => o.userId),
+    }));
+    return {
+      filename,
+      mimeType: 'application/json',
+      content: `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, contacts: entries }, null, 2)}\n`,
+    };
+  }
+  const content = Papa.unparse({
+    fields: COLUMNS,
+    data: own.map((c) => [
+      c.contactId,
+      c.displayName,
+      c.avatarUrl,
+      c.capabilities.join(' '),
+      c.owners.map((o) => o.userId).join(' '),
+    ]),
+  });
+  return { filename, mimeType: 'text/csv', content: `${content}\r\n` };
+}

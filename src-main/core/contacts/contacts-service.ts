@@ -1,0 +1,321 @@
+// The contact book's operations: save (add or edit for one or several owners), remove per owner,
+// retry what failed, import and export. Every platform call goes through the API client with the
+// owner's own token (owner-calls.ts), so each lands in the journal as an `api` record.
+import {
+  CommandError,
+  type BookContact,
+  type ContactBook,
+  type ContactDraft,
+  type ContactOpResult,
+  type ContactOwner,
+  type ImportPreview,
+  type OwnerResult,
+} from '../contract';
+import type { ApiClient } from '../api/api-client';
+import type { UserTokenService } from '../auth/user-tokens';
+import type { CoreEventEmitter } from '../events';
+import type { CoreHost } from '../host';
+import type { ProfileStore } from '../profiles/profile-store';
+import { withOwner, type ContactBookStore, type StoredContact } from './contact-book';
+import { exportBook } from './contact-export';
+import { previewImport } from './contact-import';
+import { checkContact, normalizeDraft } from './contact-rules';
+import { callForOwner, type OwnerAction } from './owner-calls';
+
+export interface ContactsService {
+  list(profileId?: string): ContactBook;
+  save(draft: ContactDraft, profileId?: string): Promise<ContactOpResult>;
+  remove(contactId: string, userIds: string[], profileId?: string): Promise<ContactOpResult>;
+  retry(contactId: string, userIds?: string[], profileId?: string): Promise<ContactOpResult>;
+  forget(contactId: string, profileId?: string): ContactBook;
+  importPreview(text: string, format: 'auto' | 'csv' | 'json', profileId?: string): ImportPreview;
+  importContacts(input: {
+    text: string;
+    format: 'auto' | 'csv' | 'json';
+    send: boolean;
+    importId?: string;
+    profileId?: string;
+  }): Promise<{
+    preview: ImportPreview;
+    imported: number;
+    failed: { row: number; contactId: string; message: string }[];
+  }>;
+  exportBook(
+    format: 'csv' | 'json',
+    profileId?: string,
+  ): { filename: string; mimeType: string; content: string };
+}
+
+interface Deps {
+  host: CoreHost;
+  profiles: ProfileStore;
+  users: UserTokenService;
+  api: ApiClient;
+  events: CoreEventEmitter;
+  book: ContactBookStore;
+}
+
+export function createContactsService({
+  host,
+  profiles,
+  users,
+  api,
+  events,
+  book,
+}: Deps): ContactsService {
+  const now = () => new Date().toISOString();
+
+  /** The supercontact as the book shows it: every connected user owns it implicitly. */
+  const supercontact = (profileId: string): BookContact => {
+    const profile = profiles.require(profileId);
+    const appName =
+      profile.kind === 'sandbox' && host.sandbox ? host.sandbox.app.name : profile.name;
+    return {
+      contactId: profile.clientId,
+      displayName: appName,
+      avatarUrl: '',
+      capabilities: [],
+      owners: users
+        .list(profileId)
+        .filter((u) => u.status !== 'disconnected')
+        .map((u) => ({
+          userId: u.userId,
+          state: 'ok' as const,
+          failedAction: null,
+          error: null,
+          apiSeq: null,
+          at: u.connectedAt,
+        })),
+      supercontact: true,
+      updatedAt: now(),
+    };
+  };
+  const view = (c: StoredContact): BookContact => ({ ...c, supercontact: false });
+  const bookOf = (profileId: string): ContactBook => ({
+    profileId,
+    contacts: [
+      supercontact(profileId),
+      ...book
+        .all(profileId)
+        .filter((c) => c.contactId !== profiles.require(profileId).clientId)
+        .sort((a, b) => a.contactId.localeCompare(b.contactId))
+        .map(view),
+    ],
+  });
+  const changed = (profileId: string) => events.emit('contacts.changed', bookOf(profileId));
+
+  const refuseSupercontact = (profileId: string, contactId: string, what: string) => {
+    if (contactId === profiles.require(profileId).clientId) {
+      throw new CommandError({
+        code: 'conflict',
+        message: `${contactId} is the app's supercontact: it exists for every app, every connected user owns it, and it cannot be ${what}.`,
+      });
+    }
+  };
+  const requireContact = (profileId: string, contactId: string): StoredContact => {
+    const c = book.get(profileId, contactId);
+    if (!c) {
+      throw new CommandError({
+        code: 'not_found',
+        message: `${contactId} is not in the contact book of this profile. Add it first (or import it).`,
+      });
+    }
+    return c;
+  };
+
+  /** Applies one owner's outcome to the stored contact. */
+  const applyResult = (contact: StoredContact, r: OwnerResult): StoredContact => {
+    if (r.ok && r.action === 'remove') {
+      return { ...contact, owners: contact.owners.filter((o) => o.userId !== r.userId) };
+    }
+    const owner: ContactOwner = {
+      userId: r.userId,
+      state: r.ok ? 'ok' : 'failed',
+      failedAction: r.ok ? null : r.action,
+      error: r.ok ? null : r.message,
+      apiSeq: r.apiSeq,
+      at: now(),
+    };
+    return { ...contact, owners: withOwner(contact.owners, owner) };
+  };
+
+  /** Runs the calls one owner after another (they share the user's rate limit) and records them. */
+  async function run(
+    profileId: string,
+    contact: StoredContact,
+    calls: { userId: string; action: OwnerAction }[],
+  ): Promise<ContactOpResult> {
+    const results: OwnerResult[] = [];
+    let current = contact;
+    book.put(profileId, current);
+    for (const { userId, action } of calls) {
+      const r = await callForOwner(api, profileId, userId, action, current);
+      results.push(r);
+      current = applyResult(current, r);
+      current = { ...current, updatedAt: now() };
+      book.put(profileId, current);
+    }
+    // A contact whose last owner removed it is deleted by the platform: the book follows.
+    const emptied = calls.some((c) => c.action === 'remove') && current.owners.length === 0;
+    if (emptied) book.delete(profileId, current.contactId);
+    changed(profileId);
+    return { contact: emptied ? null : view(current), results };
+  }
+
+  return {
+    list: (profileId) => bookOf(profiles.require(profileId).id),
+
+    async save(draft, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      const d = normalizeDraft(draft);
+      refuseSupercontact(profileId, d.contactId, 'modified');
+      const check = checkContact(d, { requireOwners: true });
+      if (check.errors.length > 0) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The contact was not sent: ${check.errors.map((e) => e.message).join(' ')}`,
+          issues: check.errors.map((e) => ({ path: e.field, message: e.message })),
+        });
+      }
+      const previous = book.get(profileId, d.contactId);
+      const contact: StoredContact = {
+        contactId: d.contactId,
+        displayName: d.displayName,
+        avatarUrl: d.avatarUrl,
+        capabilities: d.capabilities,
+        owners: previous?.owners ?? [],
+        updatedAt: now(),
+      };
+      return run(
+        profileId,
+        contact,
+        d.owners.map((userId) => ({ userId, action: 'add' as const })),
+      );
+    },
+
+    async remove(contactId, userIds, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      refuseSupercontact(profileId, contactId, 'removed');
+      const contact = requireContact(profileId, contactId);
+      return run(
+        profileId,
+        contact,
+        [...new Set(userIds)].map((userId) => ({ userId, action: 'remove' as const })),
+      );
+    },
+
+    async retry(contactId, userIds, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      const contact = requireContact(profileId, contactId);
+      const failed = contact.owners.filter(
+        (o) =>
+          o.state === 'failed' &&
+          o.failedAction !== null &&
+          (userIds === undefined || userIds.includes(o.userId)),
+      );
+      if (failed.length === 0) {
+        throw new CommandError({
+          code: 'conflict',
+          message: `Nothing to retry: no call for ${contactId} failed${userIds ? ' for those owners' : ''}.`,
+        });
+      }
+      return run(
+        profileId,
+        contact,
+        failed.map((o) => ({ userId: o.userId, action: o.failedAction! })),
+      );
+    },
+
+    forget(contactId, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      refuseSupercontact(profileId, contactId, 'removed');
+      requireContact(profileId, contactId);
+      book.delete(profileId, contactId);
+      changed(profileId);
+      return bookOf(profileId);
+    },
+
+    importPreview(text, format, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      return previewImport(text, format, {
+        supercontactId: profiles.require(profileId).clientId,
+        connectedUserIds: new Set(
+          users
+            .list(profileId)
+            .filter((u) => u.status !== 'disconnected')
+            .map((u) => u.userId),
+        ),
+        existingIds: new Set(book.all(profileId).map((c) => c.contactId)),
+      });
+    },
+
+    async importContacts({ text, format, send, importId, profileId: profileIdIn }) {
+      const profileId = profiles.require(profileIdIn).id;
+      const preview = this.importPreview(text, format, profileId);
+      const rows = preview.rows.filter((r) => r.errors.length === 0 && r.contact);
+      const failed: { row: number; contactId: string; message: string }[] = [];
+      const progress = (done: number) => {
+        if (importId) {
+          events.emit('contacts.importProgress', {
+            importId,
+            done,
+            total: rows.length,
+            failed: failed.length,
+          });
+        }
+      };
+      progress(0);
+      let done = 0;
+      for (const r of rows) {
+        const d = normalizeDraft(r.contact!);
+        const previous = book.get(profileId, d.contactId);
+        const contact: StoredContact = {
+          contactId: d.contactId,
+          displayName: d.displayName,
+          avatarUrl: d.avatarUrl,
+          capabilities: d.capabilities,
+          owners: previous?.owners ?? [],
+          updatedAt: now(),
+        };
+        if (!send) {
+          // Recorded only: the owners are as the file says, not confirmed by the platform.
+          let owners = contact.owners;
+          for (const userId of d.owners) {
+            if (owners.some((o) => o.userId === userId)) continue;
+            owners = withOwner(owners, {
+              userId,
+              state: 'imported',
+              failedAction: null,
+              error: null,
+              apiSeq: null,
+              at: now(),
+            });
+          }
+          book.put(profileId, { ...contact, owners });
+        } else {
+          const result = await run(
+            profileId,
+            contact,
+            d.owners.map((userId) => ({ userId, action: 'add' as const })),
+          );
+          const bad = result.results.filter((x) => !x.ok);
+          if (bad.length > 0) {
+            failed.push({
+              row: r.row,
+              contactId: d.contactId,
+              message: bad.map((x) => x.message).join(' '),
+            });
+          }
+        }
+        progress(++done);
+      }
+      changed(profileId);
+      return { preview, imported: rows.length, failed };
+    },
+
+    exportBook(format, profileIdIn) {
+      const profileId = profiles.require(profileIdIn).id;
+      return exportBook(bookOf(profileId).contacts, format, profileId);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// One contact/add or contact/remove for one owner, through the API client (so it is journaled as
+// an `api` record). Each owner's call carries that user's own token: platform-api.md 4.5 leaves
+// "not shown" whether contact/add accepts user_id with an app token, so the documented way is used.
+import { CommandError, type OwnerResult } from '../contract';
+import type { ApiClient } from '../api/api-client';
+import { parseJsonObject } from '../api/response-reading';
+import { ContactRemoveResponse, ContactResponse } from '../spec';
+import type { StoredContact } from './contact-book';
+
+export type OwnerAction = 'add' | 'remove';
+
+const HINTS: Record<number, string> = {
+  400: ' Correct the value named above and save again.',
+  401: ' The user’s token was refused even after a refresh: connect the user again (Users tab), then retry.',
+  403: ' The user’s grant may lack the basic scope, or the user is no longer connected: connect the user again, then retry.',
+  404: ' The platform does not know this contact for this user (removed elsewhere?). Forget it from the book if it is gone.',
+  429: ' The rate limit was reached: wait a little, then retry.',
+};
+
+export function addParams(contact: StoredContact): Record<string, string> {
+  // Every field is sent, empty ones too: contact/add keeps an omitted optional value, so an avatar
+  // or capabilities cleared in the editor must be sent as "" to be cleared on the platform.
+  return {
+    contact_id: contact.contactId,
+    display_name: contact.displayName,
+    avatar_url: contact.avatarUrl,
+    capabilities: contact.capabilities.join(' '),
+  };
+}
+
+export async function callForOwner(
+  api: ApiClient,
+  profileId: string,
+  userId: string,
+  action: OwnerAction,
+  contact: StoredContact,
+): Promise<OwnerResult> {
+  const path = action === 'add' ? '/tp/contact/add' : '/tp/contact/remove';
+  const params = action === 'add' ? addParams(contact) : { contact_id: contact.contactId };
+  const what = action === 'add' ? 'contact/add' : 'contact/remove';
+  try {
+    const { record, json, result } = await api.call({
+      profileId,
+      method: 'POST',
+      path,
+      params,
+      actAs: { kind: 'user', userId },
+    });
+    const status = result.status;
+    const base = { userId, action, status, apiSeq: record.seq };
+    if (status === null) {
+      return {
+        ...base,
+        ok: false,
+        message: `${what} for ${userId} got no answer: ${result.error ?? 'network error'}. Check that the platform is reachable, then retry.`,
+      };
+    }
+    if (status >= 200 && status < 300) {
+      const shape = action === 'add' ? ContactResponse : ContactRemoveResponse;
+      const fits = shape.safeParse(json).success;
+      return {
+        ...base,
+        ok: true,
+        message: `${what} for ${userId}: ${status}${fits ? '' : ' (the response does not have the documented fields; see the event log)'}.`,
+      };
+    }
+    const body = result.body ? parseJsonObject(result.body) : null;
+    const code = typeof body?.error === 'string' ? body.error : null;
+    const description = typeof body?.error_description === 'string' ? body.error_description : null;
+    const said = code ? ` ${code}${description ? `: ${description}` : ''}` : '';
+    return {
+      ...base,
+      ok: false,
+      message: `${what} for ${userId} was refused with ${status}${said}.${HINTS[status] ?? ' The event log has the whole answer.'}`,
+    };
+  } catch (err) {
+    // No call went out (no token for the user, a refresh refused): say why, keep it for retry.
+    const why = err instanceof CommandError || err instanceof Error ? err.message : String(err);
+    return {
+      userId,
+      action,
+      ok: false,
+      status: null,
+      apiSeq: null,
+      message: `${what} for ${userId} was not sent: ${why}`,
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import type { HandlerGroup } from '../dispatch';
+import type { Services } from '../services';
+
+type ContactCommands =
+  | 'contacts.list'
+  | 'contacts.save'
+  | 'contacts.remove'
+  | 'contacts.retry'
+  | 'contacts.forget'
+  | 'contacts.importPreview'
+  | 'contacts.import'
+  | 'contacts.export';
+
+export function contactHandlers({ contacts }: Services): HandlerGroup<ContactCommands> {
+  return {
+    'contacts.list': async ({ profileId }) => contacts.list(profileId),
+    'contacts.save': async ({ profileId, contact }) => contacts.save(contact, profileId),
+    'contacts.remove': async ({ profileId, contactId, userIds }) =>
+      contacts.remove(contactId, userIds, profileId),
+    'contacts.retry': async ({ profileId, contactId, userIds }) =>
+      contacts.retry(contactId, userIds, profileId),
+    'contacts.forget': async ({ profileId, contactId }) => contacts.forget(contactId, profileId),
+    'contacts.importPreview': async ({ profileId, format, text }) =>
+      contacts.importPreview(text, format, profileId),
+    'contacts.import': async (input) => contacts.importContacts(input),
+    'contacts.export': async ({ profileId, format }) => contacts.exportBook(format, profileId),
+  };
+}
