@@ -143,9 +143,10 @@ function capturedDeliveries(dataDir) {
 /** Arrival-to-event latency: a WebSocket client of the host sees each delivery's log.appended. */
 async function eventLatency(host, url, secret) {
   const hostUrl = new URL(host.ready.url);
-  // The host's own page would hold the session cookie; a script sends it itself.
+  // The host's own page would hold the session cookie (named for the port); a script sends it.
+  const cookie = `tp_session_${hostUrl.port}=${hostUrl.searchParams.get('token')}`;
   const ws = new WebSocket(`ws://${hostUrl.host}/ws`, {
-    headers: { origin: hostUrl.origin, cookie: `tp_session=${hostUrl.searchParams.get('token')}` },
+    headers: { origin: hostUrl.origin, cookie },
   });
   await new Promise((ok, fail) => {
     ws.once('open', ok);
