@@ -26,6 +26,13 @@ const ALIASES: Record<string, Field> = {
   capabilities: 'capabilities',
   owners: 'owners',
 };
+const API_NAME: Record<Field, string> = {
+  contactId: 'contact_id',
+  displayName: 'display_name',
+  avatarUrl: 'avatar_url',
+  capabilities: 'capabilities',
+  owners: 'owners',
+};
 const fieldOf = (name: string): Field | undefined =>
   ALIASES[name.trim().toLowerCase().replace(/[\s-]/g, '_')];
 
@@ -68,7 +75,7 @@ function readRecord(row: number, record: Record<string, unknown>): ImportRow {
     if (v === undefined || v === null) return '';
     if (typeof v === 'string') return v;
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-    errors.push(`${field} must be text.`);
+    errors.push(`${API_NAME[field]} must be text.`);
     return '';
   };
   const caps = listOf(fields.capabilities);
