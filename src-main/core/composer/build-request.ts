@@ -5,7 +5,7 @@
 import { CommandError, type ActAs, type ComposerBuilt, type ComposerIssue } from '../contract';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import { ENDPOINTS, validateParams, type EndpointSpec, type ParamSpec } from '../spec';
-import { vcardProblem } from '../../sandbox/vcard-check';
+import { vcardProblem } from '../spec/vcard-check';
 import { resolveActAs } from './act-as';
 import { buildMultipart, multipartPreview, type MultipartBody } from './multipart';
 import { buildVcardXml, vcardEditorIssues } from './vcard-xml';

@@ -15,7 +15,7 @@ import {
 } from '../http/body';
 import { ApiError, sendJson } from '../http/reply';
 import { resolveBearer } from '../oauth/tokens';
-import { vcardProblem } from '../vcard-check';
+import { vcardProblem } from '../../core/spec/vcard-check';
 import { resolveActor, type Actor } from './actor';
 
 export interface ApiCall {

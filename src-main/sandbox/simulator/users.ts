@@ -9,7 +9,7 @@ import { messageData, precheckMessage } from '../message-data';
 import { disconnect as revokeUser } from '../oauth/tokens';
 import { hasUser } from '../rooms';
 import { createUser } from '../users';
-import { vcardProblem } from '../vcard-check';
+import { vcardProblem } from '../../core/spec/vcard-check';
 import { getRoom, getUser, parseBody, pickApp, type SimHandler } from './common';
 
 const NewUserBody = z.object({
