@@ -81,6 +81,9 @@ function FlowStatus({ flow }: { flow: ConnectFlow }) {
   const [pasting, setPasting] = useState(false);
   const now = useNow();
   const pasteId = useId();
+  const connectedName = useAuth(
+    (s) => s.users.find((u) => u.userId === flow.userId)?.displayName ?? flow.userId,
+  );
   const left = remaining(flow.expiresAt, now);
   const waiting = flow.status === 'waiting';
 
@@ -89,7 +92,7 @@ function FlowStatus({ flow }: { flow: ConnectFlow }) {
       ? 'Waiting for the platform to send the browser back with the one-time password…'
       : 'Waiting for the consent page in your browser…',
     exchanging: 'Exchanging the authorization code for tokens…',
-    connected: `Connected ${flow.userId ?? 'the user'}.`,
+    connected: `Connected ${connectedName ?? 'the user'}.`,
     failed: `Not connected: ${flow.error ?? 'the connection failed.'}`,
     cancelled: 'The connection was cancelled.',
     timed_out: `The connection timed out: ${flow.error ?? 'nobody came back from the browser.'} Start it again.`,

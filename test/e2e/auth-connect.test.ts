@@ -1,0 +1,189 @@
+// Connecting a sandbox user through the whole stack: "Connect user" opens the sandbox's real
+// consent page in a new tab, the person picks a user and approves, the platform redirects to the
+// engine's loopback server, and the Users tab shows the user with their token facts. Also: a
+// denied consent shown in words, cancel, the paste fallback, disconnect / connect again / forget,
+// and an otp at the management URL with its disconnect control.
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { answerConsentPage, UsersPage } from './pages/users-page';
+import { POLL, useAppSession } from './support/app-session';
+import type { RunningHost } from './support/host';
+import { saveAppScreenshot } from './support/screenshot';
+
+const session = useAppSession();
+
+/** A sandbox user made through the simulator API, as a platform account would exist. */
+async function sandboxUser(running: RunningHost, name: string, surname: string) {
+  const res = await fetch(`${running.ready.sandbox}/_sandbox/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, surname, msisdn: '+4915112345678' }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string };
+}
+
+async function openUsers(running: RunningHost) {
+  const app = await session.openApp(running);
+  const users = new UsersPage(app.page);
+  await users.open();
+  return { app, users, context: app.page.context() };
+}
+
+async function connectThroughConsent(users: UsersPage, context: BrowserContext, who: string) {
+  const consent = await users.startConnect(context);
+  await answerConsentPage(consent, who, 'Approve');
+  return consent;
+}
+
+describe('connecting a user', () => {
+  test('connects a sandbox user through the real consent page and shows them with their token', async () => {
+    const running = await session.host();
+    const ada = await sandboxUser(running, 'Ada', 'Lovelace');
+    const { app, users, context } = await openUsers(running);
+
+    expect(await users.scope('basic').isChecked()).toBe(true);
+    await users.scope('user_phone').uncheck();
+    const consent = await users.startConnect(context);
+    expect(consent.url()).toContain('/tp/authorize?');
+    expect(new URL(consent.url()).searchParams.get('scope')).toBe('basic');
+    await expect
+      .poll(() => users.flow.innerText(), POLL)
+      .toMatch(/Waiting for the consent page in your browser… Times out in \d:\d\d/);
+
+    await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
+    // The browser lands on the engine's loopback page, which sends the person back to the app.
+    await expect
+      .poll(() => consent.locator('body').innerText(), POLL)
+      .toMatch(/connected to .*go back to TP Inspector/is);
+
+    const entry = users.user('Ada Lovelace');
+    await entry.waitFor(POLL);
+    expect(await users.userValue('Ada Lovelace', 'User id').innerText()).toBe(ada.id);
+    expect(await users.userValue('Ada Lovelace', 'Scopes').innerText()).toBe('basic');
+    expect(await users.userValue('Ada Lovelace', 'Refresh token').innerText()).toBe('present');
+    expect(await users.userValue('Ada Lovelace', 'Expires').innerText()).toMatch(/^in \d+:\d\d/);
+    // Only a short redacted preview of the access token is ever on the page.
+    expect(await users.userValue('Ada Lovelace', 'Access token').innerText()).toMatch(/^\S{0,8}…$/);
+    expect(await users.flow.innerText()).toContain('Connected Ada Lovelace.');
+    // The grant is an auth record in the event log.
+    await expect.poll(() => app.recordRows('auth', /Connected/).count(), POLL).toBeGreaterThan(0);
+    await saveAppScreenshot(app.page, 'auth-connected');
+  });
+
+  test('a denied consent is shown in words, with the platform’s error and description', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Grace', 'Hopper');
+    const { users, context } = await openUsers(running);
+
+    const consent = await users.startConnect(context);
+    await answerConsentPage(consent, 'Grace Hopper', 'Deny');
+    await expect.poll(() => users.flow.innerText(), POLL).toMatch(/Not connected: .*access_denied/);
+    expect(await users.flow.getByRole('alert').count()).toBe(1);
+    expect(await users.users.count()).toBe(0);
+    // The flow is over: a new one can start.
+    expect(await users.connectButton.isEnabled()).toBe(true);
+  });
+
+  test('a flow can be cancelled, and the consent page then leads nowhere', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Alan', 'Turing');
+    const { users, context } = await openUsers(running);
+
+    const consent = await users.startConnect(context);
+    expect(await users.connectButton.isDisabled()).toBe(true);
+    await users.cancelButton.click();
+    await expect
+      .poll(() => users.flow.innerText(), POLL)
+      .toContain('The connection was cancelled.');
+    expect(await users.connectButton.isEnabled()).toBe(true);
+    // Approving after the cancel reaches no app: the loopback server is gone.
+    await answerConsentPage(consent, 'Alan Turing', 'Approve').catch(() => undefined);
+    await consent.waitForLoadState().catch(() => undefined);
+    expect(await users.users.count()).toBe(0);
+  });
+
+  test('takes the redirect URL pasted by hand when the browser cannot reach the app', async () => {
+    const running = await session.host();
+    const ada = await sandboxUser(running, 'Ada', 'Lovelace');
+    const { users, context } = await openUsers(running);
+
+    const consent = await users.startConnect(context);
+    // The person approves in a browser that cannot reach the app's loopback redirect URI: the
+    // simulator gives the URL that browser would land on, without following it.
+    const q = new URL(consent.url()).searchParams;
+    await consent.close();
+    const res = await fetch(`${running.ready.sandbox}/_sandbox/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: q.get('client_id'),
+        redirect_uri: q.get('redirect_uri'),
+        state: q.get('state'),
+        scope: q.get('scope'),
+        user_id: ada.id,
+        decision: 'approve',
+      }),
+    });
+    const landed = ((await res.json()) as { redirect: string }).redirect;
+    expect(landed).toContain('code=');
+    await users.pasteField.fill(landed);
+    await users.pasteButton.click();
+    await users.user('Ada Lovelace').waitFor(POLL);
+    expect(await users.userValue('Ada Lovelace', 'User id').innerText()).toBe(ada.id);
+  });
+
+  test('disconnects a user (then "Connect again"), refreshes, and forgets', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Ada', 'Lovelace');
+    const { users, context } = await openUsers(running);
+    await connectThroughConsent(users, context, 'Ada Lovelace');
+    const entry = users.user('Ada Lovelace');
+    await entry.waitFor(POLL);
+
+    const before = await users.userValue('Ada Lovelace', 'Access token').innerText();
+    await entry.getByRole('button', { name: 'Refresh' }).click();
+    await expect
+      .poll(() => users.userValue('Ada Lovelace', 'Access token').innerText(), POLL)
+      .not.toBe(before);
+
+    await entry.getByRole('button', { name: 'Disconnect' }).click();
+    await entry.getByRole('button', { name: 'Connect again' }).waitFor(POLL);
+    expect(await entry.innerText()).toContain('disconnected');
+
+    // "Connect again" starts a new flow with the user's scopes, on the consent page again.
+    const [consent] = await Promise.all([
+      context.waitForEvent('page'),
+      entry.getByRole('button', { name: 'Connect again' }).click(),
+    ]);
+    await consent.waitForLoadState('domcontentloaded');
+    await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
+    await entry.getByRole('button', { name: 'Disconnect' }).waitFor(POLL);
+
+    await entry.getByRole('button', { name: 'Forget' }).click();
+    await expect.poll(() => users.users.count(), POLL).toBe(0);
+  });
+
+  test('an otp at the management URL shows its user, verified, with the disconnect control', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Ada', 'Lovelace');
+    const { users, context } = await openUsers(running);
+    await connectThroughConsent(users, context, 'Ada Lovelace');
+    await users.user('Ada Lovelace').waitFor(POLL);
+    const userId = await users.userValue('Ada Lovelace', 'User id').innerText();
+
+    // A platform client opens the management URL with an otp and fromapp=false.
+    const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${userId}/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ target: 'management', fromapp: false }),
+    });
+    expect(res.status).toBe(200);
+    const visit = users.otpVisits.getByRole('listitem').first();
+    await visit.waitFor(POLL);
+    expect(await visit.innerText()).toMatch(/management URL[\s\S]*Ada Lovelace[\s\S]*verified/);
+    expect(await visit.innerText()).toContain('fromapp=false');
+    await visit.getByRole('button', { name: 'Disconnect Ada Lovelace' }).click();
+    await users.user('Ada Lovelace').getByRole('button', { name: 'Connect again' }).waitFor(POLL);
+  });
+});

@@ -1,0 +1,75 @@
+// The Users tab as the tests see it, by role and name: connecting a user (scopes, the flow, the
+// paste fallback), the connected users with their token facts, and the otp visits.
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+export class UsersPage {
+  readonly tab: Locator;
+  readonly pane: Locator;
+  readonly connectButton: Locator;
+  /** The flow in flight or the last one: its state in words, the authorize URL, Cancel. */
+  readonly flow: Locator;
+  readonly cancelButton: Locator;
+  readonly pasteField: Locator;
+  readonly pasteButton: Locator;
+  readonly users: Locator;
+  readonly otpVisits: Locator;
+  readonly alert: Locator;
+  readonly secretsNotice: Locator;
+
+  constructor(readonly page: Page) {
+    this.tab = page.getByRole('tab', { name: 'Users' });
+    this.pane = page.getByRole('region', { name: 'Connected users', exact: true });
+    this.connectButton = this.pane.getByRole('button', { name: 'Connect user' });
+    this.flow = this.pane.getByRole('region', { name: 'Connection', exact: true });
+    this.cancelButton = this.flow.getByRole('button', { name: 'Cancel' });
+    this.pasteField = this.flow.getByRole('textbox', { name: 'Paste the redirect URL' });
+    this.pasteButton = this.flow.getByRole('button', { name: 'Use this URL' });
+    this.users = this.pane.getByRole('list', { name: 'Users', exact: true });
+    this.otpVisits = this.pane.getByRole('list', { name: 'One-time password visits' });
+    this.alert = this.pane.getByRole('alert');
+    this.secretsNotice = this.pane.getByRole('region', { name: 'Secret storage' });
+  }
+
+  async open(): Promise<void> {
+    await this.tab.click();
+    await this.pane.waitFor();
+  }
+
+  scope(name: string): Locator {
+    return this.pane.getByRole('group', { name: 'Scopes to request' }).getByRole('checkbox', {
+      name,
+      exact: true,
+    });
+  }
+
+  /** One connected user's entry, by the name it shows ("Ada Lovelace") or its user id. */
+  user(name: string): Locator {
+    return this.users.getByRole('listitem', { name, exact: true });
+  }
+
+  /** A fact of a user's token ("User id", "Scopes", "Expires", "Refresh token", ...). */
+  userValue(name: string, label: string): Locator {
+    return this.user(name)
+      .getByRole('group', { name: `Token of ${name}`, exact: true })
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** Clicks "Connect user" and returns the consent page the app opened in a new tab. */
+  async startConnect(context: BrowserContext): Promise<Page> {
+    const [consent] = await Promise.all([context.waitForEvent('page'), this.connectButton.click()]);
+    await consent.waitForLoadState('domcontentloaded');
+    return consent;
+  }
+}
+
+/** The sandbox's consent page: pick one of its users, then Approve or Deny. */
+export async function answerConsentPage(
+  consent: Page,
+  userName: string,
+  decision: 'Approve' | 'Deny',
+): Promise<void> {
+  await consent.getByRole('radio', { name: new RegExp(`^${userName}\\b`) }).check();
+  await consent.getByRole('button', { name: decision, exact: true }).click();
+}
