@@ -82,7 +82,8 @@ export function ProfilesDialog() {
             ) : null}
             {current ? (
               <ProfileActions
-                key={current.id}
+                // Keys share the parent with the form's: prefixed so they never collide.
+                key={`actions-${current.id}`}
                 profileId={current.id}
                 name={current.name}
                 deletable={current.kind !== 'sandbox'}
@@ -95,7 +96,7 @@ export function ProfilesDialog() {
                 current
                   ? current.kind === 'sandbox'
                     ? JSON.stringify(current)
-                    : current.id
+                    : `form-${current.id}`
                   : 'new'
               }
               profile={current}
