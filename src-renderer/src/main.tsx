@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickTransport } from './bridge';
 import { createAuthStore } from './stores/auth-store';
+import { createContactsStore } from './stores/contacts-store';
 import { createLogStore } from './stores/log-store';
 import { createProfilesStore } from './stores/profiles-store';
 import { createSessionStore } from './stores/session-store';
@@ -19,11 +20,13 @@ const stores = {
   log: createLogStore(transport.bridge, transport.connection),
   auth: createAuthStore(transport.bridge, transport.connection, session),
   profiles: createProfilesStore(transport.bridge, session),
+  contacts: createContactsStore(transport.bridge, transport.connection, session),
 };
 // Started here rather than in an effect: StrictMode would start them twice in development.
 stores.session.start();
 stores.log.start();
 stores.auth.start();
+stores.contacts.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AuthState, AuthStore } from './auth-store';
+import type { ContactsState, ContactsStore } from './contacts-store';
 import type { LogState, LogStore } from './log-store';
 import type { ProfilesStore, ProfilesUiState } from './profiles-store';
 import type { SessionState, SessionStore } from './session-store';
@@ -12,6 +13,7 @@ export interface Stores {
   log: LogStore;
   auth: AuthStore;
   profiles: ProfilesStore;
+  contacts: ContactsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -40,4 +42,8 @@ export function useAuth<T>(selector: (s: AuthState) => T): T {
 
 export function useProfiles<T>(selector: (s: ProfilesUiState) => T): T {
   return useStore(useStores().profiles, selector);
+}
+
+export function useContacts<T>(selector: (s: ContactsState) => T): T {
+  return useStore(useStores().contacts, selector);
 }

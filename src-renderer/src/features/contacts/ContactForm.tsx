@@ -1,0 +1,243 @@
+// Add or edit a contact: contact_id, display name, avatar URL, capabilities (the documented ones as
+// checkboxes, others in a free field: the platform may know more), and the owners among the
+// connected users, one contact/add each. Checked as typed with the catalog's rules; an edit says
+// before it is saved that the platform changes the contact for every owner.
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { BookContact, ContactFieldIssue } from '../../contract';
+import { useAuth, useContacts } from '../../stores/stores-context';
+import { Avatar } from './Avatar';
+import { checkContact, DOCUMENTED_CAPABILITIES, parseCapabilities } from './rules';
+
+type Field = ContactFieldIssue['field'];
+
+interface Props {
+  /** The contact being edited; null to add one. */
+  editing: BookContact | null;
+  onDone(contactId: string | null): void;
+}
+
+export function ContactForm({ editing, onDone }: Props) {
+  const users = useAuth((s) => s.users);
+  const save = useContacts((s) => s.save);
+  const sending = useContacts((s) => (editing ? s.busy[editing.contactId] : undefined));
+  const ids = useId();
+  const connected = users.filter((u) => u.status !== 'disconnected');
+
+  const [contactId, setContactId] = useState(editing?.contactId ?? '');
+  const [displayName, setDisplayName] = useState(editing?.displayName ?? '');
+  const [avatarUrl, setAvatarUrl] = useState(editing?.avatarUrl ?? '');
+  const [caps, setCaps] = useState<string[]>(
+    (editing?.capabilities ?? []).filter((c) => DOCUMENTED_CAPABILITIES.includes(c)),
+  );
+  const [otherCaps, setOtherCaps] = useState(
+    (editing?.capabilities ?? []).filter((c) => !DOCUMENTED_CAPABILITIES.includes(c)).join(' '),
+  );
+  const [owners, setOwners] = useState<string[]>(
+    editing
+      ? editing.owners.map((o) => o.userId)
+      : connected.length === 1
+        ? [connected[0]!.userId]
+        : [],
+  );
+  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverIssues, setServerIssues] = useState<ContactFieldIssue[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const capabilities = [...caps, ...parseCapabilities(otherCaps)];
+  // Cheap enough to run at every keystroke: a handful of regex and length checks.
+  const check = checkContact(
+    { contactId, displayName, avatarUrl, capabilities, owners },
+    { requireOwners: true },
+  );
+  const shown = (field: Field) =>
+    tried || touched.has(field)
+      ? [...check.errors, ...serverIssues].filter((e) => e.field === field).map((e) => e.message)
+      : [];
+  const touch = (field: Field) => setTouched((t) => new Set(t).add(field));
+  const nameOf = (userId: string) => users.find((u) => u.userId === userId)?.displayName ?? userId;
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setTried(true);
+    if (check.errors.length > 0 || busy) return;
+    setBusy(true);
+    setError(null);
+    const outcome = await save({ contactId, displayName, avatarUrl, capabilities, owners });
+    setBusy(false);
+    if (outcome.ok) onDone(contactId.trim());
+    else {
+      setServerIssues(outcome.issues);
+      setError(outcome.error);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onDone(null);
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  const fieldError = (field: Field) => {
+    const messages = shown(field);
+    return messages.length ? (
+      <span className="field-error" id={`${ids}-${field}-err`}>
+        {messages.join(' ')}
+      </span>
+    ) : null;
+  };
+  const describedBy = (field: Field) => (shown(field).length ? `${ids}-${field}-err` : undefined);
+  const title = editing ? `Edit contact ${editing.contactId}` : 'Add contact';
+  const otherOwners = editing
+    ? editing.owners.map((o) => o.userId).filter((id) => !owners.includes(id))
+    : [];
+
+  return (
+    <form
+      className="contact-form"
+      aria-label={title}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={onKeyDown}
+    >
+      <h3>{title}</h3>
+      <label>
+        contact_id
+        <input
+          className="mono"
+          value={contactId}
+          readOnly={editing !== null}
+          aria-invalid={shown('contactId').length > 0}
+          aria-describedby={describedBy('contactId')}
+          onChange={(e) => setContactId(e.target.value)}
+          onBlur={() => touch('contactId')}
+          spellCheck={false}
+          autoFocus={!editing}
+          placeholder="order-1042"
+        />
+        {fieldError('contactId')}
+      </label>
+      <label>
+        Display name
+        <input
+          value={displayName}
+          aria-invalid={shown('displayName').length > 0}
+          aria-describedby={describedBy('displayName')}
+          onChange={(e) => setDisplayName(e.target.value)}
+          onBlur={() => touch('displayName')}
+          autoFocus={editing !== null}
+        />
+        {fieldError('displayName')}
+      </label>
+      <div className="avatar-field">
+        <label>
+          Avatar URL
+          <input
+            className="mono"
+            value={avatarUrl}
+            aria-invalid={shown('avatarUrl').length > 0}
+            aria-describedby={describedBy('avatarUrl')}
+            onChange={(e) => setAvatarUrl(e.target.value)}
+            onBlur={() => touch('avatarUrl')}
+            spellCheck={false}
+            placeholder="https://… (optional)"
+          />
+          {fieldError('avatarUrl')}
+        </label>
+        <Avatar
+          url={check.errors.some((x) => x.field === 'avatarUrl') ? '' : avatarUrl.trim()}
+          name={displayName || contactId}
+        />
+      </div>
+      <fieldset>
+        <legend>Capabilities</legend>
+        {DOCUMENTED_CAPABILITIES.map((cap) => (
+          <label key={cap} className="check">
+            <input
+              type="checkbox"
+              checked={caps.includes(cap)}
+              onChange={(e) =>
+                setCaps((c) => (e.target.checked ? [...c, cap] : c.filter((x) => x !== cap)))
+              }
+            />
+            <code>{cap}</code>
+          </label>
+        ))}
+        <label>
+          Other capabilities
+          <input
+            className="mono"
+            value={otherCaps}
+            onChange={(e) => setOtherCaps(e.target.value)}
+            spellCheck={false}
+            placeholder="space-separated, not documented"
+          />
+        </label>
+        {check.notes.map((n) => (
+          <span key={n.message} className="field-note">
+            {n.message}
+          </span>
+        ))}
+      </fieldset>
+      <fieldset aria-describedby={describedBy('owners')}>
+        <legend>Owners (connected users)</legend>
+        {connected.length === 0 ? (
+          <p className="hint">
+            No user is connected to this profile yet: connect one in the Users tab, then choose them
+            here.
+          </p>
+        ) : (
+          connected.map((u) => (
+            <label key={u.userId} className="check">
+              <input
+                type="checkbox"
+                checked={owners.includes(u.userId)}
+                onChange={(e) => {
+                  touch('owners');
+                  setOwners((o) =>
+                    e.target.checked ? [...o, u.userId] : o.filter((x) => x !== u.userId),
+                  );
+                }}
+              />
+              {u.displayName ?? u.userId} <code className="quiet">{u.userId}</code>
+            </label>
+          ))
+        )}
+        {fieldError('owners')}
+      </fieldset>
+      {editing ? (
+        <p className="edit-warning" role="note">
+          Saving changes <code>{editing.contactId}</code> for every owner on the platform
+          {editing.owners.length
+            ? ` (${editing.owners.map((o) => nameOf(o.userId)).join(', ')})`
+            : ''}
+          , not only for the owners ticked above: contact/add on an existing contact_id is an update
+          of the one contact they share.
+          {otherOwners.length
+            ? ` Unticking an owner does not remove it (${otherOwners.map(nameOf).join(', ')} stay owners): use Remove in the list.`
+            : ''}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? (sending ?? 'Sending…') : editing ? 'Save changes' : 'Save contact'}
+        </button>
+        <button type="button" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+        <span className="hint">
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves, <kbd>Esc</kbd> cancels
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+// One contact of the book: avatar, contact_id, display name, capability chips and owners (each
+// with what the platform last said, and Remove for that owner). The supercontact is marked and
+// offers nothing that would change it.
+import type { BookContact } from '../../contract';
+import { focusContact } from './focus';
+import { useContacts } from '../../stores/stores-context';
+import { Avatar } from './Avatar';
+import { OwnerResults } from './OwnerResults';
+
+interface Props {
+  contact: BookContact;
+  nameOf(userId: string): string;
+  onEdit(contact: BookContact): void;
+}
+
+const STATE_WORDS = { ok: 'confirmed', failed: 'failed', imported: 'imported, not confirmed' };
+
+export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
+  const busy = useContacts((s) => s.busy[c.contactId]);
+  const results = useContacts((s) => s.results[c.contactId]);
+  const remove = useContacts((s) => s.remove);
+  const retry = useContacts((s) => s.retry);
+  const forget = useContacts((s) => s.forget);
+  const failed = c.owners.filter((o) => o.state === 'failed');
+
+  return (
+    <li
+      className={`contact-row${c.supercontact ? ' supercontact' : ''}`}
+      aria-label={`${c.contactId}, ${c.displayName}`}
+    >
+      <Avatar url={c.avatarUrl} name={c.displayName} />
+      <div className="contact-main">
+        <div className="contact-title">
+          <code className="contact-id">{c.contactId}</code>
+          {c.supercontact ? <span className="badge">supercontact</span> : null}
+        </div>
+        <div className="contact-name">{c.displayName}</div>
+        {c.capabilities.length ? (
+          <ul className="chips" aria-label="Capabilities">
+            {c.capabilities.map((cap) => (
+              <li key={cap} className="chip mono">
+                {cap}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {c.supercontact ? (
+          <p className="hint">
+            Owned by every connected user ({c.owners.length}); it cannot be removed or modified.
+          </p>
+        ) : (
+          <ul className="owners" aria-label={`Owners of ${c.contactId}`}>
+            {c.owners.length === 0 ? <li className="hint">No owner recorded.</li> : null}
+            {c.owners.map((o) => (
+              <li key={o.userId} className={`owner owner-${o.state}`} title={o.error ?? undefined}>
+                <span>
+                  {nameOf(o.userId)} <span className="quiet">({STATE_WORDS[o.state]})</span>
+                </span>
+                <button
+                  type="button"
+                  className="owner-remove"
+                  disabled={busy !== undefined}
+                  aria-label={`Remove ${c.contactId} for ${nameOf(o.userId)}`}
+                  title="contact/remove for this owner"
+                  onClick={() => void remove(c.contactId, [o.userId])}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="row-actions">
+          {!c.supercontact ? (
+            <button
+              type="button"
+              disabled={busy !== undefined}
+              onClick={() => onEdit(c)}
+              aria-label={`Edit ${c.contactId}`}
+            >
+              Edit
+            </button>
+          ) : null}
+          {failed.length ? (
+            <button
+              type="button"
+              disabled={busy !== undefined}
+              onClick={() => void retry(c.contactId)}
+              aria-label={`Retry the failed calls of ${c.contactId}`}
+            >
+              Retry failed ({failed.length})
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => focusContact(c.contactId)}
+            aria-label={`Show ${c.contactId} in the event log`}
+          >
+            Show in event log
+          </button>
+          {!c.supercontact ? (
+            <button
+              type="button"
+              className="link"
+              disabled={busy !== undefined}
+              onClick={() => void forget(c.contactId)}
+              aria-label={`Forget ${c.contactId} (the book only, nothing is sent)`}
+            >
+              Forget
+            </button>
+          ) : null}
+        </div>
+        {busy ? (
+          <p className="hint" role="status">
+            {busy}
+          </p>
+        ) : null}
+        {results?.length ? (
+          <OwnerResults contactId={c.contactId} results={results} nameOf={nameOf} />
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,196 @@
+// Import contacts from CSV or JSON, chosen as a file or pasted: first a preview, row by row with
+// each row's errors; then the valid rows are imported (with contact/add for their owners unless
+// "record only"), with a progress bar while the calls go out.
+import { useId, useState } from 'react';
+import type { CommandOutput, ImportPreview } from '../../contract';
+import { useContacts } from '../../stores/stores-context';
+import type { ImportFormat } from '../../stores/contacts-store';
+
+type Outcome = CommandOutput<'contacts.import'>;
+
+export function ImportPanel({ onClose }: { onClose(): void }) {
+  const previewCmd = useContacts((s) => s.preview);
+  const runImport = useContacts((s) => s.runImport);
+  const importing = useContacts((s) => s.importing);
+  const [text, setText] = useState('');
+  const [format, setFormat] = useState<ImportFormat>('auto');
+  const [send, setSend] = useState(true);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const ids = useId();
+
+  const showPreview = async (content: string) => {
+    setReading(true);
+    setOutcome(null);
+    const result = await previewCmd(content, format);
+    setReading(false);
+    if (typeof result === 'string') {
+      setError(result);
+      setPreview(null);
+    } else {
+      setError(null);
+      setPreview(result);
+    }
+  };
+  const start = async () => {
+    const result = await runImport(text, format, send);
+    if (typeof result === 'string') setError(result);
+    else {
+      setOutcome(result);
+      setPreview(null);
+    }
+  };
+
+  return (
+    <section className="import-panel" aria-labelledby={`${ids}-h`}>
+      <h3 id={`${ids}-h`}>Import contacts</h3>
+      <p className="hint">
+        CSV with a header line (<code>contact_id,display_name,avatar_url,capabilities,owners</code>;
+        lists space-separated), or JSON: an array of such objects, or a contact book export.
+      </p>
+      <label className="file-pick">
+        CSV or JSON file
+        <input
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            void file.text().then((content) => {
+              setText(content);
+              return showPreview(content);
+            });
+          }}
+        />
+      </label>
+      <label>
+        Or paste CSV or JSON
+        <textarea
+          className="mono"
+          rows={5}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setPreview(null);
+          }}
+        />
+      </label>
+      <div className="form-actions">
+        <label>
+          Format{' '}
+          <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
+            <option value="auto">detect</option>
+            <option value="csv">CSV</option>
+            <option value="json">JSON</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={!text.trim() || reading}
+          onClick={() => void showPreview(text)}
+        >
+          {reading ? 'Reading the rows…' : 'Preview'}
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {preview ? (
+        <>
+          <p role="status">
+            {preview.rows.length} row(s) read as {preview.format.toUpperCase()}: {preview.valid}{' '}
+            valid, {preview.invalid} with errors (left out).
+          </p>
+          <div className="table-scroll">
+            <table className="import-preview" aria-label="Import preview">
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">contact_id</th>
+                  <th scope="col">Display name</th>
+                  <th scope="col">Owners</th>
+                  <th scope="col">Problems</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((r) => (
+                  <tr key={r.row} className={r.errors.length ? 'row-error' : undefined}>
+                    <td>{r.row}</td>
+                    <td className="mono">{r.contact?.contactId ?? ''}</td>
+                    <td>{r.contact?.displayName ?? ''}</td>
+                    <td className="mono">{(r.contact?.owners ?? []).join(' ')}</td>
+                    <td>
+                      {r.errors.map((e) => (
+                        <span key={e} className="text-error">
+                          {e}{' '}
+                        </span>
+                      ))}
+                      {r.notes.map((n) => (
+                        <span key={n} className="quiet">
+                          {n}{' '}
+                        </span>
+                      ))}
+                      {r.errors.length + r.notes.length === 0 ? 'none' : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <label className="check">
+            <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
+            Send contact/add for each row&apos;s owners (otherwise only record them in the book)
+          </label>
+          <button
+            type="button"
+            className="primary"
+            disabled={preview.valid === 0 || importing !== null}
+            onClick={() => void start()}
+          >
+            Import {preview.valid} valid row(s)
+          </button>
+        </>
+      ) : null}
+      {importing ? (
+        <div className="import-progress">
+          <progress
+            aria-label="Import progress"
+            max={Math.max(importing.total, 1)}
+            value={importing.done}
+          />
+          <span role="status">
+            Importing: {importing.done} of {importing.total || '…'} row(s) done
+            {importing.failed ? `, ${importing.failed} with failed calls` : ''}…
+          </span>
+        </div>
+      ) : null}
+      {outcome ? (
+        <div role="status" className="import-outcome">
+          Imported {outcome.imported} row(s)
+          {outcome.preview.invalid
+            ? `; ${outcome.preview.invalid} row(s) with errors were left out`
+            : ''}
+          .
+          {outcome.failed.length ? (
+            <ul aria-label="Rows whose calls failed">
+              {outcome.failed.map((f) => (
+                <li key={f.row} className="text-error">
+                  Row {f.row} ({f.contactId}): {f.message} It is kept in the list for retry.
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
