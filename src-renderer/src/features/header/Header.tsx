@@ -19,7 +19,7 @@ export function Header() {
         <ProfileSwitcher />
         {profile ? (
           <>
-            {profile.kind === 'sandbox' ? <span className="badge">sandbox</span> : null}
+            {profile.kind === 'sandbox' ? <span className="tag">sandbox</span> : null}
             <span className="header-value mono quiet" title="Base URL">
               {profile.baseUrl}
             </span>

@@ -54,9 +54,9 @@ export function ProfilesDialog() {
                     onClick={() => edit(p.id)}
                   >
                     <span>{p.name}</span>
-                    {p.kind === 'sandbox' ? <span className="badge">sandbox</span> : null}
+                    {p.kind === 'sandbox' ? <span className="tag">sandbox</span> : null}
                     {p.id === profiles?.activeProfileId ? (
-                      <span className="badge badge-active">active</span>
+                      <span className="tag tag-active">active</span>
                     ) : null}
                   </button>
                 </li>

@@ -43,7 +43,7 @@ function VisitEntry({ visit }: { visit: OtpVisit }) {
         <span className="mono">{clockTime(visit.at)}</span>
         <span>{visit.target} URL</span>
         <strong>{who}</strong>
-        <span className={`badge ${visit.outcome === 'failed' ? 'badge-error' : ''}`}>
+        <span className={`tag ${visit.outcome === 'failed' ? 'tag-error' : ''}`}>
           {outcomeWords[visit.outcome]}
         </span>
         <span className="quiet mono" title="fromapp as it arrived">

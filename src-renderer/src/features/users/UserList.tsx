@@ -54,7 +54,7 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
     <li className={`user-entry ${disconnected ? 'user-disconnected' : ''}`} aria-label={name}>
       <div className="user-head">
         <strong>{name}</strong>
-        <span className={`badge ${disconnected ? 'badge-error' : ''}`}>
+        <span className={`tag ${disconnected ? 'tag-error' : ''}`}>
           {user.status === 'refreshing' ? 'refreshing…' : user.status}
         </span>
       </div>
