@@ -186,4 +186,22 @@ describe('connecting a user', () => {
     await visit.getByRole('button', { name: 'Disconnect Ada Lovelace' }).click();
     await users.user('Ada Lovelace').getByRole('button', { name: 'Connect again' }).waitFor(POLL);
   });
+
+  test('an otp at the directory URL connects its user without a consent page', async () => {
+    const running = await session.host();
+    const grace = await sandboxUser(running, 'Grace', 'Hopper');
+    const { users } = await openUsers(running);
+
+    // A platform client opens the directory URL; the engine uses the otp in /tp/authorize.
+    const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${grace.id}/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ target: 'directory' }),
+    });
+    expect(res.status).toBe(200);
+    await users.user('Grace Hopper').waitFor(POLL);
+    expect(await users.userValue('Grace Hopper', 'User id').innerText()).toBe(grace.id);
+    const visit = users.otpVisits.getByRole('listitem').first();
+    expect(await visit.innerText()).toMatch(/directory URL[\s\S]*used to connect/i);
+  });
 });
