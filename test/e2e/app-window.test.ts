@@ -19,9 +19,9 @@ describe('the app window', () => {
     expect(await app.activeProfile.innerText()).toMatch(/sandbox/i);
     expect(await app.engineStatus.innerText()).toMatch(/\bconnected\b/);
     expect(await app.appTokenStatus.innerText()).toMatch(/none/);
-    // The contact editor is honest about not being there yet, and says where the sandbox runs.
-    await expect.poll(() => app.contactEditor.innerText(), POLL).toContain(running.ready.sandbox);
-    expect(await app.contactEditor.getByRole('button').count()).toBe(0);
+    // The contact editor offers to add a contact and lists the app's supercontact.
+    await expect.poll(() => app.contactEditor.innerText(), POLL).toMatch(/supercontact/i);
+    expect(await app.contactEditor.getByRole('button', { name: 'Add contact' }).count()).toBe(1);
     // The panes fill the 800 px window even while the log is nearly empty.
     const log = await app.eventLog.boundingBox();
     expect(log && log.y + log.height).toBeGreaterThan(700);

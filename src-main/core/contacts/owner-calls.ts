@@ -61,7 +61,7 @@ export async function callForOwner(
       return {
         ...base,
         ok: true,
-        message: `${what} for ${userId}: ${status}${fits ? '' : ' (the response does not have the documented fields; see the event log)'}.`,
+        message: `${action === 'add' ? 'Added or updated' : 'Removed'} for this owner${fits ? '' : ' (the response does not have the documented fields; see the event log)'}.`,
       };
     }
     const body = result.body ? parseJsonObject(result.body) : null;

@@ -2,7 +2,7 @@
 // checkboxes, others in a free field: the platform may know more), and the owners among the
 // connected users, one contact/add each. Checked as typed with the catalog's rules; an edit says
 // before it is saved that the platform changes the contact for every owner.
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { BookContact, ContactFieldIssue } from '../../contract';
 import { useAuth, useContacts } from '../../stores/stores-context';
 import { Avatar } from './Avatar';
@@ -55,11 +55,12 @@ export function ContactForm({ editing, onDone }: Props) {
     tried || touched.has(field)
       ? [...check.errors, ...serverIssues].filter((e) => e.field === field).map((e) => e.message)
       : [];
+  // A field's errors show from its first change (or after a save attempt), never on blur: an error
+  // appearing on blur shifts the Save button away between mousedown and mouseup.
   const touch = (field: Field) => setTouched((t) => new Set(t).add(field));
   const nameOf = (userId: string) => users.find((u) => u.userId === userId)?.displayName ?? userId;
 
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const submit = async () => {
     setTried(true);
     if (check.errors.length > 0 || busy) return;
     setBusy(true);
@@ -76,7 +77,12 @@ export function ContactForm({ editing, onDone }: Props) {
     if (e.key === 'Escape') {
       e.preventDefault();
       onDone(null);
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+    } else if (
+      e.key === 'Enter' &&
+      (e.ctrlKey ||
+        e.metaKey ||
+        (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox'))
+    ) {
       e.preventDefault();
       void submit();
     }
@@ -101,7 +107,9 @@ export function ContactForm({ editing, onDone }: Props) {
       className="contact-form"
       aria-label={title}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      // Submitted by hand, never natively: the window's CSP (form-action 'none') stops a native
+      // submission before its submit event in Chromium.
+      onSubmit={(e) => e.preventDefault()}
       onKeyDown={onKeyDown}
     >
       <h3>{title}</h3>
@@ -113,8 +121,10 @@ export function ContactForm({ editing, onDone }: Props) {
           readOnly={editing !== null}
           aria-invalid={shown('contactId').length > 0}
           aria-describedby={describedBy('contactId')}
-          onChange={(e) => setContactId(e.target.value)}
-          onBlur={() => touch('contactId')}
+          onChange={(e) => {
+            touch('contactId');
+            setContactId(e.target.value);
+          }}
           spellCheck={false}
           autoFocus={!editing}
           placeholder="order-1042"
@@ -127,8 +137,10 @@ export function ContactForm({ editing, onDone }: Props) {
           value={displayName}
           aria-invalid={shown('displayName').length > 0}
           aria-describedby={describedBy('displayName')}
-          onChange={(e) => setDisplayName(e.target.value)}
-          onBlur={() => touch('displayName')}
+          onChange={(e) => {
+            touch('displayName');
+            setDisplayName(e.target.value);
+          }}
           autoFocus={editing !== null}
         />
         {fieldError('displayName')}
@@ -141,8 +153,10 @@ export function ContactForm({ editing, onDone }: Props) {
             value={avatarUrl}
             aria-invalid={shown('avatarUrl').length > 0}
             aria-describedby={describedBy('avatarUrl')}
-            onChange={(e) => setAvatarUrl(e.target.value)}
-            onBlur={() => touch('avatarUrl')}
+            onChange={(e) => {
+              touch('avatarUrl');
+              setAvatarUrl(e.target.value);
+            }}
             spellCheck={false}
             placeholder="https://… (optional)"
           />
@@ -228,7 +242,7 @@ export function ContactForm({ editing, onDone }: Props) {
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="button" className="primary" disabled={busy} onClick={() => void submit()}>
           {busy ? (sending ?? 'Sending…') : editing ? 'Save changes' : 'Save contact'}
         </button>
         <button type="button" onClick={() => onDone(null)}>

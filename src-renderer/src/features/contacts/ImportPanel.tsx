@@ -1,7 +1,7 @@
 // Import contacts from CSV or JSON, chosen as a file or pasted: first a preview, row by row with
 // each row's errors; then the valid rows are imported (with contact/add for their owners unless
 // "record only"), with a progress bar while the calls go out.
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { CommandOutput, ImportPreview } from '../../contract';
 import { useContacts } from '../../stores/stores-context';
 import type { ImportFormat } from '../../stores/contacts-store';
@@ -118,30 +118,36 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
                   <th scope="col">contact_id</th>
                   <th scope="col">Display name</th>
                   <th scope="col">Owners</th>
-                  <th scope="col">Problems</th>
                 </tr>
               </thead>
               <tbody>
                 {preview.rows.map((r) => (
-                  <tr key={r.row} className={r.errors.length ? 'row-error' : undefined}>
-                    <td>{r.row}</td>
-                    <td className="mono">{r.contact?.contactId ?? ''}</td>
-                    <td>{r.contact?.displayName ?? ''}</td>
-                    <td className="mono">{(r.contact?.owners ?? []).join(' ')}</td>
-                    <td>
-                      {r.errors.map((e) => (
-                        <span key={e} className="text-error">
-                          {e}{' '}
-                        </span>
-                      ))}
-                      {r.notes.map((n) => (
-                        <span key={n} className="quiet">
-                          {n}{' '}
-                        </span>
-                      ))}
-                      {r.errors.length + r.notes.length === 0 ? 'none' : null}
-                    </td>
-                  </tr>
+                  <Fragment key={r.row}>
+                    <tr className={r.errors.length ? 'row-error' : undefined}>
+                      <td>{r.row}</td>
+                      <td className="mono">{r.contact?.contactId ?? ''}</td>
+                      <td>{r.contact?.displayName ?? ''}</td>
+                      <td className="mono">{(r.contact?.owners ?? []).join(' ')}</td>
+                    </tr>
+                    {r.errors.length + r.notes.length > 0 ? (
+                      // The row's problems under it, full width: the column is too narrow for a
+                      // fifth cell of sentences.
+                      <tr className={`row-problems${r.errors.length ? ' row-error' : ''}`}>
+                        <td colSpan={4}>
+                          {r.errors.map((e) => (
+                            <span key={e} className="text-error">
+                              Row {r.row}: {e}{' '}
+                            </span>
+                          ))}
+                          {r.notes.map((n) => (
+                            <span key={n} className="quiet">
+                              {n}{' '}
+                            </span>
+                          ))}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>

@@ -1,0 +1,125 @@
+// The contact editor in Chromium through the headless host, against the embedded sandbox: add a
+// contact with interactive and group_add for a connected user, see the per-owner result, edit it
+// (the every-owner warning first), import a CSV with a bad row, export JSON.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, test } from 'vitest';
+import { POLL, useAppSession } from './support/app-session';
+import { connectSandboxUser, ContactsPage } from './pages/contacts-page';
+import type { RunningHost } from './support/host';
+
+const session = useAppSession();
+
+interface PlatformContact {
+  contact_id: string;
+  display_name: string;
+  capabilities: string;
+  owners: string[];
+}
+async function platformContact(running: RunningHost, contactId: string) {
+  const res = await fetch(`${running.ready.sandbox}/_sandbox/state`);
+  const state = (await res.json()) as { contacts: PlatformContact[] };
+  return state.contacts.find((c) => c.contact_id === contactId);
+}
+
+describe('the contact editor', () => {
+  test('adds a contact for a connected user, shows the result per owner, then edits it', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    const user = await connectSandboxUser(app.page, running);
+
+    // The supercontact is listed first, marked, with nothing that would change it.
+    const sc = contacts.list.getByRole('listitem').first();
+    await expect.poll(() => sc.innerText(), POLL).toMatch(/supercontact/i);
+    expect(await sc.getByRole('button', { name: /^(Edit|Remove)/ }).count()).toBe(0);
+
+    await contacts.add({
+      contactId: 'order-1042',
+      displayName: 'Order 1042',
+      capabilities: ['interactive', 'group_add'],
+      owners: [user.id],
+    });
+    const results = contacts.results('order-1042');
+    await expect.poll(() => results.innerText(), POLL).toContain(`${user.name} ${user.surname}`);
+    expect(await results.innerText()).toMatch(/contact\/add · 200/);
+    const row = contacts.row('order-1042');
+    expect(await row.getByRole('list', { name: 'Capabilities' }).innerText()).toMatch(
+      /interactive[\s\S]*group_add/,
+    );
+    expect(await row.getByRole('list', { name: 'Owners of order-1042' }).innerText()).toMatch(
+      /confirmed/,
+    );
+    const added = await platformContact(running, 'order-1042');
+    expect(added?.owners).toEqual([user.id]);
+    expect(added?.capabilities.split(' ').sort()).toEqual(['group_add', 'interactive']);
+
+    // Edit: the warning is there before anything is sent.
+    await row.getByRole('button', { name: 'Edit order-1042' }).click();
+    const form = contacts.form('order-1042');
+    const warning = form.getByRole('note');
+    expect(await warning.innerText()).toMatch(/for every owner on the platform/);
+    await form.getByRole('textbox', { name: 'Display name' }).fill('Order 1042 (paid)');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(async () => (await platformContact(running, 'order-1042'))?.display_name, POLL)
+      .toBe('Order 1042 (paid)');
+    await expect.poll(() => row.innerText(), POLL).toContain('Order 1042 (paid)');
+  });
+
+  test('says what is wrong with a field before sending, in words', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    await contacts.addButton.click();
+    const form = contacts.form();
+    await form.getByRole('textbox', { name: 'contact_id' }).fill('bad id!');
+    await form.getByRole('textbox', { name: 'Avatar URL' }).fill('ftp://example.test/a.png');
+    await form.getByRole('button', { name: 'Save contact' }).click();
+    const text = await form.innerText();
+    expect(text).toMatch(/contact_id must be 1 to 64 characters/);
+    expect(text).toMatch(/avatar_url must be an absolute http\(s\) URL/);
+    expect(text).toMatch(/Choose at least one owner/);
+    expect(await platformContact(running, 'bad id!')).toBeUndefined();
+  });
+
+  test('imports a CSV with a bad row (the row error is shown) and exports JSON', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    const user = await connectSandboxUser(app.page, running);
+
+    await contacts.importButton.click();
+    await contacts.importPanel
+      .getByRole('textbox', { name: 'Or paste CSV or JSON' })
+      .fill(
+        [
+          'contact_id,display_name,avatar_url,capabilities,owners',
+          `imp-1,Imported one,,interactive,${user.id}`,
+          `bad id!,Broken,,,${user.id}`,
+        ].join('\n'),
+      );
+    await contacts.importPanel.getByRole('button', { name: 'Preview' }).click();
+    await contacts.importPreview.waitFor();
+    expect(await contacts.importPreview.innerText()).toMatch(
+      /Row 2: contact_id must be 1 to 64 characters/,
+    );
+    await contacts.importPanel.getByRole('button', { name: 'Import 1 valid row(s)' }).click();
+    await expect
+      .poll(() => contacts.importPanel.innerText(), POLL)
+      .toMatch(/Imported 1 row\(s\); 1 row\(s\) with errors were left out/);
+    await expect.poll(() => contacts.row('imp-1').count(), POLL).toBe(1);
+    expect((await platformContact(running, 'imp-1'))?.owners).toEqual([user.id]);
+
+    const download = await contacts.export('JSON');
+    expect(download.suggestedFilename()).toMatch(/^contacts-sandbox-.*\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      contacts: { contact_id: string; owners: string[] }[];
+    };
+    expect(exported.contacts).toEqual([
+      expect.objectContaining({ contact_id: 'imp-1', owners: [user.id] }),
+    ]);
+  });
+});

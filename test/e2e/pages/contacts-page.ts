@@ -1,0 +1,133 @@
+// The Contacts tab (the "Contact editor" pane) as the tests see it, by role and name: the book's
+// rows, the add/edit form, per-owner results, import and export. Also connects a sandbox user to
+// the engine for a test's setup, through the engine's own flow and the sandbox's simulator API.
+import type { Download, Locator, Page } from 'playwright-core';
+import type { RunningHost } from '../support/host';
+
+export class ContactsPage {
+  readonly tab: Locator;
+  readonly pane: Locator;
+  readonly toolbar: Locator;
+  readonly addButton: Locator;
+  readonly importButton: Locator;
+  readonly list: Locator;
+  readonly importPanel: Locator;
+  readonly importPreview: Locator;
+  readonly alert: Locator;
+
+  constructor(readonly page: Page) {
+    this.tab = page.getByRole('tab', { name: 'Contacts' });
+    this.pane = page.getByRole('region', { name: 'Contact editor', exact: true });
+    this.toolbar = this.pane.getByRole('toolbar', { name: 'Contact book' });
+    this.addButton = this.toolbar.getByRole('button', { name: 'Add contact' });
+    this.importButton = this.toolbar.getByRole('button', { name: 'Import…' });
+    this.list = this.pane.getByRole('list', { name: 'Contacts', exact: true });
+    this.importPanel = this.pane.getByRole('region', { name: 'Import contacts' });
+    this.importPreview = this.importPanel.getByRole('table', { name: 'Import preview' });
+    this.alert = this.pane.getByRole('alert');
+  }
+
+  async open(): Promise<void> {
+    await this.tab.click();
+    await this.pane.waitFor();
+  }
+
+  /** The add form ("Add contact") or the edit form of a contact ("Edit contact order-1"). */
+  form(contactId?: string): Locator {
+    return this.pane.getByRole('form', {
+      name: contactId ? `Edit contact ${contactId}` : 'Add contact',
+      exact: true,
+    });
+  }
+
+  /** A contact's row, by its contact_id. */
+  row(contactId: string): Locator {
+    // A row is named "<contact_id>, <display name>".
+    const escaped = contactId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.list.getByRole('listitem', { name: new RegExp(`^${escaped}, `) });
+  }
+
+  results(contactId: string): Locator {
+    return this.pane.getByRole('list', { name: `Results for ${contactId}`, exact: true });
+  }
+
+  /** Fills and saves the add form. */
+  async add(contact: {
+    contactId: string;
+    displayName: string;
+    capabilities: string[];
+    owners: string[];
+  }): Promise<void> {
+    await this.addButton.click();
+    const form = this.form();
+    await form.getByRole('textbox', { name: 'contact_id' }).fill(contact.contactId);
+    await form.getByRole('textbox', { name: 'Display name' }).fill(contact.displayName);
+    for (const cap of contact.capabilities) await form.getByRole('checkbox', { name: cap }).check();
+    for (const owner of contact.owners) {
+      await form.getByRole('checkbox', { name: new RegExp(owner) }).check();
+    }
+    await form.getByRole('button', { name: 'Save contact' }).click();
+  }
+
+  /** Clicks an export button and returns the download it started. */
+  async export(format: 'CSV' | 'JSON'): Promise<Download> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.toolbar.getByRole('button', { name: `Export ${format}` }).click(),
+    ]);
+    return download;
+  }
+}
+
+interface SandboxUser {
+  id: string;
+  name: string;
+  surname: string;
+}
+
+/**
+ * Connects one of the embedded sandbox's seeded users to the engine behind the page: the engine's
+ * auth.connectUser over the page's own WebSocket (same origin, same session cookie), the consent
+ * answered through POST /_sandbox/authorize, the redirect followed to the engine's loopback.
+ */
+export async function connectSandboxUser(
+  page: Page,
+  running: RunningHost,
+  index = 0,
+): Promise<SandboxUser> {
+  const sandbox = running.ready.sandbox;
+  const state = (await (await fetch(`${sandbox}/_sandbox/state`)).json()) as {
+    users: SandboxUser[];
+  };
+  const user = state.users[index];
+  if (!user) throw new Error(`The sandbox has no user #${index}`);
+  // A string expression: the test tsconfig has no DOM types; the browser evaluates it.
+  const flow = (await page.evaluate(`new Promise((resolve, reject) => {
+    const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/ws');
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, command: 'auth.connectUser',
+      input: { scopes: ['basic'], openBrowser: false } }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.id !== 1) return;
+      ws.close();
+      msg.ok ? resolve(msg.output) : reject(new Error(msg.error.message));
+    };
+    ws.onerror = () => reject(new Error('the WebSocket to the engine failed'));
+  })`)) as { authorizeUrl: string };
+  const q = new URL(flow.authorizeUrl).searchParams;
+  const res = await fetch(`${sandbox}/_sandbox/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: q.get('client_id'),
+      redirect_uri: q.get('redirect_uri'),
+      state: q.get('state'),
+      scope: q.get('scope'),
+      user_id: user.id,
+      decision: 'approve',
+    }),
+  });
+  const { redirect } = (await res.json()) as { redirect: string };
+  await (await fetch(redirect)).text();
+  return user;
+}
