@@ -32,13 +32,12 @@ export function ContactForm({ editing, onDone }: Props) {
   const [otherCaps, setOtherCaps] = useState(
     (editing?.capabilities ?? []).filter((c) => !DOCUMENTED_CAPABILITIES.includes(c)).join(' '),
   );
-  const [owners, setOwners] = useState<string[]>(
-    editing
-      ? editing.owners.map((o) => o.userId)
-      : connected.length === 1
-        ? [connected[0]!.userId]
-        : [],
-  );
+  // An edit starts with the owners that are connected here (a call for any other would fail).
+  const [owners, setOwners] = useState<string[]>(() => {
+    const here = connected.map((u) => u.userId);
+    if (editing) return editing.owners.map((o) => o.userId).filter((id) => here.includes(id));
+    return here.length === 1 ? here : [];
+  });
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
