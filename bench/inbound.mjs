@@ -5,7 +5,8 @@
 // journal (target: equal). Then, through the host's WebSocket, the time from a delivery's arrival
 // to its log.appended event (what the renderer waits for) at a steady 200 deliveries/s.
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32), BENCH_WARMUP_SECONDS
-// (default 3: the JIT is still compiling the receiver after one second).
+// (default 3: the JIT is still compiling the receiver after one second), BENCH_PROFILE_DIR (runs
+// the host with --cpu-prof into that folder, to see where the receiver's time goes).
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LATENCY_RATE = 200;
 const LATENCY_SECONDS = Math.min(SECONDS, 5);
 
@@ -204,7 +206,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-inbound-'));
 const children = [];
 let exitCode = 0;
 try {
-  const host = await startChild([serve, '--json', '--port', '0', '--data-dir', dataDir]);
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const host = await startChild([
+    ...profile,
+    serve,
+    '--json',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ]);
   children.push(host.child);
   const bare = await startChild([`${root}bench/bare-server.mjs`]);
   children.push(bare.child);
@@ -230,8 +241,18 @@ try {
   if (sent !== captured) exitCode = 1;
   await eventLatency(host, host.ready.inbound, secret);
 } finally {
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  // Waiting for the exits (not a fixed pause) lets a --cpu-prof host write its profile.
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise((r) => {
+          if (c.exitCode !== null || c.signalCode !== null) return r();
+          c.once('exit', r);
+          c.kill('SIGTERM');
+          setTimeout(r, 10_000).unref();
+        }),
+    ),
+  );
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

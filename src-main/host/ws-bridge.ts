@@ -36,6 +36,8 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
   });
 
   const unsubscribe = core.events.onAny((event, payload) => {
+    // Every delivery is an event: with no page open, serialising it is work nobody reads.
+    if (wss.clients.size === 0) return;
     const message: WireEvent = { event, payload };
     let text: string;
     try {

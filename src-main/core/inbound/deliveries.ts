@@ -58,23 +58,25 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   const repeats = createRepeatIndex(journal);
   const replays = new Map<string, { seq: number; resolve: (r: DeliveryRecord) => void }>();
 
+  /** The record, and `written`: nothing about the delivery leaves before it resolves. */
   const record = (
     profile: Profile,
     capture: Omit<DeliveryCapture, 'response'>,
     planned: PlannedResponse,
-  ): DeliveryRecord => {
+  ): { rec: DeliveryRecord; written: Promise<void> } => {
     const { contentType: _ignored, ...response } = planned;
     void _ignored;
     const delivery: DeliveryCapture = { ...capture, response };
-    const rec = journal.append({
+    // Grouped: a burst of deliveries shares one write, and each is answered after it.
+    const { record: rec, written } = journal.appendGrouped({
       kind: 'delivery',
       profileId: profile.id,
       summary: summarize(delivery),
       delivery,
-    }) as DeliveryRecord;
+    });
     if (delivery.classification.messageId)
       repeats.add(profile.id, delivery.classification.messageId, rec.seq);
-    return rec;
+    return { rec: rec as DeliveryRecord, written };
   };
 
   return {
@@ -113,7 +115,13 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         forwardTo: [] as string[],
         ...(replay ? { replayOf: replay.seq } : {}),
       };
-      const finish = async (rec: DeliveryRecord, planned: PlannedResponse, close = false) => {
+      const finish = async (
+        { rec, written }: { rec: DeliveryRecord; written: Promise<void> },
+        planned: PlannedResponse,
+        close = false,
+      ) => {
+        // Journaled before answered: a crash after this loses nothing the sender saw acknowledged.
+        await written;
         replay?.resolve(rec);
         if (planned.delayMs > 0) await sleep(planned.delayMs);
         if (res.destroyed) return;
@@ -128,12 +136,12 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       };
       const refuse = (status: number, error: string, body: Buffer | null) => {
         const planned = refusal(status, `${error}\n`);
-        const rec = record(
+        const journaled = record(
           profile,
           { ...base, body: body ? toRawBody(body, redactor.text) : null, error },
           planned,
         );
-        return finish(rec, planned, true);
+        return finish(journaled, planned, true);
       };
 
       if (req.method !== 'POST') {
@@ -158,7 +166,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       }
       if (body.kind === 'aborted') {
         // Nobody is left to answer; the record still says what came.
-        record(
+        void record(
           profile,
           {
             ...base,
@@ -247,7 +255,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         : undefined;
       const planned = planResponse(settingsNow.response, verification.outcome, random);
       const targets = settingsNow.forwards.targets;
-      const rec = record(
+      const journaled = record(
         profile,
         {
           ...withForm,
@@ -258,20 +266,28 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         },
         planned,
       );
-      const answered = finish(rec, planned);
-      // Forwarding is not on the answer's path: the platform's sender never waits for it.
-      for (const url of targets) {
-        void forwarder
-          .send({
-            deliverySeq: rec.seq,
-            profileId: profile.id,
-            url,
-            body: bytes,
-            headers: rawHeaders,
-            timeoutMs: settingsNow.forwards.timeoutMs,
-            why: 'forward',
-          })
-          .catch(() => undefined);
+      const answered = finish(journaled, planned);
+      // Forwarding is not on the answer's path: the platform's sender never waits for it. It
+      // starts once the delivery is journaled (its forward records point at it).
+      if (targets.length > 0) {
+        journaled.written.then(
+          () => {
+            for (const url of targets) {
+              void forwarder
+                .send({
+                  deliverySeq: journaled.rec.seq,
+                  profileId: profile.id,
+                  url,
+                  body: bytes,
+                  headers: rawHeaders,
+                  timeoutMs: settingsNow.forwards.timeoutMs,
+                  why: 'forward',
+                })
+                .catch(() => undefined);
+            }
+          },
+          () => undefined,
+        );
       }
       await answered;
     },

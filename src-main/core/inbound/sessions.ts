@@ -88,6 +88,7 @@ export function openSessions(
       return current.unreadableLines;
     },
     append: (r) => current.append(r),
+    appendGrouped: (r) => current.appendGrouped(r),
     list: (o) => current.list(o),
     get: (seq) => current.get(seq),
     lastSeq: () => current.lastSeq(),

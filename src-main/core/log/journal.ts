@@ -1,7 +1,10 @@
 // The event log: an append-only NDJSON file, one record per line, with the records kept in memory
 // for listing. Writes are synchronous (a record is in the OS before append() returns, so whatever
 // the engine acknowledges after appending survives a crash of the process); fsync is batched,
-// which bounds what a power loss can take to the last flush interval. Format: docs/journal.md.
+// which bounds what a power loss can take to the last flush interval. Deliveries arrive in bursts,
+// so they may use appendGrouped(): the records of one turn of the event loop are written with one
+// write (group commit), and each caller acknowledges only once `written` has resolved, after that
+// write. Format: docs/journal.md.
 import {
   closeSync,
   fdatasync,
@@ -24,6 +27,13 @@ export type NewRecord = JournalRecord extends infer R
 export interface Journal {
   readonly path: string;
   append(record: NewRecord): JournalRecord;
+  /**
+   * Like append(), but the line is written together with the other records appended this turn of
+   * the event loop (before its I/O callbacks of the next turn). `written` resolves once the line
+   * is in the OS, and rejects when the write failed: acknowledge nothing before it. Listeners and
+   * list()/get() see the record once it is written.
+   */
+  appendGrouped(record: NewRecord): { record: JournalRecord; written: Promise<void> };
   /** The newest `limit` records before `beforeSeq` (or the newest of all), oldest first. */
   list(options: { beforeSeq?: number; limit: number }): JournalRecord[];
   get(seq: number): JournalRecord | undefined;
@@ -75,18 +85,65 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
   flushTimer.unref();
   let closed = false;
 
+  // Group commit: records waiting for the one write of their turn, their lines joined.
+  let pending: JournalRecord[] = [];
+  let pendingText = '';
+  let settle: { resolve: () => void; reject: (err: unknown) => void } | null = null;
+  let written: Promise<void> | null = null;
+  const stamp = (input: NewRecord): JournalRecord => {
+    seq += 1;
+    return { ...input, seq, at: new Date().toISOString() } as JournalRecord;
+  };
+  const publish = (record: JournalRecord) => {
+    records.push(record);
+    onAppend?.(record);
+  };
+  /** Writes the waiting records (in seq order, before anything appended after them). */
+  const flush = () => {
+    if (!settle) return;
+    const batch = pending;
+    const text = pendingText;
+    const done = settle;
+    pending = [];
+    pendingText = '';
+    settle = null;
+    written = null;
+    try {
+      writeAll(fd, text);
+    } catch (err) {
+      done.reject(err);
+      return;
+    }
+    dirty = true;
+    for (const record of batch) publish(record);
+    done.resolve();
+  };
+
   return {
     path,
     unreadableLines,
     append(input) {
       if (closed) throw new Error('The journal is closed.');
-      seq += 1;
-      const record = { ...input, seq, at: new Date().toISOString() } as JournalRecord;
+      flush();
+      const record = stamp(input);
       writeSync(fd, JSON.stringify(record) + '\n');
       dirty = true;
-      records.push(record);
-      onAppend?.(record);
+      publish(record);
       return record;
+    },
+    appendGrouped(input) {
+      if (closed) throw new Error('The journal is closed.');
+      const record = stamp(input);
+      pendingText += JSON.stringify(record) + '\n';
+      pending.push(record);
+      if (!written) {
+        written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+        // Each caller awaits it; this only keeps a failed write from being an unhandled rejection.
+        written.catch(() => undefined);
+        // After the I/O callbacks of this turn: every delivery whose body ended in it is here.
+        setImmediate(flush);
+      }
+      return { record, written };
     },
     list({ beforeSeq, limit }) {
       const end = beforeSeq === undefined ? records.length : lowerBound(records, beforeSeq);
@@ -99,12 +156,20 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     lastSeq: () => seq,
     close() {
       if (closed) return;
+      flush();
       closed = true;
       clearInterval(flushTimer);
       fdatasyncSync(fd);
       closeSync(fd);
     },
   };
+}
+
+/** writeSync may write less than asked (a full disk, a signal): the rest follows, or it throws. */
+function writeAll(fd: number, text: string) {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
 
 /** Index of the first record whose seq is >= wanted. */

@@ -1,0 +1,76 @@
+// The journal's group commit (appendGrouped): records of one turn share one write, are on disk
+// when `written` resolves and not before, keep seq order with synchronous appends, and are flushed
+// by close().
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openJournal } from '../../../src-main/core/log/journal';
+import { tempDir } from '../../helpers/core-fixture';
+
+const system = (message: string) =>
+  ({ kind: 'system', summary: message, system: { level: 'info', message } }) as const;
+
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { seq: number; summary: string });
+
+describe('journal group commit', () => {
+  const dirs: string[] = [];
+  const path = () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    return join(dir, 'journal.ndjson');
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('writes the records of one turn together, and they are in the file when written resolves', async () => {
+    const file = path();
+    const seen: number[] = [];
+    const journal = openJournal(file, (r) => seen.push(r.seq));
+    const a = journal.appendGrouped(system('a'));
+    const b = journal.appendGrouped(system('b'));
+    expect(a.written).toBe(b.written);
+    expect([a.record.seq, b.record.seq]).toEqual([1, 2]);
+    // Not yet written: neither the file nor listeners nor list() have them.
+    expect(readFileSync(file, 'utf8')).toBe('');
+    expect(seen).toEqual([]);
+    expect(journal.list({ limit: 10 })).toEqual([]);
+    await a.written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b']);
+    expect(seen).toEqual([1, 2]);
+    expect(journal.get(2)?.summary).toBe('b');
+    // The next turn starts a new group.
+    const c = journal.appendGrouped(system('c'));
+    expect(c.written).not.toBe(a.written);
+    await c.written;
+    expect(lines(file).map((r) => r.seq)).toEqual([1, 2, 3]);
+    journal.close();
+  });
+
+  it('keeps seq order when a synchronous append comes while records wait', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const grouped = journal.appendGrouped(system('grouped'));
+    journal.append(system('sync'));
+    // append() wrote the waiting record first, so the file is in seq order already.
+    expect(lines(file).map((r) => [r.seq, r.summary])).toEqual([
+      [1, 'grouped'],
+      [2, 'sync'],
+    ]);
+    await grouped.written;
+    expect(lines(file)).toHaveLength(2);
+    journal.close();
+  });
+
+  it('close() writes what is waiting', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const { written } = journal.appendGrouped(system('last'));
+    journal.close();
+    await written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['last']);
+    expect(() => journal.appendGrouped(system('after'))).toThrow(/closed/);
+  });
+});
