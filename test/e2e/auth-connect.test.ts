@@ -152,11 +152,10 @@ describe('connecting a user', () => {
     expect(await entry.innerText()).toMatch(/\bdisconnected\b/i);
 
     // "Connect again" starts a new flow with the user's scopes, on the consent page again.
-    const [consent] = await Promise.all([
-      context.waitForEvent('page'),
-      entry.getByRole('button', { name: 'Connect again' }).click(),
-    ]);
-    await consent.waitForLoadState('domcontentloaded');
+    const consent = await users.startConnect(
+      context,
+      entry.getByRole('button', { name: 'Connect again' }),
+    );
     await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
     await entry.getByRole('button', { name: 'Disconnect' }).waitFor(POLL);
 

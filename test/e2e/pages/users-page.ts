@@ -56,11 +56,35 @@ export class UsersPage {
       .locator('xpath=following-sibling::dd[1]');
   }
 
-  /** Clicks "Connect user" and returns the consent page the app opened in a new tab. */
-  async startConnect(context: BrowserContext): Promise<Page> {
-    const [consent] = await Promise.all([context.waitForEvent('page'), this.connectButton.click()]);
-    await consent.waitForLoadState('domcontentloaded');
-    return consent;
+  /**
+   * Clicks "Connect user" (or "Connect again") and returns the consent page the app opened in a new tab. Every host's
+   * sandbox profile has the same loopback redirect URI, so another test file connecting a user
+   * at this moment holds its port: the app says so in words, and this tries again a few times.
+   */
+  async startConnect(
+    context: BrowserContext,
+    button: Locator = this.connectButton,
+    timeout = 15_000,
+  ): Promise<Page> {
+    const portBusy = this.alert.filter({ hasText: /in use by another program/ });
+    for (let attempt = 1; ; attempt++) {
+      const popup = context.waitForEvent('page', { timeout }).catch(() => null);
+      await button.click();
+      const busy = portBusy
+        .waitFor({ timeout })
+        .then(() => 'busy' as const)
+        .catch(() => null);
+      const first = await Promise.race([popup, busy]);
+      if (first && first !== 'busy') {
+        await first.waitForLoadState('domcontentloaded');
+        return first;
+      }
+      if (first !== 'busy' || attempt >= 10) {
+        const said = (await this.alert.allInnerTexts()).join(' / ');
+        throw new Error(`"Connect user" opened no consent page (attempt ${attempt}): ${said}`);
+      }
+      await this.page.waitForTimeout(1_000);
+    }
   }
 }
 
