@@ -3,7 +3,6 @@
 // person clears the filter. One tiny store for the window, so neither pane imports the other.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { JournalRecord } from '../contract';
 
 export interface FocusState {
   /** The contact_id the event log should show, or null for no contact filter. */
@@ -25,17 +24,5 @@ export function useFocus<T>(selector: (s: FocusState) => T): T {
   return useStore(focusStore, selector);
 }
 
-/**
- * Whether a journal record concerns a contact: a call that named it (contact_id in the request),
- * or a delivery to or about it (the classification's contactId). For the event log's filter.
- */
-export function recordConcernsContact(record: JournalRecord, contactId: string): boolean {
-  switch (record.kind) {
-    case 'api':
-      return record.api.requestParams.contact_id === contactId;
-    case 'delivery':
-      return record.delivery.classification.contactId === contactId;
-    default:
-      return false;
-  }
-}
+/** For the event log's filter: whether a record concerns the focused contact. */
+export { recordConcernsContact } from '../../../src-main/core/contacts/record-filter';

@@ -1,7 +1,7 @@
-// The event log's contact filter: which records concern a contact, and the focus intent itself.
+// The event log's contact filter: which records concern a contact.
 import { describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../../src-main/core/contract';
-import { focusStore, recordConcernsContact } from '../../../src-renderer/src/stores/focus-store';
+import { recordConcernsContact } from '../../../src-main/core/contacts/record-filter';
 
 const api = (params: Record<string, string>) =>
   ({
@@ -29,14 +29,5 @@ describe('recordConcernsContact', () => {
     expect(recordConcernsContact(api({}), 'order-1')).toBe(false);
     expect(recordConcernsContact(delivery('order-1'), 'order-1')).toBe(true);
     expect(recordConcernsContact(delivery(), 'order-1')).toBe(false);
-  });
-
-  it('focusContact sets the contact and a fresh request time; clearFocus drops it', () => {
-    focusStore.getState().focusContact('order-1');
-    const first = focusStore.getState();
-    expect(first.contactId).toBe('order-1');
-    expect(first.requestedAt).toBeGreaterThan(0);
-    focusStore.getState().clearFocus();
-    expect(focusStore.getState().contactId).toBeNull();
   });
 });
