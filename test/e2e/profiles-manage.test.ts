@@ -35,8 +35,10 @@ describe('profiles', () => {
     await profiles.fill({ Name: 'Staging', 'Base URL': 'not a url', 'Client id': '' });
     await profiles.button('Create profile').click();
     await profiles.fieldError('Base URL').waitFor(POLL);
-    expect(await profiles.fieldError('Base URL').innerText()).toContain('http:// or https://');
-    expect(await profiles.fieldError('Client id').innerText()).toContain('required');
+    expect(await profiles.fieldError('Base URL').innerText()).toBe(
+      'Base URL must be an http:// or https:// URL',
+    );
+    expect(await profiles.fieldError('Client id').innerText()).toBe('Client id is required');
     expect(await profiles.field('Base URL').getAttribute('aria-invalid')).toBe('true');
 
     await profiles.fill({

@@ -40,7 +40,7 @@ export class ProfilesPage {
 
   /** The words under a field when it was refused. */
   fieldError(label: string): Locator {
-    return this.dialog.getByText(new RegExp(`^${escapeRegExp(label)}: `));
+    return this.dialog.getByText(new RegExp(`^${escapeRegExp(label)}[: ]`));
   }
 
   button(name: string): Locator {

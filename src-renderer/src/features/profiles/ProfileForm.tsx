@@ -97,7 +97,7 @@ export function ProfileForm({ profile }: Props) {
         ) : null}
         {error ? (
           <span id={`${id}-error`} className="field-error">
-            {label}: {error}
+            {errorWords(key, label, error)}
           </span>
         ) : null}
       </div>
@@ -135,4 +135,11 @@ export function ProfileForm({ profile }: Props) {
       )}
     </form>
   );
+}
+
+/** "baseUrl must be an http:// URL" reads "Base URL must be an http:// URL" beside its field. */
+function errorWords(key: FieldKey, label: string, message: string): string {
+  return message.startsWith(`${key} `)
+    ? `${label} ${message.slice(key.length + 1)}`
+    : `${label}: ${message}`;
 }

@@ -31,7 +31,10 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
   const flowBusy = useAuth(
     (s) => s.starting || s.flow?.status === 'waiting' || s.flow?.status === 'exchanging',
   );
-  const { refresh, disconnect, forget, connect } = useAuth((s) => s);
+  const refresh = useAuth((s) => s.refresh);
+  const disconnect = useAuth((s) => s.disconnect);
+  const forget = useAuth((s) => s.forget);
+  const connect = useAuth((s) => s.connect);
   const name = user.displayName ?? user.userId;
   const disconnected = user.status === 'disconnected';
   const left = user.expiresAt ? remaining(user.expiresAt, now) : null;
