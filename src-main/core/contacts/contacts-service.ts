@@ -144,6 +144,8 @@ export function createContactsService({
     profileId: string,
     contact: StoredContact,
     calls: { userId: string; action: OwnerAction }[],
+    /** An import emits contacts.changed once at its end, not once per row (the whole book each). */
+    quiet = false,
   ): Promise<ContactOpResult> {
     const results: OwnerResult[] = [];
     let current = contact;
@@ -158,7 +160,7 @@ export function createContactsService({
     // A contact whose last owner removed it is deleted by the platform: the book follows.
     const emptied = calls.some((c) => c.action === 'remove') && current.owners.length === 0;
     if (emptied) book.delete(profileId, current.contactId);
-    changed(profileId);
+    if (!quiet) changed(profileId);
     return { contact: emptied ? null : view(current), results };
   }
 
@@ -297,6 +299,7 @@ export function createContactsService({
             profileId,
             contact,
             d.owners.map((userId) => ({ userId, action: 'add' as const })),
+            true,
           );
           const bad = result.results.filter((x) => !x.ok);
           if (bad.length > 0) {

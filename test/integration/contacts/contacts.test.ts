@@ -192,8 +192,13 @@ describe('the contact book', () => {
 
     const progress: EventPayload<'contacts.importProgress'>[] = [];
     const off = f.core.events.on('contacts.importProgress', (p) => progress.push(p));
+    let changes = 0;
+    const offChanged = f.core.events.on('contacts.changed', () => changes++);
     const out = await f.core.invoke('contacts.import', { text: csv, importId: 'imp-test' });
     off();
+    offChanged();
+    // One contacts.changed for the whole import, not one (with the whole book) per row.
+    expect(changes).toBe(1);
     expect(out.imported).toBe(2);
     expect(out.failed).toEqual([]);
     expect(progress.map((p) => p.done)).toEqual([0, 1, 2]);
