@@ -125,7 +125,9 @@ describe('profiles', () => {
     await importBox.getByRole('button', { name: 'Import pasted JSON' }).click();
     await profiles.item('Imported').waitFor(POLL);
     const problems = importBox.getByRole('list', { name: 'Import problems' });
-    expect(await problems.innerText()).toMatch(/Profile 2 was not imported: baseUrl: .*http/);
+    expect(await problems.innerText()).toBe(
+      'Profile 2 was not imported: baseUrl must be an http:// or https:// URL (the entry named "Broken").',
+    );
     expect(await profiles.status.first().innerText()).toMatch(/Imported 1 profile; 1 could not/);
     // An import never carries a secret.
     expect(await profiles.dialog.getByText('No client secret is set').count()).toBe(1);

@@ -250,10 +250,17 @@ export function createProfileStore(
         const candidate = { ...(entry as object), clientSecret: undefined };
         const parsedEntry = ProfileInput.safeParse(candidate);
         if (!parsedEntry.success) {
+          // "baseUrl must be an http:// URL" already names its field; other messages get the path.
           const why = parsedEntry.error.issues
-            .map((x) => `${x.path.join('.')}: ${x.message}`)
+            .map((x) => {
+              const path = x.path.join('.');
+              return x.message.startsWith(`${path} `) ? x.message : `${path}: ${x.message}`;
+            })
             .join('; ');
-          errors.push(`Profile ${i + 1} was not imported: ${why}.`);
+          const name = (entry as { name?: unknown })?.name;
+          const which =
+            typeof name === 'string' && name.trim() ? ` (the entry named "${name.trim()}")` : '';
+          errors.push(`Profile ${i + 1} was not imported: ${why}${which}.`);
           return;
         }
         imported.push(create(parsedEntry.data));
