@@ -32,7 +32,7 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
       <div className="contact-main">
         <div className="contact-title">
           <code className="contact-id">{c.contactId}</code>
-          {c.supercontact ? <span className="badge">supercontact</span> : null}
+          {c.supercontact ? <span className="contact-badge">supercontact</span> : null}
         </div>
         <div className="contact-name">{c.displayName}</div>
         {c.capabilities.length ? (
