@@ -1,7 +1,7 @@
 // The contact editor: the profile's contact book (the platform cannot list an app's contacts, so
 // the tool keeps its own), adding and editing for one or several owners, removal per owner,
 // per-owner results with retry, import and export.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BookContact } from '../../contract';
 import { Pane } from '../../components/Pane';
 import { useAuth, useContacts } from '../../stores/stores-context';
@@ -23,6 +23,17 @@ export function ContactsPane() {
   const [editor, setEditor] = useState<Editor>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [filter, setFilter] = useState('');
+  const profileId = useContacts((s) => s.profileId);
+  // Another profile has another book and other users: a half-filled form would not fit it. (Not
+  // on the first load, null to the active profile: a form opened that early stays.)
+  const shownFor = useRef(profileId);
+  useEffect(() => {
+    if (shownFor.current !== null && shownFor.current !== profileId) {
+      setEditor(null);
+      setImportOpen(false);
+    }
+    shownFor.current = profileId;
+  }, [profileId]);
 
   const nameOf = (userId: string) => {
     const name = users.find((u) => u.userId === userId)?.displayName;
