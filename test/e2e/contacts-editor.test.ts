@@ -59,12 +59,39 @@ describe('the contact editor', () => {
     const form = contacts.form('order-1042');
     const warning = form.getByRole('note');
     expect(await warning.innerText()).toMatch(/for every owner on the platform/);
+    // Keyboard first: Ctrl+Enter saves from any field.
     await form.getByRole('textbox', { name: 'Display name' }).fill('Order 1042 (paid)');
-    await form.getByRole('button', { name: 'Save changes' }).click();
+    await app.page.keyboard.press('Control+Enter');
     await expect
       .poll(async () => (await platformContact(running, 'order-1042'))?.display_name, POLL)
       .toBe('Order 1042 (paid)');
     await expect.poll(() => row.innerText(), POLL).toContain('Order 1042 (paid)');
+  });
+
+  test('imports a JSON file chosen with the file picker', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    await contacts.importButton.click();
+    const json = JSON.stringify([{ contact_id: 'from-file', display_name: 'From a file' }]);
+    await contacts.importPanel.getByLabel('CSV or JSON file').setInputFiles({
+      name: 'contacts.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(json),
+    });
+    // Choosing a file previews it at once.
+    await contacts.importPreview.waitFor();
+    expect(await contacts.importPanel.innerText()).toMatch(/1 row\(s\) read as JSON: 1 valid, 0/);
+    await contacts.importPanel.getByRole('checkbox', { name: /Send contact\/add/ }).uncheck();
+    await contacts.importPanel.getByRole('button', { name: 'Import 1 valid row(s)' }).click();
+    await expect.poll(() => contacts.row('from-file').count(), POLL).toBe(1);
+    expect(await contacts.row('from-file').innerText()).toMatch(/No owner recorded/);
+    // Esc closes the add form without sending anything.
+    await contacts.addButton.click();
+    await contacts.form().getByRole('textbox', { name: 'contact_id' }).fill('never-sent');
+    await app.page.keyboard.press('Escape');
+    await expect.poll(() => contacts.form().count(), POLL).toBe(0);
   });
 
   test('says what is wrong with a field before sending, in words', async () => {
