@@ -63,6 +63,11 @@ describe('connecting a user', () => {
     expect(await users.userValue('Ada Lovelace', 'Scopes').innerText()).toBe('basic');
     expect(await users.userValue('Ada Lovelace', 'Refresh token').innerText()).toBe('present');
     expect(await users.userValue('Ada Lovelace', 'Expires').innerText()).toMatch(/^in \d+:\d\d/);
+    // The countdown is live: it moves with nothing else happening.
+    const expires = await users.userValue('Ada Lovelace', 'Expires').innerText();
+    await expect
+      .poll(() => users.userValue('Ada Lovelace', 'Expires').innerText(), POLL)
+      .not.toBe(expires);
     // Only a short redacted preview of the access token is ever on the page.
     expect(await users.userValue('Ada Lovelace', 'Access token').innerText()).toMatch(/^\S{0,8}…$/);
     expect(await users.flow.innerText()).toContain('Connected Ada Lovelace.');
@@ -202,5 +207,27 @@ describe('connecting a user', () => {
     expect(await users.userValue('Grace Hopper', 'User id').innerText()).toBe(grace.id);
     const visit = users.otpVisits.getByRole('listitem').first();
     expect(await visit.innerText()).toMatch(/directory URL[\s\S]*used to connect/i);
+  });
+
+  test('a user whose tokens the platform revoked is marked disconnected, with "Connect again"', async () => {
+    const running = await session.host();
+    const ada = await sandboxUser(running, 'Ada', 'Lovelace');
+    const { users, context } = await openUsers(running);
+    await connectThroughConsent(users, context, 'Ada Lovelace');
+    const entry = users.user('Ada Lovelace');
+    await entry.waitFor(POLL);
+
+    // The platform side drops the connection (the user disconnected the app there).
+    const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${ada.id}/disconnect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    await entry.getByRole('button', { name: 'Refresh' }).click();
+    // One refused refresh (invalid_grant), said in words, and no retry loop: "Connect again".
+    await entry.getByRole('button', { name: 'Connect again' }).waitFor(POLL);
+    expect(await entry.innerText()).toMatch(/invalid_grant[\s\S]*Connect the user again/);
+    expect(await users.alert.first().innerText()).toContain('invalid_grant');
   });
 });

@@ -72,9 +72,11 @@ export function createUserTokenService({
     const parsed = z.array(UserMeta).safeParse(host.settings.get(settingsKey(profileId)) ?? []);
     return parsed.success ? parsed.data : [];
   };
+  const publish = (profileId: string, list: UserMeta[]) =>
+    events.emit('auth.usersChanged', { profileId, users: list.map((m) => toView(profileId, m)) });
   const saveMetas = (profileId: string, list: UserMeta[]) => {
     host.settings.set(settingsKey(profileId), list);
-    events.emit('auth.usersChanged', { profileId, users: list.map((m) => toView(profileId, m)) });
+    publish(profileId, list);
   };
   const secretsOf = (profileId: string, userId: string): UserSecrets | null => {
     const raw = vault.get(vaultKey(profileId, userId));
@@ -170,6 +172,9 @@ export function createUserTokenService({
         throw new CommandError({ code: 'http_error', message });
       }
       refreshing.add(vaultKey(profileId, userId));
+      // Shown as "refreshing" while the grant runs; every outcome below leaves that state first,
+      // so the event it emits carries the outcome and not a refresh that is over.
+      publish(profileId, metas(profileId));
       try {
         const outcome = await requestToken({ journal, redactor }, profile, 'refresh_token', {
           refresh_token: secrets.refreshToken,
@@ -180,6 +185,7 @@ export function createUserTokenService({
             ? `The platform refused the refresh token of ${userId} (invalid_grant): the user was disconnected or the token was revoked. Connect the user again.`
             : outcome.message;
           if (refused) vault.delete(vaultKey(profileId, userId));
+          refreshing.delete(vaultKey(profileId, userId));
           update(profileId, userId, {
             lastError: message,
             ...(refused ? { status: 'disconnected' as const } : {}),
@@ -210,7 +216,8 @@ export function createUserTokenService({
         });
         return token.accessToken;
       } finally {
-        refreshing.delete(vaultKey(profileId, userId));
+        // Whatever ended the refresh (even an exception), the UI must not stay at "refreshing".
+        if (refreshing.delete(vaultKey(profileId, userId))) publish(profileId, metas(profileId));
       }
     });
 
