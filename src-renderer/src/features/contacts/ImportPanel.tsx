@@ -8,6 +8,15 @@ import type { ImportFormat } from '../../stores/contacts-store';
 
 type Outcome = CommandOutput<'contacts.import'>;
 
+/** Rows listed in the preview: every row with an error, and the first valid ones (a long import
+ * would otherwise render thousands of table rows). */
+const PREVIEW_VALID_ROWS = 100;
+function previewRows(preview: ImportPreview) {
+  let valid = 0;
+  const shown = preview.rows.filter((r) => r.errors.length > 0 || ++valid <= PREVIEW_VALID_ROWS);
+  return { shown, hidden: preview.rows.length - shown.length };
+}
+
 export function ImportPanel({ onClose }: { onClose(): void }) {
   const previewCmd = useContacts((s) => s.preview);
   const runImport = useContacts((s) => s.runImport);
@@ -20,6 +29,7 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const ids = useId();
+  const listed = preview ? previewRows(preview) : null;
 
   const showPreview = async (content: string) => {
     setReading(true);
@@ -104,7 +114,7 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
           {error}
         </p>
       ) : null}
-      {preview ? (
+      {preview && listed ? (
         <>
           <p role="status">
             {preview.rows.length} row(s) read as {preview.format.toUpperCase()}: {preview.valid}{' '}
@@ -121,7 +131,7 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
                 </tr>
               </thead>
               <tbody>
-                {preview.rows.map((r) => (
+                {listed.shown.map((r) => (
                   <Fragment key={r.row}>
                     <tr className={r.errors.length ? 'row-error' : undefined}>
                       <td>{r.row}</td>
@@ -152,6 +162,11 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
               </tbody>
             </table>
           </div>
+          {listed.hidden > 0 ? (
+            <p className="hint">
+              {listed.hidden} more valid row(s) not shown; every row with an error is listed above.
+            </p>
+          ) : null}
           <label className="check">
             <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
             Send contact/add for each row&apos;s owners (otherwise only record them in the book)
