@@ -5,20 +5,24 @@ export function ProfileSwitcher() {
   const profiles = useSession((s) => s.profiles);
   const select = useProfiles((s) => s.select);
   const switching = useProfiles((s) => s.switching);
-  if (!profiles) return <span className="header-value quiet">loading…</span>;
+  if (!profiles) return <span className="header-value quiet">loading the profiles…</span>;
   return (
-    <select
-      className="profile-select"
-      aria-label="Active profile"
-      value={profiles.activeProfileId}
-      disabled={switching}
-      onChange={(e) => void select(e.target.value)}
-    >
-      {profiles.profiles.map((p) => (
-        <option key={p.id} value={p.id}>
-          {p.name}
-        </option>
-      ))}
-    </select>
+    <>
+      <select
+        className="profile-select"
+        aria-label="Active profile"
+        value={profiles.activeProfileId}
+        disabled={switching}
+        aria-busy={switching}
+        onChange={(e) => void select(e.target.value)}
+      >
+        {profiles.profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      {switching ? <span className="header-value quiet">switching…</span> : null}
+    </>
   );
 }

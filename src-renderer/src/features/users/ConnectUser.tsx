@@ -14,7 +14,7 @@ export function openConsentPage(url: string) {
   window.open(url, '_blank', 'noopener');
 }
 
-/** Keyed by profile by its parent: a profile switch starts the scope choice over. */
+/** Keyed by profile and its scopes by its parent: a change there starts the choice over. */
 export function ConnectUser({ registered }: { registered: string[] }) {
   const connect = useAuth((s) => s.connect);
   const starting = useAuth((s) => s.starting);

@@ -35,7 +35,11 @@ export function UsersPane() {
       ) : null}
       <section aria-label="Connect a user" className="users-section">
         <h3>Connect a user to {profile.name}</h3>
-        <ConnectUser key={profile.id} registered={profile.scopes} />
+        {/* A new scope choice for another profile, or when its registered scopes change. */}
+        <ConnectUser
+          key={`${profile.id} ${profile.scopes.join(' ')}`}
+          registered={profile.scopes}
+        />
       </section>
       <section aria-label="Users of the profile" className="users-section">
         <h3>Users</h3>
