@@ -66,6 +66,16 @@ describe('the contact editor', () => {
       .poll(async () => (await platformContact(running, 'order-1042'))?.display_name, POLL)
       .toBe('Order 1042 (paid)');
     await expect.poll(() => row.innerText(), POLL).toContain('Order 1042 (paid)');
+
+    // Adding an id the book holds is an edit too, and says so; the supercontact's id is refused.
+    await contacts.addButton.click();
+    const again = contacts.form();
+    const idField = again.getByRole('textbox', { name: 'contact_id' });
+    await idField.fill('order-1042');
+    expect(await again.getByRole('note').innerText()).toMatch(/in the book already/);
+    const superId = (await sc.getByRole('code').first().innerText()).trim();
+    await idField.fill(superId);
+    expect(await again.innerText()).toContain(`${superId} is the app's supercontact`);
   });
 
   test('imports a JSON file chosen with the file picker', async () => {

@@ -19,6 +19,7 @@ interface Props {
 export function ContactForm({ editing, onDone }: Props) {
   const users = useAuth((s) => s.users);
   const save = useContacts((s) => s.save);
+  const book = useContacts((s) => s.contacts);
   const sending = useContacts((s) => (editing ? s.busy[editing.contactId] : undefined));
   const ids = useId();
   const connected = users.filter((u) => u.status !== 'disconnected');
@@ -50,6 +51,14 @@ export function ContactForm({ editing, onDone }: Props) {
     { contactId, displayName, avatarUrl, capabilities, owners },
     { requireOwners: true },
   );
+  // Adding a contact_id the book holds already is an edit on the platform: say so the same way.
+  const existing = editing ?? book.find((c) => c.contactId === contactId.trim()) ?? null;
+  if (existing?.supercontact) {
+    check.errors.push({
+      field: 'contactId',
+      message: `${existing.contactId} is the app's supercontact: it cannot be added or modified.`,
+    });
+  }
   const shown = (field: Field) =>
     tried || touched.has(field)
       ? [...check.errors, ...serverIssues].filter((e) => e.field === field).map((e) => e.message)
@@ -97,8 +106,8 @@ export function ContactForm({ editing, onDone }: Props) {
   };
   const describedBy = (field: Field) => (shown(field).length ? `${ids}-${field}-err` : undefined);
   const title = editing ? `Edit contact ${editing.contactId}` : 'Add contact';
-  const otherOwners = editing
-    ? editing.owners.map((o) => o.userId).filter((id) => !owners.includes(id))
+  const otherOwners = existing
+    ? existing.owners.map((o) => o.userId).filter((id) => !owners.includes(id))
     : [];
 
   return (
@@ -222,11 +231,12 @@ export function ContactForm({ editing, onDone }: Props) {
         )}
         {fieldError('owners')}
       </fieldset>
-      {editing ? (
+      {existing && !existing.supercontact ? (
         <p className="edit-warning" role="note">
-          Saving changes <code>{editing.contactId}</code> for every owner on the platform
-          {editing.owners.length
-            ? ` (${editing.owners.map((o) => nameOf(o.userId)).join(', ')})`
+          {editing ? 'Saving changes ' : 'This contact_id is in the book already: saving changes '}
+          <code>{existing.contactId}</code> for every owner on the platform
+          {existing.owners.length
+            ? ` (${existing.owners.map((o) => nameOf(o.userId)).join(', ')})`
             : ''}
           , not only for the owners ticked above: contact/add on an existing contact_id is an update
           of the one contact they share.
