@@ -45,6 +45,22 @@ describe('contacts with several owners', () => {
     await expect.poll(() => owners.getByRole('listitem').count(), POLL).toBe(1);
     expect(await owners.innerText()).toContain(ana.id);
     expect(await results.innerText()).toMatch(/contact\/remove · 200/);
+
+    // Back to two owners, then "Remove for all", confirmed: the contact is gone everywhere.
+    await row.getByRole('button', { name: 'Edit shared-1' }).click();
+    const form = contacts.form('shared-1');
+    await form.getByRole('checkbox', { name: new RegExp(jonas.id) }).check();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(() => ownersOnPlatform(running, 'shared-1'), POLL)
+      .toEqual([ana.id, jonas.id].sort());
+    await row.getByRole('button', { name: 'Remove for all…' }).click();
+    await row
+      .getByRole('group', { name: 'Remove shared-1 for all' })
+      .getByRole('button', { name: 'Remove for all 2' })
+      .click();
+    await expect.poll(() => ownersOnPlatform(running, 'shared-1'), POLL).toBeUndefined();
+    await expect.poll(() => contacts.row('shared-1').count(), POLL).toBe(0);
   });
 
   test('keeps a call the platform refused, in its words, with Retry', async () => {

@@ -1,6 +1,7 @@
 // One contact of the book: avatar, contact_id, display name, capability chips and owners (each
 // with what the platform last said, and Remove for that owner). The supercontact is marked and
 // offers nothing that would change it.
+import { useState } from 'react';
 import type { BookContact } from '../../contract';
 import { focusContact } from './focus';
 import { useContacts } from '../../stores/stores-context';
@@ -22,6 +23,7 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
   const retry = useContacts((s) => s.retry);
   const forget = useContacts((s) => s.forget);
   const failed = c.owners.filter((o) => o.state === 'failed');
+  const [confirmAll, setConfirmAll] = useState(false);
 
   return (
     <li
@@ -91,6 +93,16 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
               Retry failed ({failed.length})
             </button>
           ) : null}
+          {!c.supercontact && c.owners.length > 1 ? (
+            <button
+              type="button"
+              disabled={busy !== undefined}
+              aria-expanded={confirmAll}
+              onClick={() => setConfirmAll((v) => !v)}
+            >
+              Remove for all…
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => focusContact(c.contactId)}
@@ -110,6 +122,31 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
             </button>
           ) : null}
         </div>
+        {confirmAll ? (
+          // Removing the last owner deletes the contact on the platform: one more click to be sure.
+          <div className="confirm-all" role="group" aria-label={`Remove ${c.contactId} for all`}>
+            <span>
+              contact/remove for all {c.owners.length} owners: the platform deletes the contact when
+              its last owner goes.
+            </span>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirmAll(false);
+                void remove(
+                  c.contactId,
+                  c.owners.map((o) => o.userId),
+                );
+              }}
+            >
+              Remove for all {c.owners.length}
+            </button>
+            <button type="button" onClick={() => setConfirmAll(false)}>
+              Keep
+            </button>
+          </div>
+        ) : null}
         {busy ? (
           <p className="hint" role="status">
             {busy}
