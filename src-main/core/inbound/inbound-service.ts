@@ -10,7 +10,13 @@ import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
-import { pathOf, startReceiver, type InboundRoute, type Receiver } from './receiver';
+import {
+  pathOf,
+  startReceiver,
+  type InboundRoute,
+  type InboundTarget,
+  type Receiver,
+} from './receiver';
 import { createReplayer, type ReplayInput } from './replay';
 
 export const DEFAULT_INBOUND_PORT = 5875;
@@ -61,37 +67,35 @@ export async function startInbound({
         : Promise.resolve(null),
     ...(deliveries ? { options: deliveries } : {}),
   });
-  // Every request is routed: registered URLs are parsed once, not on each delivery.
-  const paths = new Map<string, string | null>();
-  const cachedPath = (url: string) => {
-    let p = paths.get(url);
-    if (p === undefined) {
-      p = pathOf(url);
-      if (paths.size > 1000) paths.clear();
-      paths.set(url, p);
-    }
-    return p;
-  };
-  // The profile list changes rarely and every delivery is routed: kept, and dropped on a change.
-  let profileIds: string[] | null = null;
-  profiles.onChange(() => (profileIds = null));
-  const route = (pathname: string): InboundRoute | null => {
-    profileIds ??= profiles.state().profiles.map((p) => p.id);
-    for (const id of profileIds) {
+  // Every request is routed, and the profiles change rarely: path → (profile, URL) is a map built
+  // on the first request after a change (each profile save tells onChange). Where two URLs share a
+  // path, the first in profile order wins, management before directory before endpoint.
+  let routes: Map<string, { id: string; target: InboundTarget }> | null = null;
+  profiles.onChange(() => (routes = null));
+  const buildRoutes = () => {
+    const map = new Map<string, { id: string; target: InboundTarget }>();
+    const add = (path: string | null, id: string, target: InboundTarget) => {
+      if (path !== null && !map.has(path)) map.set(path, { id, target });
+    };
+    for (const { id } of profiles.state().profiles) {
       const profile = profiles.get(id);
       if (!profile) continue;
       const defaults = defaultPaths(id);
-      if (pathname === cachedPath(profile.managementUrl) || pathname === defaults.management) {
-        return { profile, target: 'management' };
-      }
-      if (pathname === cachedPath(profile.directoryUrl) || pathname === defaults.directory) {
-        return { profile, target: 'directory' };
-      }
-      if (pathname === cachedPath(profile.endpointUrl) || pathname === defaults.endpoint) {
-        return { profile, target: 'endpoint' };
-      }
+      add(pathOf(profile.managementUrl), id, 'management');
+      add(defaults.management, id, 'management');
+      add(pathOf(profile.directoryUrl), id, 'directory');
+      add(defaults.directory, id, 'directory');
+      add(pathOf(profile.endpointUrl), id, 'endpoint');
+      add(defaults.endpoint, id, 'endpoint');
     }
-    return null;
+    return map;
+  };
+  const route = (pathname: string): InboundRoute | null => {
+    routes ??= buildRoutes();
+    const hit = routes.get(pathname);
+    // The profile itself is read fresh: its client secret may have changed since.
+    const profile = hit && profiles.get(hit.id);
+    return profile ? { profile, target: hit.target } : null;
   };
 
   const receiver: Receiver = await startReceiver(port, {
@@ -101,7 +105,7 @@ export async function startInbound({
         await capture.handle(profile, req, res);
         return;
       }
-      await otp.handle(profile, target, req, res, url);
+      await otp.handle(profile, target, req, res, url());
     },
   });
 

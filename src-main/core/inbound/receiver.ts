@@ -17,7 +17,13 @@ export interface InboundRoute {
 export interface InboundHandlers {
   /** Finds which profile and which of its URLs a path belongs to. */
   route(pathname: string): InboundRoute | null;
-  handle(route: InboundRoute, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** `url()` parses the request URL when a handler needs more than the path. */
+  handle(
+    route: InboundRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: () => URL,
+  ): Promise<void>;
 }
 
 export interface Receiver {
@@ -29,10 +35,12 @@ export interface Receiver {
 
 export async function startReceiver(port: number, handlers: InboundHandlers): Promise<Receiver> {
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://receiver.invalid');
-    const route = handlers.route(url.pathname);
+    const target = req.url ?? '/';
+    const url = () => new URL(target, 'http://receiver.invalid');
+    const pathname = plainPath(target) ?? url().pathname;
+    const route = handlers.route(pathname);
     if (!route) {
-      sendText(res, 404, `TP Inspector has no profile with a URL at ${url.pathname}.`);
+      sendText(res, 404, `TP Inspector has no profile with a URL at ${pathname}.`);
       return;
     }
     handlers.handle(route, req, res, url).catch((err: unknown) => {
@@ -74,6 +82,18 @@ async function listenWithFallback(server: Server, port: number): Promise<number>
     return attempt(0);
   }
 }
+
+/**
+ * The path of a request target that URL parsing would leave as it is (letters, digits, `_`, `-`
+ * and single slashes; no dots, no escapes), without parsing it: every delivery is routed by path.
+ * Null for anything else, which goes through URL.
+ */
+export function plainPath(target: string): string | null {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  return PLAIN_PATH.test(path) ? path : null;
+}
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$|^\/$/;
 
 export function sendText(res: ServerResponse, status: number, text: string) {
   res.writeHead(status, {
