@@ -139,6 +139,30 @@ export function createContactsService({
     return { ...contact, owners: withOwner(contact.owners, owner) };
   };
 
+  // One operation at a time per contact: each reads the stored contact when it starts, so two saves
+  // (or a save and an import) of the same contact_id never overwrite each other's owners.
+  const chains = new Map<string, Promise<unknown>>();
+  function serial<T>(profileId: string, contactId: string, job: () => Promise<T>): Promise<T> {
+    const key = `${profileId}\u0000${contactId}`;
+    const mine = (chains.get(key) ?? Promise.resolve()).then(job, job);
+    const tail = mine.catch(() => undefined);
+    chains.set(key, tail);
+    void tail.then(() => {
+      if (chains.get(key) === tail) chains.delete(key);
+    });
+    return mine;
+  }
+
+  /** The stored contact a draft makes: its fields, and the owners the book knew already. */
+  const fromDraft = (profileId: string, d: Required<ContactDraft>): StoredContact => ({
+    contactId: d.contactId,
+    displayName: d.displayName,
+    avatarUrl: d.avatarUrl,
+    capabilities: d.capabilities,
+    owners: book.get(profileId, d.contactId)?.owners ?? [],
+    updatedAt: now(),
+  });
+
   /** Runs the calls one owner after another (they share the user's rate limit) and records them. */
   async function run(
     profileId: string,
@@ -179,53 +203,49 @@ export function createContactsService({
           issues: check.errors.map((e) => ({ path: e.field, message: e.message })),
         });
       }
-      const previous = book.get(profileId, d.contactId);
-      const contact: StoredContact = {
-        contactId: d.contactId,
-        displayName: d.displayName,
-        avatarUrl: d.avatarUrl,
-        capabilities: d.capabilities,
-        owners: previous?.owners ?? [],
-        updatedAt: now(),
-      };
-      return run(
-        profileId,
-        contact,
-        d.owners.map((userId) => ({ userId, action: 'add' as const })),
+      return serial(profileId, d.contactId, () =>
+        run(
+          profileId,
+          fromDraft(profileId, d),
+          d.owners.map((userId) => ({ userId, action: 'add' as const })),
+        ),
       );
     },
 
     async remove(contactId, userIds, profileIdIn) {
       const profileId = profiles.require(profileIdIn).id;
       refuseSupercontact(profileId, contactId, 'removed');
-      const contact = requireContact(profileId, contactId);
-      return run(
-        profileId,
-        contact,
-        [...new Set(userIds)].map((userId) => ({ userId, action: 'remove' as const })),
+      return serial(profileId, contactId, async () =>
+        run(
+          profileId,
+          requireContact(profileId, contactId),
+          [...new Set(userIds)].map((userId) => ({ userId, action: 'remove' as const })),
+        ),
       );
     },
 
     async retry(contactId, userIds, profileIdIn) {
       const profileId = profiles.require(profileIdIn).id;
-      const contact = requireContact(profileId, contactId);
-      const failed = contact.owners.filter(
-        (o) =>
-          o.state === 'failed' &&
-          o.failedAction !== null &&
-          (userIds === undefined || userIds.includes(o.userId)),
-      );
-      if (failed.length === 0) {
-        throw new CommandError({
-          code: 'conflict',
-          message: `Nothing to retry: no call for ${contactId} failed${userIds ? ' for those owners' : ''}.`,
-        });
-      }
-      return run(
-        profileId,
-        contact,
-        failed.map((o) => ({ userId: o.userId, action: o.failedAction! })),
-      );
+      return serial(profileId, contactId, async () => {
+        const contact = requireContact(profileId, contactId);
+        const failed = contact.owners.filter(
+          (o) =>
+            o.state === 'failed' &&
+            o.failedAction !== null &&
+            (userIds === undefined || userIds.includes(o.userId)),
+        );
+        if (failed.length === 0) {
+          throw new CommandError({
+            code: 'conflict',
+            message: `Nothing to retry: no call for ${contactId} failed${userIds ? ' for those owners' : ''}.`,
+          });
+        }
+        return run(
+          profileId,
+          contact,
+          failed.map((o) => ({ userId: o.userId, action: o.failedAction! })),
+        );
+      });
     },
 
     forget(contactId, profileIdIn) {
@@ -270,31 +290,25 @@ export function createContactsService({
       let done = 0;
       for (const r of rows) {
         const d = normalizeDraft(r.contact!);
-        const previous = book.get(profileId, d.contactId);
-        const contact: StoredContact = {
-          contactId: d.contactId,
-          displayName: d.displayName,
-          avatarUrl: d.avatarUrl,
-          capabilities: d.capabilities,
-          owners: previous?.owners ?? [],
-          updatedAt: now(),
-        };
-        if (!send) {
-          // Recorded only: the owners are as the file says, not confirmed by the platform.
-          let owners = contact.owners;
-          for (const userId of d.owners) {
-            if (owners.some((o) => o.userId === userId)) continue;
-            owners = withOwner(owners, {
-              userId,
-              state: 'imported',
-              failedAction: null,
-              error: null,
-              apiSeq: null,
-              at: now(),
-            });
+        await serial(profileId, d.contactId, async () => {
+          const contact = fromDraft(profileId, d);
+          if (!send) {
+            // Recorded only: the owners are as the file says, not confirmed by the platform.
+            let owners = contact.owners;
+            for (const userId of d.owners) {
+              if (owners.some((o) => o.userId === userId)) continue;
+              owners = withOwner(owners, {
+                userId,
+                state: 'imported',
+                failedAction: null,
+                error: null,
+                apiSeq: null,
+                at: now(),
+              });
+            }
+            book.put(profileId, { ...contact, owners });
+            return;
           }
-          book.put(profileId, { ...contact, owners });
-        } else {
           const result = await run(
             profileId,
             contact,
@@ -309,7 +323,7 @@ export function createContactsService({
               message: bad.map((x) => x.message).join(' '),
             });
           }
-        }
+        });
         progress(++done);
       }
       changed(profileId);

@@ -159,6 +159,20 @@ describe('the contact book', () => {
     expect(nothing.code).toBe('conflict');
   });
 
+  it('two saves of one contact at once keep both owners (one operation at a time per contact)', async () => {
+    const save = (owner: string) =>
+      f.core.invoke('contacts.save', {
+        contact: { contactId: 'race-1', displayName: 'Race', owners: [owner] },
+      });
+    const [a, b] = await Promise.all([save(f.ada), save(f.bob)]);
+    expect([a.results[0]?.ok, b.results[0]?.ok]).toEqual([true, true]);
+    const book = await f.core.invoke('contacts.list', {});
+    expect(ownersOf(book.contacts.find((c) => c.contactId === 'race-1'))).toEqual(
+      [f.ada, f.bob].sort(),
+    );
+    await f.core.invoke('contacts.remove', { contactId: 'race-1', userIds: [f.ada, f.bob] });
+  });
+
   it('a refusal by the platform is kept with its words (undocumented capability)', async () => {
     const out = await f.core.invoke('contacts.save', {
       contact: {
