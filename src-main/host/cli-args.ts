@@ -5,11 +5,14 @@ export interface ServeArgs {
   /** undefined = 5874 if free, else any free port. */
   port?: number;
   dataDir?: string;
+  /** The embedded sandbox app's redirect URI port; 0 = any free port; undefined = 47615. */
+  redirectPort?: number;
   json: boolean;
   open: boolean;
 }
 
-export const USAGE = 'Usage: npm run serve -- [--port N] [--data-dir DIR] [--json] [--open]';
+export const USAGE =
+  'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--json] [--open]';
 
 /** Throws an Error whose message says what is wrong and how to call it. */
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -20,6 +23,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
       options: {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
+        'redirect-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         open: { type: 'boolean', default: false },
       },
@@ -32,18 +36,23 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     });
   }
   const args: ServeArgs = { json: values.json, open: values.open };
-  if (values.port !== undefined) {
-    const port = Number(values.port);
-    if (values.port.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-      throw new Error(
-        `--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}.\n${USAGE}`,
-      );
-    }
-    args.port = port;
+  if (values.port !== undefined) args.port = portNumber('--port', values.port);
+  if (values['redirect-port'] !== undefined) {
+    args.redirectPort = portNumber('--redirect-port', values['redirect-port']);
   }
   if (values['data-dir'] !== undefined) {
     if (values['data-dir'].trim() === '') throw new Error(`--data-dir needs a folder.\n${USAGE}`);
     args.dataDir = values['data-dir'];
   }
   return args;
+}
+
+function portNumber(option: string, value: string): number {
+  const port = Number(value);
+  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(
+      `${option} must be a whole number from 0 to 65535, not ${JSON.stringify(value)}.\n${USAGE}`,
+    );
+  }
+  return port;
 }

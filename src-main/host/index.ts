@@ -8,8 +8,10 @@ import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost } from '../core/host';
 import { embeddedSandbox } from '../sandbox/embedded';
 import { startSandbox } from '../sandbox/index';
+import type { SandboxOptions } from '../sandbox/types';
 import { APP_VERSION } from './app-version';
 import { startHttpHost } from './http-host';
+import { freeLoopbackPort, LOOPBACK } from './listen';
 import { openInBrowser, type Opener } from './open-url';
 import { confSettings } from './settings';
 
@@ -20,6 +22,11 @@ export interface HeadlessHostOptions {
   /** undefined = 5874 if free, else any free port; 0 = any free port. */
   port?: number;
   dataDir: string;
+  /**
+   * The port of the embedded sandbox app's redirect URI (where "Connect user" listens); 0 = any
+   * free port, so that several hosts on one machine don't contend for it; undefined = 47615.
+   */
+  redirectPort?: number;
   /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
   rendererDir?: string;
   /** Fixed session token, for tests only. */
@@ -50,13 +57,19 @@ export function defaultRendererDir(): string {
   return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');
 }
 
+async function sandboxOptions(redirectPort: number | undefined): Promise<SandboxOptions> {
+  if (redirectPort === undefined) return {};
+  const port = redirectPort === 0 ? await freeLoopbackPort() : redirectPort;
+  return { apps: [{ redirect_uri: `http://${LOOPBACK}:${port}/callback` }] };
+}
+
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
   const dataDir = resolve(options.dataDir);
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir());
   mkdirSync(dataDir, { recursive: true });
 
   // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox(await sandboxOptions(options.redirectPort));
   let core: Core | undefined;
   try {
     const sandboxRegistration = embeddedSandbox(sandbox);

@@ -1,5 +1,5 @@
 // Binding the loopback port: a fixed, memorable default when it is free, any free port otherwise.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const DEFAULT_PORT = 5874;
@@ -49,4 +49,12 @@ export async function listenLoopback(server: Server, port: number | undefined): 
 
 function isAddressInUse(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === 'EADDRINUSE';
+}
+
+/** A loopback port nobody listens on right now (for a server that another process will open). */
+export async function freeLoopbackPort(): Promise<number> {
+  const server = createServer();
+  const port = await listenOnce(server, 0);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     // This entry is always out/main/serve.js, whatever chunks the bundler splits the rest into.
     rendererDir: resolve(import.meta.dirname, '../renderer'),
     ...(args.port !== undefined ? { port: args.port } : {}),
+    ...(args.redirectPort !== undefined ? { redirectPort: args.redirectPort } : {}),
   });
 
   if (args.json) {

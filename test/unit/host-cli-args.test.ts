@@ -14,11 +14,16 @@ describe('serve arguments', () => {
       open: true,
     });
     expect(parseServeArgs(['--port=8080'])).toMatchObject({ port: 8080 });
+    expect(parseServeArgs(['--redirect-port', '0'])).toMatchObject({ redirectPort: 0 });
+    expect(parseServeArgs(['--redirect-port=47000'])).toMatchObject({ redirectPort: 47000 });
   });
 
   it('refuses bad ports and unknown options with the usage', () => {
     for (const bad of ['=-1', '=65536', '=1.5', '=abc', '=']) {
       expect(() => parseServeArgs([`--port${bad}`]), bad).toThrow(/--port must be/);
+      expect(() => parseServeArgs([`--redirect-port${bad}`]), bad).toThrow(
+        /--redirect-port must be/,
+      );
     }
     expect(() => parseServeArgs(['--nope'])).toThrow(/Usage: npm run serve/);
     expect(() => parseServeArgs(['stray'])).toThrow(/Usage/);

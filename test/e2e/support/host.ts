@@ -37,7 +37,9 @@ export async function startHost(dataDir: string = freshDataDir()): Promise<Runni
   }
   const child = spawn(
     process.execPath,
-    [SERVE_JS, '--json', '--port', '0', '--data-dir', dataDir],
+    // Any free redirect port: test files run two at a time, and each host's sandbox app would
+    // otherwise ask "Connect user" to listen on the same fixed port.
+    [SERVE_JS, '--json', '--port', '0', '--redirect-port', '0', '--data-dir', dataDir],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
