@@ -20,7 +20,6 @@ export function ContactForm({ editing, onDone }: Props) {
   const users = useAuth((s) => s.users);
   const save = useContacts((s) => s.save);
   const book = useContacts((s) => s.contacts);
-  const sending = useContacts((s) => (editing ? s.busy[editing.contactId] : undefined));
   const ids = useId();
   const connected = users.filter((u) => u.status !== 'disconnected');
 
@@ -44,6 +43,8 @@ export function ContactForm({ editing, onDone }: Props) {
   const [busy, setBusy] = useState(false);
   const [serverIssues, setServerIssues] = useState<ContactFieldIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // What the store says the save is doing ("Sending contact/add for 2 owner(s)…").
+  const sending = useContacts((s) => s.busy[contactId.trim()]);
 
   const capabilities = [...caps, ...parseCapabilities(otherCaps)];
   // Cheap enough to run at every keystroke: a handful of regex and length checks.
@@ -65,7 +66,11 @@ export function ContactForm({ editing, onDone }: Props) {
       : [];
   // A field's errors show from its first change (or after a save attempt), never on blur: an error
   // appearing on blur shifts the Save button away between mousedown and mouseup.
-  const touch = (field: Field) => setTouched((t) => new Set(t).add(field));
+  const touch = (field: Field) => {
+    setTouched((t) => new Set(t).add(field));
+    // What the engine refused was about the values then; a change makes it stale.
+    setServerIssues([]);
+  };
   const nameOf = (userId: string) => users.find((u) => u.userId === userId)?.displayName ?? userId;
 
   const submit = async () => {
