@@ -19,7 +19,8 @@ import type { ProfileStore } from '../profiles/profile-store';
 import { withOwner, type ContactBookStore, type StoredContact } from './contact-book';
 import { exportBook } from './contact-export';
 import { previewImport } from './contact-import';
-import { checkContact, normalizeDraft } from './contact-rules';
+import { checkContact, normalizeDraft, parseCapabilities } from './contact-rules';
+import type { ContactResponse } from '../spec';
 import { callForOwner, type OwnerAction } from './owner-calls';
 
 export interface ContactsService {
@@ -123,6 +124,12 @@ export function createContactsService({
     return c;
   };
 
+  const withEchoedFields = (contact: StoredContact, e: ContactResponse): StoredContact => ({
+    ...contact,
+    displayName: e.display_name,
+    avatarUrl: e.avatar_url,
+    capabilities: parseCapabilities(e.capabilities),
+  });
   /** Applies one owner's outcome to the stored contact. */
   const applyResult = (contact: StoredContact, r: OwnerResult): StoredContact => {
     if (r.ok && r.action === 'remove') {
@@ -175,9 +182,11 @@ export function createContactsService({
     let current = contact;
     book.put(profileId, current);
     for (const { userId, action } of calls) {
-      const r = await callForOwner(api, profileId, userId, action, current);
+      const { result: r, echoed } = await callForOwner(api, profileId, userId, action, current);
       results.push(r);
       current = applyResult(current, r);
+      // The platform's answer is the contact after the change: keep its fields, not ours.
+      if (echoed) current = withEchoedFields(current, echoed);
       current = { ...current, updatedAt: now() };
       book.put(profileId, current);
     }

@@ -9,6 +9,12 @@ import type { StoredContact } from './contact-book';
 
 export type OwnerAction = 'add' | 'remove';
 
+export interface OwnerCall {
+  result: OwnerResult;
+  /** contact/add answers the whole contact after the change: the platform's word on its fields. */
+  echoed: ContactResponse | null;
+}
+
 const HINTS: Record<number, string> = {
   400: ' Correct the value named above and save again.',
   401: ' The user’s token was refused even after a refresh: connect the user again (Users tab), then retry.',
@@ -28,13 +34,18 @@ export function addParams(contact: StoredContact): Record<string, string> {
   };
 }
 
+const failed = (result: Omit<OwnerResult, 'ok'>): OwnerCall => ({
+  result: { ...result, ok: false },
+  echoed: null,
+});
+
 export async function callForOwner(
   api: ApiClient,
   profileId: string,
   userId: string,
   action: OwnerAction,
   contact: StoredContact,
-): Promise<OwnerResult> {
+): Promise<OwnerCall> {
   const path = action === 'add' ? '/tp/contact/add' : '/tp/contact/remove';
   const params = action === 'add' ? addParams(contact) : { contact_id: contact.contactId };
   const what = action === 'add' ? 'contact/add' : 'contact/remove';
@@ -49,40 +60,40 @@ export async function callForOwner(
     const status = result.status;
     const base = { userId, action, status, apiSeq: record.seq };
     if (status === null) {
-      return {
+      return failed({
         ...base,
-        ok: false,
         message: `${what} for ${userId} got no answer: ${result.error ?? 'network error'}. Check that the platform is reachable, then retry.`,
-      };
+      });
     }
     if (status >= 200 && status < 300) {
-      const shape = action === 'add' ? ContactResponse : ContactRemoveResponse;
-      const fits = shape.safeParse(json).success;
+      const parsed =
+        action === 'add' ? ContactResponse.safeParse(json) : ContactRemoveResponse.safeParse(json);
       return {
-        ...base,
-        ok: true,
-        message: `${action === 'add' ? 'Added or updated' : 'Removed'} for this owner${fits ? '' : ' (the response does not have the documented fields; see the event log)'}.`,
+        result: {
+          ...base,
+          ok: true,
+          message: `${action === 'add' ? 'Added or updated' : 'Removed'} for this owner${parsed.success ? '' : ' (the response does not have the documented fields; see the event log)'}.`,
+        },
+        echoed: action === 'add' && parsed.success ? (parsed.data as ContactResponse) : null,
       };
     }
     const body = result.body ? parseJsonObject(result.body) : null;
     const code = typeof body?.error === 'string' ? body.error : null;
     const description = typeof body?.error_description === 'string' ? body.error_description : null;
     const said = code ? ` ${code}${description ? `: ${description}` : ''}` : '';
-    return {
+    return failed({
       ...base,
-      ok: false,
       message: `${what} for ${userId} was refused with ${status}${said}.${HINTS[status] ?? ' The event log has the whole answer.'}`,
-    };
+    });
   } catch (err) {
     // No call went out (no token for the user, a refresh refused): say why, keep it for retry.
     const why = err instanceof CommandError || err instanceof Error ? err.message : String(err);
-    return {
+    return failed({
       userId,
       action,
-      ok: false,
       status: null,
       apiSeq: null,
       message: `${what} for ${userId} was not sent: ${why}`,
-    };
+    });
   }
 }
