@@ -339,6 +339,8 @@ export type OtpVisit = z.infer<typeof OtpVisit>;
 export const InboundStatus = z.object({
   /** The receiver on loopback, e.g. http://127.0.0.1:5875 */
   baseUrl: z.string(),
+  /** The tunnel's (or own) public URL while it is up; `suggested` is then on it. */
+  publicUrl: z.string().optional(),
   /** Paths the receiver serves for the profile, to register (behind a tunnel, on its host). */
   suggested: z.object({
     endpointUrl: z.string(),
@@ -881,6 +883,8 @@ export const commands = {
       .strict(),
     output: InboundSettings,
   },
+  /** Makes the embedded sandbox's RSA public key (/_sandbox/signing-key.pem) the profile's. */
+  'inbound.useSandboxKey': { input: ProfileSelector, output: InboundSettings },
   /**
    * Sends a captured delivery again, to the receiver itself or to a URL: as captured, or with
    * `data` replaced (signed again with the profile's secret, or keeping the old signature).

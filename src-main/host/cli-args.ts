@@ -7,12 +7,14 @@ export interface ServeArgs {
   dataDir?: string;
   /** The embedded sandbox app's redirect URI port; 0 = any free port; undefined = 47615. */
   redirectPort?: number;
+  /** The inbound endpoint (receiver) port; 0 = any free port; undefined = 5875 if free, else any. */
+  inboundPort?: number;
   json: boolean;
   open: boolean;
 }
 
 export const USAGE =
-  'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--json] [--open]';
+  'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--json] [--open]';
 
 /** Throws an Error whose message says what is wrong and how to call it. */
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -24,6 +26,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'redirect-port': { type: 'string' },
+        'inbound-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         open: { type: 'boolean', default: false },
       },
@@ -39,6 +42,9 @@ export function parseServeArgs(argv: string[]): ServeArgs {
   if (values.port !== undefined) args.port = portNumber('--port', values.port);
   if (values['redirect-port'] !== undefined) {
     args.redirectPort = portNumber('--redirect-port', values['redirect-port']);
+  }
+  if (values['inbound-port'] !== undefined) {
+    args.inboundPort = portNumber('--inbound-port', values['inbound-port']);
   }
   if (values['data-dir'] !== undefined) {
     if (values['data-dir'].trim() === '') throw new Error(`--data-dir needs a folder.\n${USAGE}`);

@@ -3,7 +3,7 @@
 // start it in-process.
 import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { createCore as realCreateCore } from '../core/index';
+import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost } from '../core/host';
 import { embeddedSandbox } from '../sandbox/embedded';
@@ -27,6 +27,8 @@ export interface HeadlessHostOptions {
    * free port, so that several hosts on one machine don't contend for it; undefined = 47615.
    */
   redirectPort?: number;
+  /** The inbound endpoint's port (--inbound-port); 0 = any free one; undefined = 5875 if free. */
+  inboundPort?: number;
   /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
   rendererDir?: string;
   /** Fixed session token, for tests only. */
@@ -34,7 +36,7 @@ export interface HeadlessHostOptions {
   /** How URLs open in the system browser (tests replace it). */
   opener?: Opener;
   /** The engine factory (tests may swap in a fake). */
-  createCore?: (host: CoreHost) => Promise<Core>;
+  createCore?: (host: CoreHost, options?: CoreOptions) => Promise<Core>;
 }
 
 export interface HeadlessHost {
@@ -86,7 +88,10 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       },
       ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
     };
-    core = await (options.createCore ?? realCreateCore)(host);
+    core = await (options.createCore ?? realCreateCore)(
+      host,
+      options.inboundPort !== undefined ? { inboundPort: options.inboundPort } : {},
+    );
     const http = await startHttpHost({
       core,
       rendererDir,

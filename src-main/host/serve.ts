@@ -1,4 +1,5 @@
-// `npm run serve -- [--port N] [--data-dir DIR] [--json] [--open]`: TP Inspector without an
+// `npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--json]
+// [--open]`: TP Inspector without an
 // Electron window, in any browser on this machine. Built to out/main/serve.js.
 import { resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     rendererDir: resolve(import.meta.dirname, '../renderer'),
     ...(args.port !== undefined ? { port: args.port } : {}),
     ...(args.redirectPort !== undefined ? { redirectPort: args.redirectPort } : {}),
+    ...(args.inboundPort !== undefined ? { inboundPort: args.inboundPort } : {}),
   });
 
   if (args.json) {

@@ -5,17 +5,23 @@ import type { Services } from '../services';
 export function inboundHandlers({
   inbound,
   profiles,
+  tunnel,
 }: Services): HandlerGroup<
   | 'inbound.status'
   | 'inbound.settings'
   | 'inbound.setResponse'
   | 'inbound.setForwards'
   | 'inbound.setPublicKey'
+  | 'inbound.useSandboxKey'
   | 'inbound.replay'
 > {
   const id = (profileId: string | undefined) => profiles.require(profileId).id;
   return {
-    'inbound.status': async ({ profileId }) => inbound.status(id(profileId)),
+    'inbound.status': async ({ profileId }) => {
+      // Behind a tunnel that is up, the URLs to register are the public ones.
+      const t = tunnel.status();
+      return inbound.status(id(profileId), t.state === 'up' ? t.publicUrl : undefined);
+    },
     'inbound.settings': async ({ profileId }) => inbound.settings.get(id(profileId)),
     'inbound.setResponse': async ({ profileId, response }) =>
       inbound.settings.setResponse(id(profileId), stripUndefined(response)),
@@ -31,6 +37,7 @@ export function inboundHandlers({
       }
       return inbound.settings.setPublicKey(id(profileId), pem);
     },
+    'inbound.useSandboxKey': async ({ profileId }) => inbound.useSandboxKey(id(profileId)),
     'inbound.replay': async (input) => ({ record: await inbound.replay(input) }),
   };
 }

@@ -20,6 +20,8 @@ import { checkShape } from './shape-check';
 import { verifySignature } from './verify-signature';
 
 export const MAX_DELIVERY_BYTES = 25 * 1024 * 1024;
+/** A body not complete after this gets a 408 and a record (receiver.ts's requestTimeout is longer). */
+export const BODY_TOTAL_TIMEOUT_MS = 45_000;
 const FORM_FIELDS = ['data', 'signature', 'signature_method'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 const isFormField = (name: string): name is FormField =>
@@ -30,6 +32,9 @@ export interface DeliveryOptions {
   maxBodyBytes?: number;
   /** How long a body may stall (no bytes) before the sender gets 408 (default 10 s). */
   bodyTimeoutMs?: number;
+  /** How long a whole body may take, even while it moves (default 45 s; below the receiver's
+   * requestTimeout, so the sender gets this 408 and a record rather than Node's). */
+  bodyTotalTimeoutMs?: number;
   /** For the failure rate; tests make it predictable. */
   random?: () => number;
 }
@@ -54,6 +59,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   const { journal, redactor, settings, forwarder } = deps;
   const maxBytes = deps.options?.maxBodyBytes ?? MAX_DELIVERY_BYTES;
   const bodyTimeoutMs = deps.options?.bodyTimeoutMs ?? 10_000;
+  const bodyTotalTimeoutMs = deps.options?.bodyTotalTimeoutMs ?? BODY_TOTAL_TIMEOUT_MS;
   const random = deps.options?.random ?? Math.random;
   const repeats = createRepeatIndex(journal);
   const replays = new Map<string, { seq: number; resolve: (r: DeliveryRecord) => void }>();
@@ -155,12 +161,23 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       if (declared > maxBytes) {
         return refuse(413, tooLarge(declared, maxBytes), null);
       }
-      const body = await readBody(req, { maxBytes, timeoutMs: bodyTimeoutMs });
+      const body = await readBody(req, {
+        maxBytes,
+        timeoutMs: bodyTimeoutMs,
+        totalTimeoutMs: bodyTotalTimeoutMs,
+      });
       if (body.kind === 'too-large') return refuse(413, tooLarge(body.received, maxBytes), null);
       if (body.kind === 'timeout') {
         return refuse(
           408,
           `The body stalled: no bytes for ${bodyTimeoutMs} ms (${body.bytes.length} bytes came, fewer than announced). The sender is too slow or stuck.`,
+          body.bytes,
+        );
+      }
+      if (body.kind === 'too-slow') {
+        return refuse(
+          408,
+          `The body took too long: it was not complete after ${bodyTotalTimeoutMs} ms (${body.bytes.length} bytes came). The sender is too slow; a delivery is expected in one go.`,
           body.bytes,
         );
       }

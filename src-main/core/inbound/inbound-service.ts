@@ -1,7 +1,13 @@
 // Wires the receiver to the profiles: which path belongs to which profile, and what serves it.
 // For the embedded sandbox, the app's registration is pointed at the receiver at start, so that
 // everything the sandbox's users do reaches the app with no setup.
-import type { DeliveryRecord, ForwardRecord, InboundStatus } from '../contract';
+import {
+  CommandError,
+  type DeliveryRecord,
+  type ForwardRecord,
+  type InboundSettings,
+  type InboundStatus,
+} from '../contract';
 import type { CoreHost } from '../host';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
@@ -28,10 +34,13 @@ export const defaultPaths = (profileId: string) => ({
 });
 
 export interface InboundService {
-  status(profileId: string): InboundStatus;
+  /** `publicUrl`: the tunnel's while it is up; the suggested URLs are then on it. */
+  status(profileId: string, publicUrl?: string): InboundStatus;
   /** Per-profile response control, forward targets and RSA key. */
   readonly settings: InboundSettingsStore;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
+  /** Sets the embedded sandbox's RSA public key as the profile's (inbound.useSandboxKey). */
+  useSandboxKey(profileId: string): Promise<InboundSettings>;
   close(): Promise<void>;
 }
 
@@ -109,12 +118,12 @@ export async function startInbound({
     },
   });
 
-  const suggested = (profileId: string) => {
+  const suggested = (profileId: string, base = receiver.baseUrl) => {
     const d = defaultPaths(profileId);
     return {
-      endpointUrl: `${receiver.baseUrl}${d.endpoint}`,
-      managementUrl: `${receiver.baseUrl}${d.management}`,
-      directoryUrl: `${receiver.baseUrl}${d.directory}`,
+      endpointUrl: `${base}${d.endpoint}`,
+      managementUrl: `${base}${d.management}`,
+      directoryUrl: `${base}${d.directory}`,
     };
   };
 
@@ -131,9 +140,31 @@ export async function startInbound({
   });
 
   return {
-    status: (profileId) => ({ baseUrl: receiver.baseUrl, suggested: suggested(profileId) }),
+    status: (profileId, publicUrl) => ({
+      baseUrl: receiver.baseUrl,
+      ...(publicUrl ? { publicUrl } : {}),
+      suggested: suggested(profileId, publicUrl?.replace(/\/+$/, '') || receiver.baseUrl),
+    }),
     settings,
     replay,
+    async useSandboxKey(profileId) {
+      if (!host.sandbox) {
+        throw new CommandError({
+          code: 'not_found',
+          message:
+            'No embedded sandbox runs in this TP Inspector. Paste your platform’s public key instead.',
+        });
+      }
+      const pem = await fetchSandboxKey(host.sandbox.baseUrl, settings).catch(() => null);
+      if (!pem) {
+        throw new CommandError({
+          code: 'network_error',
+          message: `The sandbox's key could not be read from ${host.sandbox.baseUrl}/_sandbox/signing-key.pem. Restart TP Inspector if it keeps failing.`,
+        });
+      }
+      // The sandbox profile's key is fetched again at each start; another profile keeps it.
+      return settings.setPublicKey(profileId, pem, { persist: profileId !== SANDBOX_PROFILE_ID });
+    },
     close: () => receiver.close(),
   };
 }

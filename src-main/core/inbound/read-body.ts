@@ -6,11 +6,17 @@ export type BodyResult =
   | { kind: 'ok'; bytes: Buffer }
   | { kind: 'too-large'; received: number }
   | { kind: 'timeout'; bytes: Buffer }
+  /** Still moving, but slower than the total deadline allows (a trickle). */
+  | { kind: 'too-slow'; bytes: Buffer }
   | { kind: 'aborted'; bytes: Buffer };
 
 export function readBody(
   req: IncomingMessage,
-  { maxBytes, timeoutMs }: { maxBytes: number; timeoutMs: number },
+  {
+    maxBytes,
+    timeoutMs,
+    totalTimeoutMs,
+  }: { maxBytes: number; timeoutMs: number; totalTimeoutMs: number },
 ): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -20,6 +26,7 @@ export function readBody(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(total);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onAbort);
@@ -41,6 +48,12 @@ export function readBody(
     const timer = setTimeout(
       () => finish({ kind: 'timeout', bytes: Buffer.concat(chunks) }),
       timeoutMs,
+    );
+    // Below the server's requestTimeout, so a trickling sender gets this answer and a record
+    // instead of Node's own bare 408.
+    const total = setTimeout(
+      () => finish({ kind: 'too-slow', bytes: Buffer.concat(chunks) }),
+      totalTimeoutMs,
     );
     req.on('data', onData);
     req.on('end', onEnd);

@@ -7,6 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Profile } from '../profiles/profile-store';
 
+/** GET {receiver}/_tp/health/<token> answers `${HEALTH_ANSWER} <token>` with 200. */
+export const HEALTH_PREFIX = '/_tp/health/';
+export const HEALTH_ANSWER = 'TP Inspector receiver';
+
 export type InboundTarget = 'endpoint' | 'management' | 'directory';
 
 export interface InboundRoute {
@@ -38,6 +42,12 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
     const target = req.url ?? '/';
     const url = () => new URL(target, 'http://receiver.invalid');
     const pathname = plainPath(target) ?? url().pathname;
+    // The tunnel's health check (tunnel/health-check.ts): answered here, before routing, so it is
+    // never taken for a delivery and never journaled.
+    if (pathname.startsWith(HEALTH_PREFIX)) {
+      sendText(res, 200, `${HEALTH_ANSWER} ${pathname.slice(HEALTH_PREFIX.length)}`);
+      return;
+    }
     const route = handlers.route(pathname);
     if (!route) {
       sendText(res, 404, `TP Inspector has no profile with a URL at ${pathname}.`);
@@ -49,8 +59,10 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
       else res.destroy();
     });
   });
-  // Slow or stuck senders must not hold connections for ever.
-  server.requestTimeout = 60_000;
+  // Slow or stuck senders must not hold connections for ever. Deliveries have their own, shorter
+  // body deadlines (deliveries.ts: 15 s of headers + 45 s of body < 70 s), so they are answered and
+  // journaled before Node's bare 408.
+  server.requestTimeout = 70_000;
   server.headersTimeout = 15_000;
   const actualPort = await listenWithFallback(server, port);
   return {

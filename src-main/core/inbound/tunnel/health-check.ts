@@ -1,12 +1,12 @@
-// Proves that a public URL reaches this app's receiver, end to end: a GET of a path with a fresh
-// random token, which the receiver answers (404 "TP Inspector has no profile with a URL at
-// <path>") with the path, token included, in its body. Any other answer (a tunnel server's own 404
-// for a forgotten tunnel, a 502, a reminder page, another app) or none in time is a failure.
+// Proves that a public URL reaches this app's receiver, end to end: a GET of its dedicated health
+// route with a fresh random token (/_tp/health/<token>), which the receiver answers 200
+// "TP Inspector receiver <token>" before any routing, so a check never looks like a delivery. Any
+// other answer (a tunnel server's own 404 for a forgotten tunnel, a 502, a reminder page, another
+// app, an old answer from a cache) or none in time is a failure.
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
+import { HEALTH_ANSWER, HEALTH_PREFIX } from '../receiver';
 import { describe } from './lt-register';
-
-export const HEALTH_PATH = '/_tp/health';
 
 export interface HealthResult {
   ok: boolean;
@@ -18,7 +18,7 @@ const MAX_BODY = 4096;
 
 export async function checkHealth(publicUrl: string, timeoutMs: number): Promise<HealthResult> {
   const token = randomBytes(12).toString('hex');
-  const url = `${publicUrl.replace(/\/+$/, '')}${HEALTH_PATH}/${token}`;
+  const url = `${publicUrl.replace(/\/+$/, '')}${HEALTH_PREFIX}${token}`;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
@@ -34,7 +34,7 @@ export async function checkHealth(publicUrl: string, timeoutMs: number): Promise
       reset: true,
     });
     const body = await readSome(res.body, MAX_BODY);
-    if (body.includes(token) && body.includes('TP Inspector')) {
+    if (res.statusCode === 200 && body === `${HEALTH_ANSWER} ${token}`) {
       return { ok: true, detail: `HTTP ${res.statusCode} from TP Inspector's receiver` };
     }
     return {
