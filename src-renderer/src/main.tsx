@@ -7,6 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickTransport } from './bridge';
 import { createAuthStore } from './stores/auth-store';
+import { createComposerHistoryStore } from './stores/composer-history-store';
+import { createComposerResourcesStore } from './stores/composer-resources-store';
+import { createComposerStore } from './stores/composer-store';
 import { createContactsStore } from './stores/contacts-store';
 import { createLogStore } from './stores/log-store';
 import { createProfilesStore } from './stores/profiles-store';
@@ -21,11 +24,17 @@ const stores = {
   auth: createAuthStore(transport.bridge, transport.connection, session),
   profiles: createProfilesStore(transport.bridge, session),
   contacts: createContactsStore(transport.bridge, transport.connection, session),
+  composer: createComposerStore(transport.bridge, session),
+  composerHistory: createComposerHistoryStore(transport.bridge, session),
+  composerResources: createComposerResourcesStore(transport.bridge, session),
 };
 // Started here rather than in an effect: StrictMode would start them twice in development.
 stores.session.start();
 stores.log.start();
 stores.auth.start();
+stores.composer.start();
+stores.composerHistory.start();
+stores.composerResources.start();
 stores.contacts.start();
 
 const root = document.getElementById('root');

@@ -3,6 +3,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AuthState, AuthStore } from './auth-store';
+import type { ComposerHistoryState, ComposerHistoryStore } from './composer-history-store';
+import type { ComposerResourcesState, ComposerResourcesStore } from './composer-resources-store';
+import type { ComposerState, ComposerStore } from './composer-store';
 import type { ContactsState, ContactsStore } from './contacts-store';
 import type { LogState, LogStore } from './log-store';
 import type { ProfilesStore, ProfilesUiState } from './profiles-store';
@@ -14,6 +17,9 @@ export interface Stores {
   auth: AuthStore;
   profiles: ProfilesStore;
   contacts: ContactsStore;
+  composer: ComposerStore;
+  composerHistory: ComposerHistoryStore;
+  composerResources: ComposerResourcesStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -46,4 +52,16 @@ export function useProfiles<T>(selector: (s: ProfilesUiState) => T): T {
 
 export function useContacts<T>(selector: (s: ContactsState) => T): T {
   return useStore(useStores().contacts, selector);
+}
+
+export function useComposer<T>(selector: (s: ComposerState) => T): T {
+  return useStore(useStores().composer, selector);
+}
+
+export function useComposerHistory<T>(selector: (s: ComposerHistoryState) => T): T {
+  return useStore(useStores().composerHistory, selector);
+}
+
+export function useComposerResources<T>(selector: (s: ComposerResourcesState) => T): T {
+  return useStore(useStores().composerResources, selector);
 }

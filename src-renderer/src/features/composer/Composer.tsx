@@ -1,57 +1,146 @@
-// The request composer. Its first request is the app token (client_credentials grant) for the
-// active profile; the endpoint forms arrive with the endpoint catalog. Ctrl/Cmd+Enter anywhere in
-// the composer sends, as in other API tools.
-import type { KeyboardEvent } from 'react';
+// The request composer: pick an endpoint of the catalog, act as the app or a user, fill the form
+// generated from the catalog (validated as you type by the engine's preview), look at the raw
+// request, send, read the response, and go back to any past call in the history. Ctrl/Cmd+Enter in
+// the composer sends; Ctrl/Cmd+K or / anywhere opens the history search. "Get app token" stays a
+// one-click quick action in the heading.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
+import { endpointOf } from '../../stores/composer-draft';
 import { activeProfile } from '../../stores/session-store';
-import { useSession } from '../../stores/stores-context';
-import { TokenResult } from './TokenResult';
+import { useComposer, useSession } from '../../stores/stores-context';
+import { ActAsPicker } from './ActAsPicker';
+import { EndpointPicker } from './EndpointPicker';
+import { HistoryPanel } from './HistoryPanel';
+import { ParamForm } from './ParamForm';
+import { RawPreview } from './RawPreview';
+import { ResponseView } from './ResponseView';
+import { SendBar } from './SendBar';
+import { SEARCH_KEYS, SEND_KEYS, SEND_SHORTCUT, isSearchKey, isSendKey } from './shortcuts';
+import { ViewTabs, type ComposerView } from './ViewTabs';
 import './composer.css';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
 export function Composer() {
+  const [view, setView] = useState<ComposerView>('request');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const endpointId = useComposer((s) => s.draft.endpointId);
+  const sendDraft = useComposer((s) => s.sendDraft);
+  const endpoint = endpointOf(endpointId);
+
+  const send = (force = false) => void sendDraft(force);
+  // A send that got an answer shows it; a refused one stays on the form with its reasons.
+  const lastResult = useRef<unknown>(null);
+  const result = useComposer((s) => s.result);
+  useEffect(() => {
+    if (result && result !== lastResult.current) {
+      lastResult.current = result;
+      setView('response');
+    }
+  }, [result]);
+
+  // The history search is reachable from anywhere in the window.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!isSearchKey(e)) return;
+      e.preventDefault();
+      setView('history');
+      // After the history panel is rendered.
+      requestAnimationFrame(() => searchRef.current?.focus());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!isSendKey(e)) return;
+    if ((e.target as HTMLElement).closest('[data-own-send-key]')) return;
+    e.preventDefault();
+    send();
+  };
+
+  return (
+    <Pane
+      title="Request composer"
+      className="pane-composer"
+      onKeyDown={onKeyDown}
+      aside={<QuickActions />}
+    >
+      <div className="composer-top">
+        <EndpointPicker />
+        <RequestLine />
+        <ActAsPicker endpoint={endpoint} />
+        <TokenAlert />
+        <SendBar onSend={send} />
+      </div>
+      <ViewTabs view={view} onChange={setView} />
+      <div
+        role="tabpanel"
+        id={`composer-panel-${view}`}
+        aria-labelledby={`composer-tab-${view}`}
+        className="composer-panel"
+      >
+        {view === 'request' ? <ParamForm /> : null}
+        {view === 'raw' ? <RawPreview /> : null}
+        {view === 'response' ? <ResponseView /> : null}
+        {view === 'history' ? (
+          <HistoryPanel searchRef={searchRef} onReopened={() => setView('request')} />
+        ) : null}
+      </div>
+      <p className="shortcuts quiet">
+        <kbd>{SEND_KEYS}</kbd> send · <kbd>{SEARCH_KEYS}</kbd> search history
+      </p>
+    </Pane>
+  );
+}
+
+function RequestLine() {
+  const request = useComposer((s) => s.preview?.request ?? null);
+  const endpointId = useComposer((s) => s.draft.endpointId);
+  const profile = useSession(activeProfile);
+  const endpoint = endpointOf(endpointId);
+  const url = request?.url ?? `${profile?.baseUrl ?? '…'}${endpoint.paths[0]}`;
+  return (
+    <div className="request-line">
+      <span className="method">{endpoint.method}</span>
+      <code className="mono" aria-label="Request URL">
+        {url}
+      </code>
+    </div>
+  );
+}
+
+/** The app token in one click, as before the composer had forms. */
+function QuickActions() {
   const profile = useSession(activeProfile);
   const request = useSession((s) => s.tokenRequest);
   const getAppToken = useSession((s) => s.getAppToken);
   const running = request.status === 'running';
-
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void getAppToken();
-    }
-  };
-
   return (
-    <Pane title="Request composer" className="pane-composer" onKeyDown={onKeyDown}>
-      <div className="request-line">
-        <span className="method">POST</span>
-        <code className="mono">{profile ? `${profile.baseUrl}/tp/token` : '…/tp/token'}</code>
-      </div>
-      <p className="hint">
-        Client credentials grant: sends the profile&apos;s client id and secret
-        {profile && !profile.hasClientSecret ? ' (this profile has no client secret yet)' : ''}. The
-        token stays in the engine; the app shows a redacted preview.
-      </p>
-      <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => void getAppToken()}
-          disabled={running || !profile}
-          aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
-        >
-          {running ? 'Requesting app token…' : 'Get app token'}
-        </button>
-        <kbd className="quiet">{isMac ? '⌘' : 'Ctrl'}+Enter</kbd>
-      </div>
-      {request.status === 'failed' ? (
-        <p className="error-text" role="alert">
-          {request.message}
-        </p>
-      ) : null}
-      <TokenResult />
-    </Pane>
+    <button
+      type="button"
+      data-own-send-key
+      aria-keyshortcuts={SEND_SHORTCUT}
+      onClick={() => void getAppToken()}
+      onKeyDown={(e) => {
+        // On this button the send shortcut asks for the app token, as the button does.
+        if (!isSendKey(e)) return;
+        e.preventDefault();
+        if (!running && profile) void getAppToken();
+      }}
+      disabled={running || !profile}
+      title="client_credentials grant with the profile's client id and secret"
+    >
+      {running ? 'Requesting app token…' : 'Get app token'}
+    </button>
+  );
+}
+
+/** Why the quick action failed, in the engine's words. */
+function TokenAlert() {
+  const request = useSession((s) => s.tokenRequest);
+  if (request.status !== 'failed') return null;
+  return (
+    <p className="error-text" role="alert">
+      {request.message}
+    </p>
   );
 }

@@ -1,0 +1,174 @@
+// The `file` of a media send: picked, dropped, or one of the sample files one click away. What the
+// engine detected from the bytes is shown beside the Content-Type that will be sent, checked
+// against the msg_type's list in the API document, with the preferred type pointed out.
+import { useRef, useState, type DragEvent } from 'react';
+import { MEDIA_MIME, isMediaMsgType } from '../../../../src-main/core/spec';
+import type { ComposerFileInfo } from '../../contract';
+import { byteSize } from '../../format';
+import { useComposer } from '../../stores/stores-context';
+
+export function FileField({ msgType, error }: { msgType: string; error?: string | undefined }) {
+  const file = useComposer((s) => s.draft.file);
+  const samples = useComposer((s) => s.samples);
+  const samplesError = useComposer((s) => s.samplesError);
+  const pending = useComposer((s) => s.filePending);
+  const fileError = useComposer((s) => s.fileError);
+  const info = useComposer((s) => s.preview?.request.file ?? null);
+  const pickFile = useComposer((s) => s.pickFile);
+  const useSample = useComposer((s) => s.useSample);
+  const setFile = useComposer((s) => s.setFile);
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const suited = samples.filter((s) => s.msgTypes.includes(msgType));
+  const rule = isMediaMsgType(msgType) ? MEDIA_MIME[msgType] : null;
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const dropped = e.dataTransfer.files[0];
+    if (dropped) void pickFile(dropped);
+  };
+
+  return (
+    <div className={`param file-field${error ? ' param-invalid' : ''}`}>
+      <div className="param-head">
+        <span className="mono param-name" id="composer-file-label">
+          file
+        </span>
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+        <span className="param-kind quiet">file (multipart)</span>
+      </div>
+      <div
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        role="group"
+        aria-label="File to send"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <button type="button" onClick={() => input.current?.click()}>
+          Choose file…
+        </button>
+        <span className="quiet">or drop a file here</span>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          aria-label="File"
+          onChange={(e) => {
+            const picked = e.target.files?.[0];
+            if (picked) void pickFile(picked);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {suited.length > 0 ? (
+        <div className="samples" role="group" aria-label="Sample files">
+          <span className="quiet">Samples:</span>
+          {suited.map((s) => (
+            <button
+              key={s.name}
+              type="button"
+              className="toggle"
+              aria-pressed={file?.source === 'sample' && file.ref === s.name}
+              title={s.description}
+              onClick={() => useSample(s.name)}
+            >
+              {s.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {samplesError ? <p className="quiet">{samplesError}</p> : null}
+      {pending ? (
+        <p className="quiet" role="status">
+          {pending}
+        </p>
+      ) : null}
+      {fileError ? <p className="param-error">{fileError}</p> : null}
+      {file ? (
+        <FileFacts
+          name={file.name}
+          info={info}
+          onClear={() => setFile(null)}
+          onMime={(m) => setFile({ ...file, mimeType: m || null })}
+          mimeOverride={file.mimeType}
+        />
+      ) : (
+        <p className="quiet">No file chosen.</p>
+      )}
+      {error ? <p className="param-error">{error}</p> : null}
+      <p className="param-help quiet">
+        required for {msgType}.{' '}
+        {rule
+          ? rule.accepts === 'any'
+            ? 'Any MIME type other than media.'
+            : `Accepted: ${rule.accepts.join(', ')}. Preferred: ${rule.preferred ?? 'none'}.`
+          : ''}
+      </p>
+    </div>
+  );
+}
+
+interface FileFactsProps {
+  name: string;
+  info: ComposerFileInfo | null;
+  mimeOverride: string | null;
+  onClear(): void;
+  onMime(mime: string): void;
+}
+
+function FileFacts({ name, info, mimeOverride, onClear, onMime }: FileFactsProps) {
+  return (
+    <div className="file-facts" role="group" aria-label="Chosen file">
+      <div className="file-line">
+        <span className="mono">{name}</span>
+        {info ? <span className="quiet">{byteSize(info.size)}</span> : null}
+        <button type="button" className="link" onClick={onClear}>
+          Remove file
+        </button>
+      </div>
+      {info ? (
+        <dl className="file-mime">
+          <dt>Detected from the bytes</dt>
+          <dd className="mono">{info.detectedMime ?? 'not recognised'}</dd>
+          <dt>Sent as</dt>
+          <dd className="mono">
+            {info.sentMime}{' '}
+            <span className={info.accepted ? 'ok-text' : 'text-error'}>
+              {info.accepted ? '✓ accepted' : '✗ not accepted'} for this msg_type
+            </span>
+          </dd>
+          {info.preferred ? (
+            <>
+              <dt>Preferred</dt>
+              <dd className="mono">{info.preferred}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="quiet">Waiting for the engine to check the file…</p>
+      )}
+      {info?.notes.map((n) => (
+        <p key={n} className="file-note">
+          {n}
+        </p>
+      ))}
+      <label className="inline-label">
+        <span>Content-Type override</span>
+        <input
+          className="mono"
+          type="text"
+          value={mimeOverride ?? ''}
+          placeholder="detected type"
+          onChange={(e) => onMime(e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Send, with what it waits for in words: the upload's progress for a file, the answer otherwise.
+// A request that breaks the API document's rules is refused by the engine with the reasons; the
+// person can then send it anyway, since testing how the platform answers bad input is part of QA.
+import { byteSize } from '../../format';
+import { useComposer } from '../../stores/stores-context';
+import { SEND_KEYS, SEND_SHORTCUT } from './shortcuts';
+
+export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
+  const send = useComposer((s) => s.send);
+  const problems = useComposer((s) => s.preview?.errors.length ?? 0);
+  const sending = send.status === 'sending';
+  const uploading = sending && send.totalBytes > 0;
+  return (
+    <div className="send-bar">
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => onSend(false)}
+          disabled={sending}
+          aria-keyshortcuts={SEND_SHORTCUT}
+        >
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+        <kbd className="quiet">{SEND_KEYS}</kbd>
+        {sending ? (
+          <span className="quiet" role="status">
+            {uploading
+              ? `Uploading ${byteSize(send.sentBytes)} of ${byteSize(send.totalBytes)}…`
+              : 'Waiting for the platform to answer…'}
+          </span>
+        ) : problems > 0 ? (
+          <span className="quiet" role="status">
+            {problems} problem{problems === 1 ? '' : 's'} with the API document&apos;s rules: see
+            the fields.
+          </span>
+        ) : null}
+      </div>
+      {uploading ? (
+        <progress
+          aria-label="Upload progress"
+          value={send.sentBytes}
+          max={Math.max(send.totalBytes, 1)}
+        />
+      ) : null}
+      {send.status === 'failed' ? (
+        <div className="send-failed">
+          <p className="error-text" role="alert">
+            {send.message}
+          </p>
+          {send.refusedForRules ? (
+            <button type="button" onClick={() => onSend(true)}>
+              Send anyway
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
