@@ -154,10 +154,7 @@ export function sandboxUser(running: RunningHost, name: string, surname: string)
  * user's approval (POST /_sandbox/authorize), and the redirect lands on the engine's loopback.
  */
 export async function connectUser(page: Page, running: RunningHost, userId: string) {
-  const flow = await engineCall(page, 'auth.connectUser', {
-    scopes: ['basic'],
-    openBrowser: false,
-  });
+  const flow = await startFlow(page);
   const url = new URL(flow.authorizeUrl);
   const { redirect } = await simulator<{ redirect: string }>(running, '/_sandbox/authorize', {
     client_id: url.searchParams.get('client_id'),
