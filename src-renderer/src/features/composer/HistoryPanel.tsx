@@ -78,7 +78,7 @@ export function HistoryPanel({ searchRef, onReopened }: HistoryPanelProps) {
           {message}
         </p>
       ) : null}
-      {curl ? <CurlBox curl={curl} onClose={() => setCurl(null)} /> : null}
+      {curl ? <CurlBox key={curl.seq} curl={curl} onClose={() => setCurl(null)} /> : null}
       <ul className="history-list" aria-label="Past calls">
         {records.map((r) => (
           <HistoryRow
