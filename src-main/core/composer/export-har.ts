@@ -1,7 +1,8 @@
 // Journaled calls as a HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/), from
-// the records as journaled: secrets are already redacted there.
-import type { ApiRecord } from '../contract';
-import { isMultipart, parseFileParam } from './export-curl';
+// the records as journaled: secrets are already redacted there. The entry of one HTTP exchange is
+// also what a session's HAR export (inbound/export-har.ts) uses for its API calls and forwards.
+import type { ApiExchange, ApiRecord } from '../contract';
+import { parseFileParam } from './export-curl';
 
 interface NameValue {
   name: string;
@@ -17,10 +18,17 @@ function contentType(headers: Record<string, string>): string {
   return Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
 }
 
-function entry(record: ApiRecord) {
-  const { api } = record;
+export interface ExchangeMeta {
+  /** When the exchange was journaled (its end). */
+  at: string;
+  seq: number;
+  comment: string;
+}
+
+/** One HTTP exchange as a HAR entry: request (form, multipart or query), response, timings. */
+export function exchangeHarEntry(api: ApiExchange, meta: ExchangeMeta) {
   const t = api.timing;
-  const started = new Date(Date.parse(record.at) - t.totalMs).toISOString();
+  const started = new Date(Date.parse(meta.at) - t.totalMs).toISOString();
   let queryString: NameValue[] = [];
   try {
     queryString = [...new URL(api.url).searchParams].map(([name, value]) => ({ name, value }));
@@ -31,7 +39,7 @@ function entry(record: ApiRecord) {
   const postData =
     api.method !== 'POST'
       ? undefined
-      : isMultipart(record)
+      : contentType(api.requestHeaders).toLowerCase().startsWith('multipart/form-data')
         ? {
             mimeType: contentType(api.requestHeaders),
             params: params.map(([name, value]) => {
@@ -91,8 +99,8 @@ function entry(record: ApiRecord) {
       wait: t.ttfbMs === null ? -1 : Math.max(0, t.ttfbMs - connectPhases),
       receive: ms(t.downloadMs),
     },
-    comment: record.summary,
-    _seq: record.seq,
+    comment: meta.comment,
+    _seq: meta.seq,
   };
 }
 
@@ -102,7 +110,9 @@ export function harDocument(records: readonly ApiRecord[], creatorVersion: strin
       version: '1.2',
       creator: { name: 'TP Inspector', version: creatorVersion },
       pages: [],
-      entries: records.map(entry),
+      entries: records.map((r) =>
+        exchangeHarEntry(r.api, { at: r.at, seq: r.seq, comment: r.summary }),
+      ),
     },
   };
 }
