@@ -40,7 +40,8 @@ export function Composer() {
   // The history search is reachable from anywhere in the window.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (!isSearchKey(e)) return;
+      // A pane with its own "/" (the event log's search) has handled it already.
+      if (e.defaultPrevented || !isSearchKey(e)) return;
       e.preventDefault();
       setView('history');
       // After the history panel is rendered.
