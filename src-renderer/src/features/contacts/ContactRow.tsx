@@ -14,7 +14,12 @@ interface Props {
   onEdit(contact: BookContact): void;
 }
 
-const STATE_WORDS = { ok: 'confirmed', failed: 'failed', imported: 'imported, not confirmed' };
+const stateWords = (o: BookContact['owners'][number]) =>
+  o.state === 'ok'
+    ? 'confirmed'
+    : o.state === 'imported'
+      ? 'imported, not confirmed'
+      : `contact/${o.failedAction ?? 'add'} failed`;
 
 export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
   const busy = useContacts((s) => s.busy[c.contactId]);
@@ -54,9 +59,16 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
           <ul className="owners" aria-label={`Owners of ${c.contactId}`}>
             {c.owners.length === 0 ? <li className="hint">No owner recorded.</li> : null}
             {c.owners.map((o) => (
-              <li key={o.userId} className={`owner owner-${o.state}`} title={o.error ?? undefined}>
+              <li key={o.userId} className={`owner owner-${o.state}`}>
                 <span>
-                  {nameOf(o.userId)} <span className="quiet">({STATE_WORDS[o.state]})</span>
+                  {nameOf(o.userId)} <span className="quiet">({stateWords(o)})</span>
+                  {/* Kept in the book, so the reason is still there after a restart (the results below
+                      say it while they are shown). */}
+                  {o.state === 'failed' &&
+                  o.error &&
+                  !results?.some((r) => r.userId === o.userId) ? (
+                    <span className="owner-error">{o.error}</span>
+                  ) : null}
                 </span>
                 <button
                   type="button"
