@@ -11,6 +11,7 @@ import { createComposerHistoryStore } from './stores/composer-history-store';
 import { createComposerResourcesStore } from './stores/composer-resources-store';
 import { createComposerStore } from './stores/composer-store';
 import { createContactsStore } from './stores/contacts-store';
+import { createInboundStore } from './stores/inbound-store';
 import { createLogStore } from './stores/log-store';
 import { createProfilesStore } from './stores/profiles-store';
 import { createSessionStore } from './stores/session-store';
@@ -24,6 +25,7 @@ const stores = {
   auth: createAuthStore(transport.bridge, transport.connection, session),
   profiles: createProfilesStore(transport.bridge, session),
   contacts: createContactsStore(transport.bridge, transport.connection, session),
+  inbound: createInboundStore(transport.bridge, transport.connection, session),
   composer: createComposerStore(transport.bridge, session),
   composerHistory: createComposerHistoryStore(transport.bridge, session),
   composerResources: createComposerResourcesStore(transport.bridge, session),
@@ -36,6 +38,7 @@ stores.composer.start();
 stores.composerHistory.start();
 stores.composerResources.start();
 stores.contacts.start();
+stores.inbound.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

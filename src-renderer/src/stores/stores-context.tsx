@@ -7,6 +7,7 @@ import type { ComposerHistoryState, ComposerHistoryStore } from './composer-hist
 import type { ComposerResourcesState, ComposerResourcesStore } from './composer-resources-store';
 import type { ComposerState, ComposerStore } from './composer-store';
 import type { ContactsState, ContactsStore } from './contacts-store';
+import type { InboundState, InboundStore } from './inbound-store';
 import type { LogState, LogStore } from './log-store';
 import type { ProfilesStore, ProfilesUiState } from './profiles-store';
 import type { SessionState, SessionStore } from './session-store';
@@ -17,6 +18,7 @@ export interface Stores {
   auth: AuthStore;
   profiles: ProfilesStore;
   contacts: ContactsStore;
+  inbound: InboundStore;
   composer: ComposerStore;
   composerHistory: ComposerHistoryStore;
   composerResources: ComposerResourcesStore;
@@ -52,6 +54,10 @@ export function useProfiles<T>(selector: (s: ProfilesUiState) => T): T {
 
 export function useContacts<T>(selector: (s: ContactsState) => T): T {
   return useStore(useStores().contacts, selector);
+}
+
+export function useInbound<T>(selector: (s: InboundState) => T): T {
+  return useStore(useStores().inbound, selector);
 }
 
 export function useComposer<T>(selector: (s: ComposerState) => T): T {

@@ -1,12 +1,60 @@
-// Placeholder until its feature lands: it says what will be here rather than showing dead controls.
+// The Inbound tab: the receiver and its URLs, the tunnel (always showing its state), how the
+// receiver answers the active profile's deliveries, where it forwards them, the RSA key it
+// verifies with, and its last answers. Everything from Response down is the active profile's
+// (named in the Response heading). Each section acts on its own and says its own errors.
+import type { ReactNode } from 'react';
 import { Pane } from '../../components/Pane';
+import { activeProfile } from '../../stores/session-store';
+import { useInbound, useSession } from '../../stores/stores-context';
+import { ForwardsSection } from './ForwardsSection';
+import { KeySection } from './KeySection';
+import { ReceiverSection } from './ReceiverSection';
+import { RecentAnswers } from './RecentAnswers';
+import { ResponseSection } from './ResponseSection';
+import { TunnelSection } from './TunnelSection';
+import './inbound.css';
+
+function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="inbound-section">
+      <h3>
+        {title}
+        {note ? <span className="quiet"> · {note}</span> : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 export function InboundPane() {
+  const profile = useSession(activeProfile);
+  const loadError = useInbound((s) => s.loadError);
   return (
-    <Pane title="Inbound endpoint">
-      <p className="hint">
-        Here: the receiver, response control, forwards and the tunnel arrive with the inbound work.
-      </p>
+    <Pane title="Inbound endpoint" className="inbound-pane">
+      {loadError ? (
+        <p className="error-text" role="alert">
+          Could not read the inbound endpoint: {loadError} It is read again when the engine
+          reconnects.
+        </p>
+      ) : null}
+      <Section title="Receiver">
+        <ReceiverSection />
+      </Section>
+      <Section title="Tunnel">
+        <TunnelSection />
+      </Section>
+      <Section title="Response" {...(profile ? { note: profile.name } : {})}>
+        <ResponseSection />
+      </Section>
+      <Section title="Recent answers">
+        <RecentAnswers />
+      </Section>
+      <Section title="Forward to">
+        <ForwardsSection />
+      </Section>
+      <Section title="Signature key">
+        <KeySection />
+      </Section>
     </Pane>
   );
 }

@@ -1,0 +1,146 @@
+// Forward-to: each delivery is sent on, byte for byte, to the developer's own URLs after the
+// receiver has answered; each target shows its last result (status and time, or why it failed).
+import { useState, type FormEvent } from 'react';
+import { useInbound } from '../../stores/stores-context';
+import type { ForwardResult } from '../../stores/inbound-store';
+
+const MAX_TARGETS = 10;
+
+export function ForwardsSection() {
+  const forwards = useInbound((s) => s.settings?.forwards);
+  const results = useInbound((s) => s.forwardResults);
+  const save = useInbound((s) => s.setForwards);
+  const busy = useInbound((s) => s.busy.forwards);
+  const error = useInbound((s) => s.errors.forwards);
+  const [url, setUrl] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  if (!forwards) return <p className="quiet">Reading the forward targets…</p>;
+  const { targets } = forwards;
+
+  const onAdd = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = url.trim();
+    if (!/^https?:\/\/\S+$/.test(next)) {
+      setInvalid('A forward target is an http(s) URL, e.g. http://127.0.0.1:3000/hooks.');
+      return;
+    }
+    if (targets.includes(next)) {
+      setInvalid('That URL is a target already.');
+      return;
+    }
+    setInvalid(null);
+    if (await save({ targets: [...targets, next] })) setUrl('');
+  };
+
+  return (
+    <>
+      {targets.length === 0 ? (
+        <p className="quiet">No targets: deliveries are not sent on.</p>
+      ) : (
+        <ul className="forward-list" aria-label="Forward targets">
+          {targets.map((t) => (
+            <li key={t} aria-label={t}>
+              <div className="row">
+                <span className="mono url">{t}</span>
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Remove forward target ${t}`}
+                  disabled={!!busy}
+                  onClick={() => void save({ targets: targets.filter((x) => x !== t) })}
+                >
+                  Remove
+                </button>
+              </div>
+              <LastResult result={results[t]} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="inbound-form" aria-label="Add a forward target" onSubmit={onAdd}>
+        <label>
+          Forward target URL
+          <input
+            className="mono"
+            value={url}
+            placeholder="http://127.0.0.1:3000/hooks"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </label>
+        <div className="row">
+          <button type="submit" disabled={!!busy || targets.length >= MAX_TARGETS}>
+            Add target
+          </button>
+          {targets.length >= MAX_TARGETS ? (
+            <span className="hint">At most {MAX_TARGETS} targets.</span>
+          ) : null}
+        </div>
+      </form>
+      <TimeoutForm key={forwards.timeoutMs} timeoutMs={forwards.timeoutMs} />
+      {busy ? (
+        <p className="quiet" role="status">
+          {busy}
+        </p>
+      ) : null}
+      {invalid || error ? (
+        <p className="error-text" role="alert">
+          {invalid ?? error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function LastResult({ result }: { result: ForwardResult | undefined }) {
+  if (!result) return <p className="hint small-text">No delivery sent on yet.</p>;
+  const ok = result.status !== null && result.status < 400;
+  const took = result.totalMs !== undefined ? ` in ${Math.round(result.totalMs)} ms` : '';
+  return (
+    <p className={`small-text ${ok ? 'inb-ok' : 'text-error'}`} aria-label="Last forward result">
+      {result.status !== null
+        ? `Last: HTTP ${result.status}${took}`
+        : `Last: failed: ${result.error ?? 'no answer'}`}{' '}
+      <span className="quiet">
+        (delivery #{result.deliverySeq}, {new Date(result.at).toLocaleTimeString()})
+      </span>
+    </p>
+  );
+}
+
+function TimeoutForm({ timeoutMs }: { timeoutMs: number }) {
+  const save = useInbound((s) => s.setForwards);
+  const [seconds, setSeconds] = useState(String(timeoutMs / 1000));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(seconds);
+    if (seconds.trim() === '' || !(n > 0 && n <= 600)) {
+      setInvalid('The timeout is a number of seconds from 0.001 to 600.');
+      return;
+    }
+    setInvalid(null);
+    void save({ timeoutMs: Math.round(n * 1000) });
+  };
+  const changed = Number(seconds) * 1000 !== timeoutMs;
+  return (
+    <form className="inbound-form inline" aria-label="Forward timeout" onSubmit={onSubmit}>
+      <label>
+        Timeout (s)
+        <input
+          className="mono narrow"
+          inputMode="decimal"
+          value={seconds}
+          onChange={(e) => setSeconds(e.target.value)}
+        />
+      </label>
+      <button type="submit" disabled={!changed}>
+        Save timeout
+      </button>
+      {invalid ? (
+        <p className="error-text" role="alert">
+          {invalid}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+// The RSA public key RSA-SHA256 deliveries are verified with: pasted as PEM, or the embedded
+// sandbox's own key in one click. A public key is not a secret, so it is shown in full.
+import { useState, type FormEvent } from 'react';
+import { useInbound, useSession } from '../../stores/stores-context';
+
+export function KeySection() {
+  const pem = useInbound((s) => s.settings?.rsaPublicKeyPem);
+  const profileId = useInbound((s) => s.profileId);
+  if (pem === undefined) return <p className="quiet">Reading the public key…</p>;
+  return <KeyForm key={`${profileId} ${pem ?? ''}`} saved={pem} />;
+}
+
+function KeyForm({ saved }: { saved: string | null }) {
+  const hasSandbox = useSession((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
+  const setKey = useInbound((s) => s.setPublicKey);
+  const useSandboxKey = useInbound((s) => s.useSandboxKey);
+  const busy = useInbound((s) => s.busy.key);
+  const error = useInbound((s) => s.errors.key);
+  const [text, setText] = useState(saved ?? '');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const changed = text.trim() !== (saved ?? '').trim();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = text.trim();
+    if (value && !/-----BEGIN (RSA )?PUBLIC KEY-----/.test(value)) {
+      setInvalid(
+        'That is not a PEM public key: paste the text from -----BEGIN PUBLIC KEY----- to -----END PUBLIC KEY-----.',
+      );
+      return;
+    }
+    setInvalid(null);
+    void setKey(value ? `${value}\n` : null);
+  };
+
+  return (
+    <form className="inbound-form" aria-label="RSA public key" onSubmit={onSubmit}>
+      <label>
+        Public key (PEM) for RSA-SHA256
+        <textarea
+          className="mono"
+          rows={4}
+          value={text}
+          placeholder="-----BEGIN PUBLIC KEY-----"
+          spellCheck={false}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      <div className="row">
+        <button type="submit" disabled={!changed || !!busy}>
+          {text.trim() ? 'Save key' : 'Forget key'}
+        </button>
+        {hasSandbox ? (
+          <button type="button" disabled={!!busy} onClick={() => void useSandboxKey()}>
+            Use the sandbox’s key
+          </button>
+        ) : null}
+        <span className="quiet" role="status">
+          {busy ??
+            (saved
+              ? changed
+                ? 'Not saved yet'
+                : 'Key set'
+              : 'No key: RSA-SHA256 deliveries cannot be verified')}
+        </span>
+      </div>
+      {invalid || error ? (
+        <p className="error-text" role="alert">
+          {invalid ?? error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+// The receiver's last answers to this profile's deliveries, newest first: enough to watch a failure
+// rate make the platform retry (each retry is marked with the delivery it repeats). The Event log
+// has the full records.
+import { useInbound } from '../../stores/stores-context';
+
+const REASON: Record<string, string> = {
+  configured: 'as configured',
+  'failure-rate': 'simulated failure',
+  unverified: 'signature not valid',
+  refused: 'refused',
+};
+
+export function RecentAnswers() {
+  const answers = useInbound((s) => s.answers);
+  if (answers.length === 0) return <p className="quiet">No deliveries for this profile yet.</p>;
+  return (
+    <ol className="answer-list" aria-label="Recent answers">
+      {answers.map((a) => (
+        <li key={a.seq} aria-label={`Delivery #${a.seq}`}>
+          <span className={`mono status ${a.status < 400 ? 'inb-ok' : 'text-error'}`}>
+            {a.status}
+          </span>{' '}
+          <span>{REASON[a.reason] ?? a.reason}</span>
+          {a.repeatOf !== undefined ? (
+            <span className="quiet"> · retry of #{a.repeatOf}</span>
+          ) : null}
+          <span className="quiet">
+            {' '}
+            · #{a.seq} {new Date(a.at).toLocaleTimeString()}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,101 @@
+// The tunnel from the Inbound tab, against the loopback localtunnel-protocol server the tests run
+// (test/helpers/lt-server.ts): started from its form, "up" with the public URL (also shown as the
+// receiver's public URL and in the delivery URL), pushed into the sandbox app, killed by the server
+// and shown down and retrying with its reason, back up once the server takes it again, stopped.
+import { afterEach, describe, expect, test } from 'vitest';
+import { startLtServer, type LtServer } from '../helpers/lt-server';
+import { InboundPage } from './pages/inbound-page';
+import { POLL, useAppSession } from './support/app-session';
+import { saveAppScreenshot } from './support/screenshot';
+
+const session = useAppSession();
+const servers: LtServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function sandboxEndpoint(sandboxUrl: string): Promise<string> {
+  const res = await fetch(`${sandboxUrl}/_sandbox/state`);
+  const state = (await res.json()) as { apps: { endpoint_url: string }[] };
+  return state.apps[0]!.endpoint_url;
+}
+
+describe('the tunnel in the Inbound tab', () => {
+  test('comes up, is pushed to the sandbox, goes down and retries, recovers, and stops', async () => {
+    const lt = await startLtServer();
+    servers.push(lt);
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const inbound = new InboundPage(app.page);
+    await inbound.open();
+    const loopbackEndpoint = await sandboxEndpoint(running.ready.sandbox);
+
+    expect(await inbound.pushButton.isDisabled()).toBe(true);
+    // A bad subdomain is refused in words before anything starts.
+    await inbound.subdomain.fill('No!');
+    await inbound.startTunnelButton.click();
+    await inbound.tunnel
+      .getByRole('alert')
+      .getByText(/A subdomain is 4 to 63/)
+      .waitFor(POLL);
+
+    await inbound.serverHost.fill(lt.baseUrl);
+    await inbound.subdomain.fill('');
+    await inbound.startTunnelButton.click();
+    await expect.poll(() => inbound.tunnelState.innerText(), POLL).toMatch(/^Up at /);
+    const id = lt.registrations[0]!.id;
+    const publicUrl = `${lt.baseUrl}/t/${id}`;
+    expect(await inbound.tunnelState.innerText()).toBe(`Up at ${publicUrl}`);
+    await expect.poll(() => inbound.receiverValue('Public URL').innerText(), POLL).toBe(publicUrl);
+    // The URL to register is now the public one.
+    expect(await inbound.receiverValue('Delivery URL').innerText()).toContain(
+      `${publicUrl}/hooks/sandbox`,
+    );
+    await inbound.tunnel.getByText(/Last health check .*: passed \(HTTP 200/).waitFor(POLL);
+
+    await inbound.pushButton.click();
+    await expect
+      .poll(() => inbound.pushOutcome.innerText(), POLL)
+      .toBe(`The sandbox app now delivers to ${publicUrl}/hooks/sandbox.`);
+    expect(await sandboxEndpoint(running.ready.sandbox)).toBe(`${publicUrl}/hooks/sandbox`);
+
+    // The server forgets the tunnel and refuses it for now: down, with the reason, retrying.
+    lt.refuse({ status: 503, message: 'maintenance' });
+    lt.kill(id);
+    await expect
+      .poll(() => inbound.tunnelState.innerText(), POLL)
+      .toMatch(/^Down, retrying (in \d+ s|now) \(attempt \d+\): .+/);
+    await expect.poll(() => inbound.tunnelState.innerText(), POLL).toContain('maintenance');
+    await saveAppScreenshot(app.page, 'inbound-tunnel-down');
+
+    // Taken back: up again, under the same name, and the sandbox still follows it.
+    lt.refuse(null);
+    await expect
+      .poll(() => inbound.tunnelState.innerText(), { timeout: 30_000 })
+      .toBe(`Up at ${publicUrl}`);
+    expect(await sandboxEndpoint(running.ready.sandbox)).toBe(`${publicUrl}/hooks/sandbox`);
+
+    await inbound.stopTunnelButton.click();
+    await expect
+      .poll(() => inbound.tunnelState.innerText(), POLL)
+      .toContain('Off: the receiver is reachable on this machine only.');
+    // Stopping points the sandbox back at the receiver on loopback.
+    await expect.poll(() => sandboxEndpoint(running.ready.sandbox), POLL).toBe(loopbackEndpoint);
+    expect(await inbound.receiverValue('Public URL').innerText()).toContain('no tunnel is up');
+    expect(await inbound.pushOutcome.count()).toBe(0);
+  });
+
+  test('watches your own public URL with the same health check', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const inbound = new InboundPage(app.page);
+    await inbound.open();
+    // Playing the person's ngrok: the receiver itself, reached by its loopback URL.
+    const listening = (await inbound.receiverValue('Listening').innerText()).replace(/^on /, '');
+    await inbound.ownUrl.fill(listening);
+    await inbound.useOwnUrlButton.click();
+    await expect.poll(() => inbound.tunnelState.innerText(), POLL).toBe(`Up at ${listening}`);
+    await inbound.stopTunnelButton.click();
+    await expect.poll(() => inbound.tunnelState.innerText(), POLL).toContain('Off');
+  });
+});
