@@ -163,4 +163,45 @@ describe('the request composer', () => {
       .toMatch(/requires the app-level token \(client credentials, platform-api\.md 5\.7\)/);
     expect(await composer.field('user_id').count()).toBe(0);
   });
+
+  test("location's lat/lon are checked as typed, and a contact's vCard XML is shown", async () => {
+    const app = await session.openApp(await session.host());
+    const composer = new ComposerPage(app.page);
+    await composer.set('msg_type', 'location');
+    expect(await composer.field('text').count()).toBe(0);
+    await composer.set('geo_lat', '95');
+    await expect
+      .poll(() => composer.fieldDescription('geo_lat'), POLL)
+      .toContain('geo_lat must be between -90 and 90 (got 95).');
+    await composer.set('geo_lat', '52.52');
+    await composer.set('geo_lon', 'east');
+    await expect
+      .poll(() => composer.field('geo_lat').getAttribute('aria-invalid'), POLL)
+      .toBe(null);
+    await expect.poll(() => composer.fieldDescription('geo_lon'), POLL).toMatch(/geo_lon/);
+    expect(await composer.field('geo_lon').getAttribute('aria-invalid')).toBe('true');
+
+    await composer.set('msg_type', 'contact');
+    await composer.region.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');
+    await composer.region.getByRole('textbox', { name: 'Surname', exact: true }).fill('Lovelace');
+    for (const [i, number, type] of [
+      [1, '4915112345678', 'mobile'],
+      [2, '442079460000', 'work'],
+    ] as const) {
+      await composer.region.getByRole('button', { name: 'Add phone' }).click();
+      await composer.region.getByRole('textbox', { name: `Phone ${i} number` }).fill(number);
+      await composer.region.getByRole('textbox', { name: `Phone ${i} type` }).fill(type);
+    }
+    await expect
+      .poll(() => composer.vcardXml.innerText(), POLL)
+      .toContain(
+        '<contact xmlns="platform:x:contact"><name>Ada</name><surname>Lovelace</surname>' +
+          '<phone type="mobile">4915112345678</phone><phone type="work">442079460000</phone></contact>',
+      );
+    // The XML goes URL-encoded into the form body as vcard.
+    await composer.tab('Raw').click();
+    await expect
+      .poll(() => composer.raw.innerText(), POLL)
+      .toContain('vcard=%3C%3Fxml+version%3D%221.0%22');
+  });
 });

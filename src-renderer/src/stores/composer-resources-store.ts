@@ -1,8 +1,8 @@
 // What the composer's pickers offer: the conversations of the connected users (GET
 // /tp/resource/list for each, with the app token for that user, so the person sees every user and
-// room they can send to), one resource looked up with /tp/resource/info, and the contact ids of the
-// contact book (contacts.list). Each lookup is a real, journaled API call, as everything the tool
-// asks the platform.
+// room they can send to) and one resource looked up with /tp/resource/info. Each lookup is a real,
+// journaled API call, as everything the tool asks the platform. (Contact ids come from the contact
+// book's store.)
 import { createStore } from 'zustand/vanilla';
 import { ResourceInfoResponse, ResourceListResponse } from '../../../src-main/core/spec';
 import type { Bridge } from '../contract';
@@ -31,12 +31,10 @@ export interface ComposerResourcesState {
   loading: boolean;
   error: string | null;
   loadedAt: string | null;
-  contactIds: string[];
   info: ResourceInfo | null;
   infoError: string | null;
   /** Lists the conversations of every given connected user. */
   load(userIds: string[]): Promise<void>;
-  loadContacts(): Promise<void>;
   /** /tp/resource/info for one id, as the app token for `userId`. */
   lookUp(resourceId: string, userId: string): Promise<void>;
 }
@@ -59,7 +57,6 @@ export function createComposerResourcesStore(bridge: Bridge, session: SessionSto
     loading: false,
     error: null,
     loadedAt: null,
-    contactIds: [],
     info: null,
     infoError: null,
     async load(userIds) {
@@ -117,15 +114,6 @@ export function createComposerResourcesStore(bridge: Bridge, session: SessionSto
           : null,
       });
     },
-    async loadContacts() {
-      try {
-        const book = await bridge.invoke('contacts.list', profileSelector());
-        set({ contactIds: book.contacts.map((c) => c.contactId) });
-      } catch {
-        // The contact book is a convenience for the datalist; typing the id still works.
-        set({ contactIds: [] });
-      }
-    },
     async lookUp(resourceId, userId) {
       set({ info: null, infoError: null });
       try {
@@ -154,11 +142,15 @@ export function createComposerResourcesStore(bridge: Bridge, session: SessionSto
   }));
 
   return Object.assign(store, {
+    /** A profile switch: the old profile's conversations are not this one's. */
     start() {
-      void store.getState().loadContacts();
-      bridge.on('contacts.changed', (book) =>
-        store.setState({ contactIds: book.contacts.map((c) => c.contactId) }),
-      );
+      let last = session.getState().profiles?.activeProfileId;
+      session.subscribe((s) => {
+        const now = s.profiles?.activeProfileId;
+        if (now === last) return;
+        last = now;
+        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null });
+      });
     },
   });
 }

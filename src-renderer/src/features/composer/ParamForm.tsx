@@ -5,7 +5,8 @@
 import type { ParamSpec } from '../../../../src-main/core/spec';
 import type { ComposerIssue } from '../../contract';
 import { applicableParams, endpointOf, isRequired } from '../../stores/composer-draft';
-import { useAuth, useComposer, useComposerResources } from '../../stores/stores-context';
+import { useAuth, useComposer } from '../../stores/stores-context';
+import { useContactOptions } from '../contacts/use-contact-ids';
 import { FileField } from './FileField';
 import { ParamField } from './ParamField';
 import { ResourceIdExtras, ResourcesChecklist, useResourceSuggestions } from './ResourcePicker';
@@ -19,7 +20,8 @@ export function ParamForm() {
   const notes = useComposer((s) => s.preview?.notes ?? NO_ISSUES);
   const refused = useComposer((s) => s.send.status === 'failed' && s.send.refusedForRules);
   const setParam = useComposer((s) => s.setParam);
-  const contactIds = useComposerResources((s) => s.contactIds);
+  // The contact book (the contact editor's store) feeds the contact_id suggestions.
+  const contacts = useContactOptions();
   const users = useAuth((s) => s.users);
   const resourceSuggestions = useResourceSuggestions();
   const endpoint = endpointOf(draft.endpointId);
@@ -89,7 +91,11 @@ export function ParamForm() {
     }
     if (p.name === 'contact_id') {
       return (
-        <ParamField key={p.name} {...common} suggestions={contactIds.map((c) => ({ value: c }))} />
+        <ParamField
+          key={p.name}
+          {...common}
+          suggestions={contacts.map((c) => ({ value: c.contactId, label: c.label }))}
+        />
       );
     }
     if (p.name === 'resource_id') {
