@@ -1,5 +1,5 @@
 // The event log: an append-only NDJSON file, one record per line, with the records kept in memory
-// for listing. Writes are synchronous (a record is in the OS before append() returns, so whatever
+// for listing (grouped ones as their lines until first read). Writes are synchronous (a record is in the OS before append() returns, so whatever
 // the engine acknowledges after appending survives a crash of the process); fsync is batched,
 // which bounds what a power loss can take to the last flush interval. Deliveries arrive in bursts,
 // so they may use appendGrouped(): the records of one turn of the event loop are written with one
@@ -47,7 +47,7 @@ const FSYNC_INTERVAL_MS = 100;
 
 export function openJournal(path: string, onAppend?: (record: JournalRecord) => void): Journal {
   mkdirSync(dirname(path), { recursive: true });
-  const records: JournalRecord[] = [];
+  const records: Kept[] = [];
   let unreadableLines = 0;
   let existing = '';
   try {
@@ -65,7 +65,7 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
       unreadableLines++;
     }
   }
-  records.sort((a, b) => a.seq - b.seq);
+  (records as JournalRecord[]).sort((a, b) => a.seq - b.seq);
   let seq = records.at(-1)?.seq ?? 0;
 
   const fd = openSync(path, 'a', 0o600);
@@ -85,37 +85,48 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
   flushTimer.unref();
   let closed = false;
 
-  // Group commit: records waiting for the one write of their turn, their lines joined.
+  // Group commit: records waiting for the one write of their turn, and their lines.
   let pending: JournalRecord[] = [];
-  let pendingText = '';
+  let pendingLines: string[] = [];
   let settle: { resolve: () => void; reject: (err: unknown) => void } | null = null;
   let written: Promise<void> | null = null;
   const stamp = (input: NewRecord): JournalRecord => {
     seq += 1;
     return { ...input, seq, at: new Date().toISOString() } as JournalRecord;
   };
-  const publish = (record: JournalRecord) => {
-    records.push(record);
+  const publish = (record: JournalRecord, line?: string) => {
+    // A grouped record (a delivery) is kept as its line: a string costs the garbage collector
+    // almost nothing to keep, where the record's objects are copied and marked at every
+    // collection for as long as the journal is open. It is parsed again when someone reads it.
+    records.push(line === undefined ? record : new Line(record.seq, line));
     onAppend?.(record);
+  };
+  /** The record at index i, parsed from its line on first use and kept parsed. */
+  const at = (i: number): JournalRecord => {
+    const kept = records[i]!;
+    if (!(kept instanceof Line)) return kept;
+    const record = JSON.parse(kept.text) as JournalRecord;
+    records[i] = record;
+    return record;
   };
   /** Writes the waiting records (in seq order, before anything appended after them). */
   const flush = () => {
     if (!settle) return;
     const batch = pending;
-    const text = pendingText;
+    const lines = pendingLines;
     const done = settle;
     pending = [];
-    pendingText = '';
+    pendingLines = [];
     settle = null;
     written = null;
     try {
-      writeAll(fd, text);
+      writeLines(fd, lines);
     } catch (err) {
       done.reject(err);
       return;
     }
     dirty = true;
-    for (const record of batch) publish(record);
+    for (let i = 0; i < batch.length; i++) publish(batch[i]!, lines[i]);
     done.resolve();
   };
 
@@ -134,7 +145,7 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     appendGrouped(input) {
       if (closed) throw new Error('The journal is closed.');
       const record = stamp(input);
-      pendingText += JSON.stringify(record) + '\n';
+      pendingLines.push(JSON.stringify(record));
       pending.push(record);
       if (!written) {
         written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
@@ -147,11 +158,13 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     },
     list({ beforeSeq, limit }) {
       const end = beforeSeq === undefined ? records.length : lowerBound(records, beforeSeq);
-      return records.slice(Math.max(0, end - limit), end);
+      const out: JournalRecord[] = [];
+      for (let i = Math.max(0, end - limit); i < end; i++) out.push(at(i));
+      return out;
     },
     get(wanted) {
       const i = lowerBound(records, wanted);
-      return records[i]?.seq === wanted ? records[i] : undefined;
+      return records[i]?.seq === wanted ? at(i) : undefined;
     },
     lastSeq: () => seq,
     close() {
@@ -165,15 +178,42 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
   };
 }
 
-/** writeSync may write less than asked (a full disk, a signal): the rest follows, or it throws. */
-function writeAll(fd: number, text: string) {
-  const bytes = Buffer.from(text, 'utf8');
+/** A record kept as the line it was written as (see publish). */
+class Line {
+  constructor(
+    readonly seq: number,
+    readonly text: string,
+  ) {}
+}
+type Kept = JournalRecord | Line;
+
+// One buffer for the groups' writes: a group is written each turn with deliveries, and a new
+// buffer each time is garbage to collect. A group too large for it (large bodies) gets its own, so
+// that one large delivery does not keep a large buffer for ever.
+const GROUP_BUFFER_BYTES = 1024 * 1024;
+const groupBuffer = Buffer.allocUnsafe(GROUP_BUFFER_BYTES);
+
+/** The lines, one write; writeSync may write less than asked (a full disk): the rest follows. */
+function writeLines(fd: number, lines: string[]) {
+  let bound = 0;
+  for (const line of lines) bound += line.length * 3 + 1; // UTF-8: at most 3 bytes a UTF-16 unit
+  let bytes: Buffer;
+  if (bound <= GROUP_BUFFER_BYTES) {
+    let length = 0;
+    for (const line of lines) {
+      length += groupBuffer.write(line, length, 'utf8');
+      groupBuffer[length++] = 0x0a;
+    }
+    bytes = groupBuffer.subarray(0, length);
+  } else {
+    bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+  }
   let offset = 0;
   while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
 
 /** Index of the first record whose seq is >= wanted. */
-function lowerBound(records: JournalRecord[], wanted: number): number {
+function lowerBound(records: Kept[], wanted: number): number {
   let lo = 0;
   let hi = records.length;
   while (lo < hi) {

@@ -64,6 +64,34 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('gives back grouped records as they were appended (kept as lines, parsed when read)', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const appended = [
+      journal.appendGrouped(system('first → with a non-ASCII arrow')).record,
+      journal.append(system('plain')),
+      journal.appendGrouped(system('third')).record,
+    ];
+    await journal.appendGrouped(system('fourth')).written;
+    const listed = journal.list({ limit: 10 });
+    expect(listed.slice(0, 3)).toEqual(appended);
+    expect(journal.get(3)).toEqual(appended[2]);
+    // Read twice, the same object: parsed once and kept.
+    expect(journal.get(1)).toBe(journal.get(1));
+    journal.close();
+    expect(lines(file).map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('writes a group larger than its buffer whole', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const big = 'é'.repeat(300_000);
+    const writes = [1, 2, 3].map((i) => journal.appendGrouped(system(`${i}${big}`)).written);
+    await Promise.all(writes);
+    expect(lines(file).map((r) => r.summary)).toEqual([`1${big}`, `2${big}`, `3${big}`]);
+    journal.close();
+  });
+
   it('close() writes what is waiting', async () => {
     const file = path();
     const journal = openJournal(file);
