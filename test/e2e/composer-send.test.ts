@@ -2,6 +2,8 @@
 // connected user with the user's token (validated as typed, raw body shown, sent with the
 // keyboard), a picture from the sample files (MIME detected from the bytes), and a bulk send with
 // the app token whose per-recipient outcome is shown.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   ComposerPage,
@@ -203,5 +205,26 @@ describe('the request composer', () => {
     await expect
       .poll(() => composer.raw.innerText(), POLL)
       .toContain('vcard=%3C%3Fxml+version%3D%221.0%22');
+  });
+
+  test('a file picked from disk is handed to the engine and typed by its bytes, not its name', async () => {
+    const app = await session.openApp(await session.host());
+    const composer = new ComposerPage(app.page);
+    await composer.set('msg_type', 'picture');
+    // PNG bytes under a .jpg name: the type comes from the bytes.
+    await composer.region.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      buffer: readFileSync(resolve(import.meta.dirname, '../../resources/samples/sample.png')),
+    });
+    await expect
+      .poll(() => composer.chosenFile.innerText(), POLL)
+      .toMatch(/holiday\.jpg[\s\S]*Detected from the bytes\s*image\/png/);
+    expect(await composer.chosenFile.innerText()).toMatch(/Sent as\s*image\/png\s*✓ accepted/);
+    expect(await composer.chosenFile.innerText()).toMatch(/Preferred\s*image\/jpeg/);
+    await composer.tab('Raw').click();
+    await expect
+      .poll(() => composer.raw.innerText(), POLL)
+      .toMatch(/filename="holiday\.jpg"\r?\ncontent-type: image\/png/i);
   });
 });
