@@ -1,11 +1,12 @@
-// The top bar: which profile the app talks to (a switcher, and the Profiles dialog), whether the engine is reachable, and the state of
-// the profile's app token, always in view.
+// The top bar: which profile the app talks to (a switcher, and the Profiles dialog), whether the
+// engine is reachable, the tunnel's state and the profile's app token, always in view.
 import { activeProfile } from '../../stores/session-store';
 import { useSession } from '../../stores/stores-context';
 import { AppTokenStatus } from './AppTokenStatus';
 import { EngineStatus } from './EngineStatus';
 import { ProfilesButton } from './ProfilesButton';
 import { ProfileSwitcher } from './ProfileSwitcher';
+import { TunnelBadge } from '../inbound/TunnelBadge';
 import { ProfilesDialog } from '../profiles/ProfilesDialog';
 import './header.css';
 
@@ -30,6 +31,7 @@ export function Header() {
       <ProfilesDialog />
       <div className="header-spacer" />
       <EngineStatus />
+      <TunnelBadge />
       <AppTokenStatus />
     </header>
   );
