@@ -65,11 +65,15 @@ describe('the Inbound tab', () => {
     const ada = await connectedUser(running, context, users);
     await inbound.open();
 
-    const deliveryUrl = await inbound.receiverValue('Delivery URL').innerText();
-    expect(deliveryUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/sandbox\b/);
-    expect(await inbound.receiverValue('Listening').innerText()).toMatch(
-      /^on http:\/\/127\.0\.0\.1:\d+$/,
-    );
+    const deliveryUrl = await inbound.deliveryUrl();
+    const listening = await inbound.receiverValue('Listening on').innerText();
+    expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(deliveryUrl).toBe(`${listening}/hooks/sandbox`);
+    // Copy puts the delivery URL on the clipboard, and says so.
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await inbound.receiver.getByRole('button', { name: 'Copy the delivery URL' }).click();
+    await inbound.receiver.getByRole('status').getByText('Copied').waitFor(POLL);
+    expect(await app.page.evaluate('navigator.clipboard.readText()')).toBe(deliveryUrl);
     expect(await inbound.receiverValue('Management path').innerText()).toBe(
       '/hooks/sandbox/manage',
     );

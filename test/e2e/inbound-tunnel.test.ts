@@ -48,9 +48,7 @@ describe('the tunnel in the Inbound tab', () => {
     expect(await inbound.tunnelState.innerText()).toBe(`Up at ${publicUrl}`);
     await expect.poll(() => inbound.receiverValue('Public URL').innerText(), POLL).toBe(publicUrl);
     // The URL to register is now the public one.
-    expect(await inbound.receiverValue('Delivery URL').innerText()).toContain(
-      `${publicUrl}/hooks/sandbox`,
-    );
+    expect(await inbound.deliveryUrl()).toBe(`${publicUrl}/hooks/sandbox`);
     await inbound.tunnel.getByText(/Last health check .*: passed \(HTTP 200/).waitFor(POLL);
 
     await inbound.pushButton.click();
@@ -91,7 +89,7 @@ describe('the tunnel in the Inbound tab', () => {
     const inbound = new InboundPage(app.page);
     await inbound.open();
     // Playing the person's ngrok: the receiver itself, reached by its loopback URL.
-    const listening = (await inbound.receiverValue('Listening').innerText()).replace(/^on /, '');
+    const listening = await inbound.receiverValue('Listening on').innerText();
     await inbound.ownUrl.fill(listening);
     await inbound.useOwnUrlButton.click();
     await expect.poll(() => inbound.tunnelState.innerText(), POLL).toBe(`Up at ${listening}`);

@@ -61,6 +61,12 @@ export class InboundPage {
       .locator('xpath=following-sibling::dd[1]');
   }
 
+  /** The delivery URL as shown (without its Copy button's text). */
+  async deliveryUrl(): Promise<string> {
+    const text = await this.receiverValue('Delivery URL').innerText();
+    return text.split(/\s+/)[0] ?? '';
+  }
+
   responseField(name: string): Locator {
     return this.response.getByRole('textbox', { name, exact: true });
   }

@@ -24,7 +24,7 @@ export function ReceiverSection() {
       <FieldList
         label="Receiver"
         fields={[
-          { label: 'Listening', value: `on ${status.baseUrl}`, mono: true },
+          { label: 'Listening on', value: status.baseUrl, mono: true },
           {
             label: 'Delivery URL',
             mono: true,
