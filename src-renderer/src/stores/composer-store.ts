@@ -47,6 +47,7 @@ export interface ComposerState {
   loadSamples(): Promise<void>;
   /** Sends the draft; `force` sends it although it breaks the API document's rules. */
   sendDraft(force?: boolean): Promise<void>;
+  dismissReopenNotes(): void;
   /** Loads a journaled call into the draft (composer.fromRecord). */
   reopen(seq: number): Promise<string | null>;
 }
@@ -185,6 +186,7 @@ export function createComposerStore(bridge: Bridge, session: SessionStore) {
           off();
         }
       },
+      dismissReopenNotes: () => set({ reopenNotes: [] }),
       async reopen(seq) {
         try {
           const { request: req, notes } = await bridge.invoke('composer.fromRecord', { seq });

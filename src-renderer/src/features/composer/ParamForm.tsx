@@ -126,6 +126,7 @@ export function ParamForm() {
       aria-label={`Parameters of ${endpoint.title}`}
       onSubmit={(e) => e.preventDefault()}
     >
+      <ReopenNotes />
       {params.length === 0 ? <p className="quiet">This endpoint takes no parameters.</p> : null}
       {params.map(field)}
       <OtherIssues params={params} refused={refused} />
@@ -148,5 +149,24 @@ function OtherIssues({ params, refused }: { params: ParamSpec[]; refused: boolea
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What could not come back from a reopened call (a redacted secret, a file's bytes). */
+function ReopenNotes() {
+  const notes = useComposer((s) => s.reopenNotes);
+  const dismiss = useComposer((s) => s.dismissReopenNotes);
+  if (notes.length === 0) return null;
+  return (
+    <div className="reopen-notes" role="status" aria-label="Reopened call">
+      <ul>
+        {notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <button type="button" className="link" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
   );
 }

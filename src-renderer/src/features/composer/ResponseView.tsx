@@ -46,6 +46,23 @@ export function ResponseView() {
       ) : (
         <p className="quiet">No body.</p>
       )}
+      <details className="sent-request">
+        <summary>Request as sent</summary>
+        <pre
+          className="raw-text mono"
+          role="textbox"
+          aria-readonly="true"
+          aria-multiline="true"
+          aria-label="Request as sent"
+          tabIndex={0}
+        >
+          {`${result.request.method} ${result.request.url}\n`}
+          {Object.entries(result.request.headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n')}
+          {result.request.bodyKind === 'none' ? '' : `\n\n${result.request.raw.text}`}
+        </pre>
+      </details>
     </div>
   );
 }
