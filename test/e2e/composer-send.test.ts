@@ -54,6 +54,11 @@ describe('the request composer', () => {
       .toBe(null);
 
     await composer.set('resource_id', ada.id);
+    // /tp/resource/info for the id typed, as the user acted as.
+    await composer.region.getByRole('button', { name: 'Resource info' }).click();
+    await expect
+      .poll(() => composer.region.getByRole('status').allInnerTexts(), POLL)
+      .toContain(`user ${ada.id} (the connected user)`);
     await composer.set('msg_type', 'text');
     await composer.set('text', 'Your order 1042 has shipped');
     // Only the parameters of the chosen msg_type are in the form.

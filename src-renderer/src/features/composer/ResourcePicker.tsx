@@ -1,7 +1,7 @@
 // Where a resource_id (or the bulk send's resources) is asked for: the conversations of the
 // connected users from /tp/resource/list (users, and rooms with subject, avatar and occupants),
 // listed on request, and /tp/resource/info for the id typed. Both are real, journaled calls.
-import { useAuth, useComposerResources } from '../../stores/stores-context';
+import { useAuth, useComposer, useComposerResources } from '../../stores/stores-context';
 import type { ResourceOption } from '../../stores/composer-resources-store';
 
 function useConnectedIds(): string[] {
@@ -36,7 +36,9 @@ export function ResourceIdExtras({ value }: { value: string }) {
   const info = useComposerResources((s) => s.info);
   const infoError = useComposerResources((s) => s.infoError);
   const lookUp = useComposerResources((s) => s.lookUp);
-  const userId = ids[0];
+  // Looked up for the user acted as (or for), else for the first connected user.
+  const actAs = useComposer((s) => s.draft.actAs);
+  const userId = actAs.kind === 'app' ? ids[0] : actAs.userId;
   return (
     <>
       <div className="picker-row">
