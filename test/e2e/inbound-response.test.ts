@@ -107,6 +107,13 @@ describe('the Inbound tab', () => {
       deliveries: { status: string; attempts: unknown[] }[];
     }>(running, 'GET', '/_sandbox/deliveries');
     expect(deliveries.deliveries[0]!.attempts.length).toBeGreaterThanOrEqual(3);
+    // The Event log has each attempt as a delivery record answered 500.
+    const failedInLog = app.records
+      .getByRole('option')
+      .filter({ hasText: /delivery/ })
+      // The status cell reads exactly "500" (the row's cells run together in its text).
+      .filter({ has: app.page.getByText('500', { exact: true }) });
+    await expect.poll(() => failedInLog.count(), POLL).toBeGreaterThanOrEqual(3);
 
     // Back to 200: the next attempt succeeds, and the sandbox stops retrying.
     await inbound.setResponse({ Status: '200' });

@@ -30,6 +30,7 @@ describe('the tunnel in the Inbound tab', () => {
     await inbound.open();
     const loopbackEndpoint = await sandboxEndpoint(running.ready.sandbox);
 
+    expect(await inbound.badge.innerText()).toBe('No tunnel');
     expect(await inbound.pushButton.isDisabled()).toBe(true);
     // A bad subdomain is refused in words before anything starts.
     await inbound.subdomain.fill('No!');
@@ -46,6 +47,7 @@ describe('the tunnel in the Inbound tab', () => {
     const id = lt.registrations[0]!.id;
     const publicUrl = `${lt.baseUrl}/t/${id}`;
     expect(await inbound.tunnelState.innerText()).toBe(`Up at ${publicUrl}`);
+    expect(await inbound.badge.innerText()).toBe('Tunnel up');
     await expect.poll(() => inbound.receiverValue('Public URL').innerText(), POLL).toBe(publicUrl);
     // The URL to register is now the public one.
     expect(await inbound.deliveryUrl()).toBe(`${publicUrl}/hooks/sandbox`);
@@ -64,6 +66,7 @@ describe('the tunnel in the Inbound tab', () => {
       .poll(() => inbound.tunnelState.innerText(), POLL)
       .toMatch(/^Down, retrying (in \d+ s|now) \(attempt \d+\): .+/);
     await expect.poll(() => inbound.tunnelState.innerText(), POLL).toContain('maintenance');
+    expect(await inbound.badge.innerText()).toMatch(/^Tunnel: retrying (in \d+ s|now)$/);
     await saveAppScreenshot(app.page, 'inbound-tunnel-down');
 
     // Taken back: up again, under the same name, and the sandbox still follows it.
@@ -81,6 +84,7 @@ describe('the tunnel in the Inbound tab', () => {
     await expect.poll(() => sandboxEndpoint(running.ready.sandbox), POLL).toBe(loopbackEndpoint);
     expect(await inbound.receiverValue('Public URL').innerText()).toContain('no tunnel is up');
     expect(await inbound.pushOutcome.count()).toBe(0);
+    expect(await inbound.badge.innerText()).toBe('No tunnel');
   });
 
   test('watches your own public URL with the same health check', async () => {

@@ -73,7 +73,7 @@ export type InboundStore = ReturnType<typeof createInboundStore>;
 
 export const RECENT_ANSWERS = 8;
 /** Records read back at load to find the recent answers and forward results. */
-const HISTORY = 1000;
+const HISTORY = 300;
 
 export function createInboundStore(bridge: Bridge, connection: Connection, session: SessionStore) {
   const activeId = () => session.getState().profiles?.activeProfileId ?? null;

@@ -24,6 +24,8 @@ export class InboundPage {
   readonly addTargetButton: Locator;
   readonly key: Locator;
   readonly answers: Locator;
+  /** The header's compact tunnel state (TunnelBadge). */
+  readonly badge: Locator;
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Inbound' });
@@ -46,6 +48,7 @@ export class InboundPage {
     this.addTargetButton = this.forwards.getByRole('button', { name: 'Add target' });
     this.key = this.pane.getByRole('region', { name: 'Signature key', exact: true });
     this.answers = this.pane.getByRole('list', { name: 'Recent answers' });
+    this.badge = page.getByRole('banner').getByRole('status', { name: 'Tunnel', exact: true });
   }
 
   async open(): Promise<void> {

@@ -1,6 +1,7 @@
 // The RSA public key RSA-SHA256 deliveries are verified with: pasted as PEM, or the embedded
 // sandbox's own key in one click. A public key is not a secret, so it is shown in full.
 import { useState, type FormEvent } from 'react';
+import { activeProfile } from '../../stores/session-store';
 import { useInbound, useSession } from '../../stores/stores-context';
 
 export function KeySection() {
@@ -12,6 +13,7 @@ export function KeySection() {
 
 function KeyForm({ saved }: { saved: string | null }) {
   const hasSandbox = useSession((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
+  const isSandboxProfile = useSession((s) => activeProfile(s)?.kind === 'sandbox');
   const setKey = useInbound((s) => s.setPublicKey);
   const useSandboxKey = useInbound((s) => s.useSandboxKey);
   const busy = useInbound((s) => s.busy.key);
@@ -56,12 +58,7 @@ function KeyForm({ saved }: { saved: string | null }) {
           </button>
         ) : null}
         <span className="quiet" role="status">
-          {busy ??
-            (saved
-              ? changed
-                ? 'Not saved yet'
-                : 'Key set'
-              : 'No key: RSA-SHA256 deliveries cannot be verified')}
+          {busy ?? keyWords(saved, changed, isSandboxProfile)}
         </span>
       </div>
       {invalid || error ? (
@@ -71,4 +68,12 @@ function KeyForm({ saved }: { saved: string | null }) {
       ) : null}
     </form>
   );
+}
+
+function keyWords(saved: string | null, changed: boolean, isSandboxProfile: boolean): string {
+  if (saved) return changed ? 'Not saved yet' : 'Key set';
+  // The sandbox profile fetches the sandbox's key by itself at its first RSA-SHA256 delivery.
+  return isSandboxProfile
+    ? 'No key yet: taken from the sandbox at its first RSA-SHA256 delivery'
+    : 'No key: RSA-SHA256 deliveries cannot be verified';
 }
