@@ -1,5 +1,7 @@
-// The composer's response view for a rate-limited call: the sandbox, limited to one call per
-// window, answers the second send 429 with Retry-After, and the view counts it down.
+// The composer's send and response views: upload progress while a file goes out, and a
+// rate-limited call (the sandbox, limited to one call per window, answers the second send 429 with
+// Retry-After, and the view counts it down).
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ComposerPage } from './pages/composer-page';
 import { POLL, useAppSession } from './support/app-session';
@@ -21,7 +23,74 @@ async function limitCalls(running: RunningHost, count: number, windowS: number) 
   expect(res.status).toBe(200);
 }
 
-describe('the composer response view', () => {
+/**
+ * Holds composer.send on its way to the engine and lets the test push progress events for it, as
+ * a slow upload would produce (a loopback upload of a sample is over before anyone could see it).
+ */
+async function holdSends(page: Page) {
+  let requestId: string | null = null;
+  let release: (() => void) | null = null;
+  let socket: WebSocketRoute | null = null;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    socket = ws;
+    ws.onMessage((message) => {
+      const request = JSON.parse(String(message)) as {
+        command: string;
+        input: { requestId?: string };
+      };
+      if (request.command !== 'composer.send') {
+        server.send(message);
+        return;
+      }
+      requestId = request.input.requestId ?? null;
+      release = () => server.send(message);
+    });
+    server.onMessage((message) => ws.send(message));
+  });
+  return {
+    requestId: () => requestId,
+    progress(sentBytes: number, totalBytes: number) {
+      socket?.send(
+        JSON.stringify({
+          event: 'composer.progress',
+          payload: { requestId, sentBytes, totalBytes },
+        }),
+      );
+    },
+    release: () => release?.(),
+  };
+}
+
+describe('the composer send and response views', () => {
+  test('a file send shows its upload progress in words and as a progress bar', async () => {
+    let held!: Awaited<ReturnType<typeof holdSends>>;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (held = await holdSends(page)),
+    });
+    const composer = new ComposerPage(app.page);
+    await composer.set('msg_type', 'file');
+    await composer.sample('sample.pdf').click();
+    await composer.sendButton.click();
+    await expect.poll(() => held.requestId(), POLL).not.toBeNull();
+    const waiting = composer.region.getByRole('button', { name: 'Sending…' });
+    await waiting.waitFor(POLL);
+    expect(await waiting.isDisabled()).toBe(true);
+
+    held.progress(1024, 4096);
+    const bar = composer.region.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor(POLL);
+    expect(await bar.getAttribute('value')).toBe('1024');
+    expect(await bar.getAttribute('max')).toBe('4096');
+    expect(await composer.region.getByRole('status').allInnerTexts()).toContain(
+      'Uploading 1.0 KiB of 4.0 KiB…',
+    );
+    // When the engine answers (here: refusing the unfinished form), the bar goes.
+    held.release();
+    await composer.sendButton.waitFor(POLL);
+    expect(await bar.count()).toBe(0);
+  });
+
   test('a 429 shows its Retry-After and counts it down', async () => {
     const running = await session.host();
     const app = await session.openApp(running);
