@@ -131,15 +131,20 @@ function cpuSeconds(pid) {
   }
 }
 
+/** Read back from the journal file: deliveries answered 2xx, and how many of them were verified. */
 function capturedDeliveries(dataDir) {
-  let n = 0;
+  let captured = 0;
+  let valid = 0;
   for (const line of readFileSync(join(dataDir, 'journal.ndjson'), 'utf8').split('\n')) {
     if (line.includes('"kind":"delivery"')) {
       const r = JSON.parse(line);
-      if (r.kind === 'delivery' && r.delivery.response.status < 300) n += 1;
+      if (r.kind === 'delivery' && r.delivery.response.status < 300) {
+        captured += 1;
+        if (r.delivery.verification.outcome === 'valid') valid += 1;
+      }
     }
   }
-  return n;
+  return { captured, valid };
 }
 
 /** Arrival-to-event latency: a WebSocket client of the host sees each delivery's log.appended. */
@@ -230,15 +235,17 @@ try {
     secret,
     { bare: bare.child.pid, rx: host.child.pid },
   );
-  const captured = capturedDeliveries(dataDir);
+  const { captured, valid } = capturedDeliveries(dataDir);
   console.log(
     `ratio receiver/bare: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
   );
   console.log(
     `sent ${sent} (answered 2xx), captured ${captured} in the journal: ${sent === captured ? 'EQUAL' : 'DIFFERENT'}`,
   );
+  // Verification must really have run: every captured delivery's HMAC was checked and matched.
+  console.log(`${valid} of the ${captured} captured with a verified (valid) signature`);
   // A delivery acknowledged but not captured is a bug, not a slow run: that one fails the bench.
-  if (sent !== captured) exitCode = 1;
+  if (sent !== captured || valid !== captured) exitCode = 1;
   await eventLatency(host, host.ready.inbound, secret);
 } finally {
   // Waiting for the exits (not a fixed pause) lets a --cpu-prof host write its profile.

@@ -314,28 +314,35 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
 /** Message id → the seq of its first delivery, per profile; rebuilt when the journal changes file. */
 function createRepeatIndex(journal: Journal) {
   let indexedPath = '';
-  const seen = new Map<string, number>();
-  const key = (profileId: string, id: string) => `${profileId}\u0000${id}`;
+  // Per profile, then by id: every delivery looks its id up, and a key made by joining the two
+  // would be a new string to hash each time, in one map as large as the journal.
+  const seen = new Map<string, Map<string, number>>();
+  const ofProfile = (profileId: string) => {
+    let ids = seen.get(profileId);
+    if (!ids) seen.set(profileId, (ids = new Map()));
+    return ids;
+  };
   const sync = () => {
     if (indexedPath === journal.path) return;
     indexedPath = journal.path;
     seen.clear();
     for (const r of journal.list({ limit: Number.MAX_SAFE_INTEGER }) as JournalRecord[]) {
       if (r.kind === 'delivery' && r.delivery.classification.messageId && r.profileId) {
-        const k = key(r.profileId, r.delivery.classification.messageId);
-        if (!seen.has(k)) seen.set(k, r.seq);
+        const ids = ofProfile(r.profileId);
+        const id = r.delivery.classification.messageId;
+        if (!ids.has(id)) ids.set(id, r.seq);
       }
     }
   };
   return {
     get(profileId: string, id: string) {
       sync();
-      return seen.get(key(profileId, id));
+      return seen.get(profileId)?.get(id);
     },
     add(profileId: string, id: string, seq: number) {
       sync();
-      const k = key(profileId, id);
-      if (!seen.has(k)) seen.set(k, seq);
+      const ids = ofProfile(profileId);
+      if (!ids.has(id)) ids.set(id, seq);
     },
   };
 }
