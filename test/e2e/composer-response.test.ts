@@ -1,5 +1,5 @@
-// The composer's send and response views: upload progress while a file goes out, and a
-// rate-limited call (the sandbox, limited to one call per window, answers the second send 429 with
+// The composer's send and response views: upload progress while a file goes out, a response over
+// 1 MiB shown in slices and pages, and a rate-limited call (the sandbox, limited to one call per window, answers the second send 429 with
 // Retry-After, and the view counts it down).
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -62,7 +62,73 @@ async function holdSends(page: Page) {
   };
 }
 
+/** Replaces the body of composer.send's answer on its way to the page, as a huge response would. */
+async function enlargeSendAnswers(page: Page, json: unknown) {
+  const text = JSON.stringify(json);
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    const sends = new Set<number>();
+    ws.onMessage((message) => {
+      const request = JSON.parse(String(message)) as { id: number; command: string };
+      if (request.command === 'composer.send') sends.add(request.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const answer = JSON.parse(String(message)) as {
+        id?: number;
+        ok?: boolean;
+        output?: { json: unknown; record: { api: { responseBody: unknown } } };
+      };
+      if (answer.id === undefined || !sends.has(answer.id) || !answer.output) {
+        ws.send(message);
+        return;
+      }
+      answer.output.json = json;
+      answer.output.record.api.responseBody = {
+        encoding: 'utf8',
+        text,
+        size: Buffer.byteLength(text),
+      };
+      ws.send(JSON.stringify(answer));
+    });
+  });
+  return Buffer.byteLength(text);
+}
+
 describe('the composer send and response views', () => {
+  test('a response over 1 MiB shows at once: the raw text a slice at a time, the tree a page at a time', async () => {
+    const items = Array.from({ length: 30_000 }, (_, i) => ({
+      id: `m-${String(i).padStart(5, '0')}`,
+      body: 'Your order has shipped and is on its way to you',
+    }));
+    let size = 0;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (size = await enlargeSendAnswers(page, items)),
+    });
+    expect(size).toBeGreaterThan(1024 * 1024);
+    const composer = new ComposerPage(app.page);
+    await composer.chooseEndpoint('token');
+    await composer.sendButton.click();
+
+    await composer.jsonTree.waitFor(POLL);
+    const tree = composer.jsonTree;
+    expect(await tree.locator('summary').first().innerText()).toBe('[30000]');
+    expect(await tree.getByText('"m-00099"').count()).toBe(1);
+    expect(await tree.getByText('"m-00100"').count()).toBe(0);
+    await tree.getByRole('button', { name: 'Show 100 more of 29900' }).click();
+    await tree.getByText('"m-00199"').waitFor(POLL);
+
+    await composer.rawBodyToggle.click();
+    const raw = await composer.rawBody.innerText();
+    expect(raw.length).toBe(64 * 1024);
+    expect(raw.startsWith('[{"id":"m-00000"')).toBe(true);
+    expect(await composer.region.innerText()).toMatch(/Showing the first 64\.0 KiB of 2\.\d MiB\./);
+    await composer.region.getByRole('button', { name: 'Show 256.0 KiB more' }).click();
+    await expect
+      .poll(async () => (await composer.rawBody.innerText()).length, POLL)
+      .toBe(64 * 1024 + 256 * 1024);
+  });
+
   test('a file send shows its upload progress in words and as a progress bar', async () => {
     let held!: Awaited<ReturnType<typeof holdSends>>;
     const app = await session.openApp(await session.host(), {
