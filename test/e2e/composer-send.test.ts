@@ -212,7 +212,7 @@ describe('the request composer', () => {
       .toContain('vcard=%3C%3Fxml+version%3D%221.0%22');
   });
 
-  test('a file picked from disk is handed to the engine and typed by its bytes, not its name', async () => {
+  test('a file picked from disk or dropped is handed to the engine and typed by its bytes, not its name', async () => {
     const app = await session.openApp(await session.host());
     const composer = new ComposerPage(app.page);
     await composer.set('msg_type', 'picture');
@@ -231,5 +231,21 @@ describe('the request composer', () => {
     await expect
       .poll(() => composer.raw.innerText(), POLL)
       .toMatch(/filename="holiday\.jpg"\r?\ncontent-type: image\/png/i);
+
+    // Dropped on the drop zone instead: the same path.
+    const jpeg = readFileSync(resolve(import.meta.dirname, '../../resources/samples/sample.jpg'));
+    const dataTransfer = await app.page.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob(${JSON.stringify(jpeg.toString('base64'))}), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'dropped.jpeg', { type: 'image/jpeg' }));
+      return dt;
+    })()`);
+    await composer.tab('Request').click();
+    await composer.region
+      .getByRole('group', { name: 'File to send' })
+      .dispatchEvent('drop', { dataTransfer });
+    await expect
+      .poll(() => composer.chosenFile.innerText(), POLL)
+      .toMatch(/dropped\.jpeg[\s\S]*Detected from the bytes\s*image\/jpeg/);
   });
 });
