@@ -415,6 +415,81 @@ export type SessionView = z.infer<typeof SessionView>;
 export const SessionsState = z.object({ activeId: z.string(), sessions: z.array(SessionView) });
 export type SessionsState = z.infer<typeof SessionsState>;
 
+// ---- the event log's queries (log.query: filters and full-text search run in the engine) ----
+
+/** Status classes of a record's HTTP answer (api, delivery, forward); `none`: no answer. */
+export const StatusClass = z.enum(['2xx', '3xx', '4xx', '5xx', 'none']);
+export type StatusClass = z.infer<typeof StatusClass>;
+/** Every field narrows (AND); an absent or empty field does not. */
+export const LogFilter = z
+  .object({
+    kinds: z.array(RecordKind).max(6).optional(),
+    /** A delivery's `type` (the data's type: text, group-invite, ...). */
+    eventType: z.string().max(200).optional(),
+    msgType: z.string().max(200).optional(),
+    /** The platform user: a delivery's sender, a grant's user, a call's user_id. */
+    userId: z.string().max(200).optional(),
+    roomId: z.string().max(200).optional(),
+    /** A call naming the contact (contact_id), a delivery to it. */
+    contactId: z.string().max(200).optional(),
+    signature: SignatureOutcome.optional(),
+    status: StatusClass.optional(),
+    /** Case-insensitive text anywhere in the summary, URLs, parameters and bodies. */
+    text: z.string().max(1000).optional(),
+    /** Only records after this seq (the view's "Clear"; the journal keeps everything). */
+    afterSeq: z.number().int().nonnegative().optional(),
+    /** Only the `forward` records of this delivery. */
+    deliverySeq: z.number().int().positive().optional(),
+  })
+  .strict();
+export type LogFilter = z.infer<typeof LogFilter>;
+/** A record as one line of the list: enough to draw the row, not the bodies. */
+export const LogRow = z.object({
+  seq: z.number().int().positive(),
+  at: z.string(),
+  kind: RecordKind,
+  summary: z.string(),
+  method: z.string().optional(),
+  /** Path and query of the call, the delivery or the forward target. */
+  path: z.string().optional(),
+  status: z.number().int().nullable().optional(),
+  totalMs: z.number().nonnegative().optional(),
+  signature: SignatureOutcome.optional(),
+  /** A delivery that repeats an earlier one (repeatOf) or was replayed (replayOf). */
+  repeatOf: z.number().int().positive().optional(),
+  replayOf: z.number().int().positive().optional(),
+  level: z.enum(['info', 'warn', 'error']).optional(),
+});
+export type LogRow = z.infer<typeof LogRow>;
+/** Values seen in the session, for the filter's choices (at most 200 of each). */
+export const LogFacets = z.object({
+  eventTypes: z.array(z.string()),
+  msgTypes: z.array(z.string()),
+  users: z.array(z.string()),
+  rooms: z.array(z.string()),
+  contacts: z.array(z.string()),
+});
+export type LogFacets = z.infer<typeof LogFacets>;
+export const LogQueryInput = z
+  .object({
+    filter: LogFilter.default({}),
+    /** Index of the first match wanted, counting from the oldest; omit for the newest `limit`. */
+    offset: z.number().int().nonnegative().optional(),
+    limit: z.number().int().min(1).max(1000).default(200),
+    facets: z.boolean().default(false),
+  })
+  .strict();
+export const LogQueryOutput = z.object({
+  /** How many records match in all. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  rows: z.array(LogRow),
+  /** The last record this answer covers; newer ones come as log.appended. */
+  throughSeq: z.number().int().nonnegative(),
+  facets: LogFacets.optional(),
+});
+export type LogQueryOutput = z.infer<typeof LogQueryOutput>;
+
 // ---- request composer (composer.*; the forms come from core/spec, which the renderer imports) ----
 
 /** A file for a media send: its bytes (base64) or a sample from `composer.samples`. */
@@ -935,6 +1010,16 @@ export const commands = {
       })
       .strict(),
     output: z.object({ records: z.array(JournalRecord), lastSeq: z.number().int().nonnegative() }),
+  },
+  /**
+   * The active session's records that pass a filter, as rows for a virtual list, paged by their
+   * index among the matches (docs/journal.md, "Querying the journal").
+   */
+  'log.query': { input: LogQueryInput, output: LogQueryOutput },
+  /** One record of the active session in full; null when there is no such seq. */
+  'log.get': {
+    input: z.object({ seq: z.number().int().positive() }).strict(),
+    output: z.object({ record: JournalRecord.nullable() }),
   },
   /** The contact book of the profile: what the tool added or imported, and the supercontact. */
   'contacts.list': { input: ProfileSelector, output: ContactBook },

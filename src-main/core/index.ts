@@ -29,6 +29,7 @@ import { inboundHandlers } from './handlers/inbound';
 import { profileHandlers } from './handlers/profiles';
 import { tunnelHandlers } from './handlers/tunnel';
 import { sessionHandlers } from './handlers/sessions';
+import { logHandlers } from './handlers/log';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -152,6 +153,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...inboundHandlers(services),
     ...tunnelHandlers(services),
     ...sessionHandlers(services),
+    ...logHandlers(services),
     ...contactHandlers(services),
   };
 

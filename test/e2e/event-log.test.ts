@@ -58,21 +58,19 @@ describe('the event log', () => {
     await expect.poll(() => after.recordRows('POST', '/tp/token', '200').count(), POLL).toBe(1);
   });
 
-  test('a long journal shows its newest 500 records, and earlier ones on request', async () => {
+  test('a long journal is reachable whole: no paging, Home goes to its first record', async () => {
     const dataDir = freshDataDir();
     writeSystemJournal(dataDir, 700);
     const app = await session.openApp(await session.host(dataDir));
 
-    // log.list gives the newest page: 500 of the 700 (and the engine's own start-up records).
-    await expect.poll(() => app.recordCount(), POLL).toBe(500);
-    await app.loadEarlierButton.click();
+    // The engine counts every record (the 700 and its own start-up records); the list is virtual,
+    // so nothing needs loading page by page by hand.
     await expect.poll(() => app.recordCount(), POLL).toBeGreaterThan(700);
-    // The journal's start was reached: nothing more to load.
     expect(await app.loadEarlierButton.count()).toBe(0);
 
     await app.records.focus();
     await app.page.keyboard.press('Home');
     const firstRow = app.records.locator(`[id="${await app.activeRecordId()}"]`);
-    expect(await firstRow.innerText()).toMatch(/^1\s[\s\S]*Fixture record 1$/);
+    await expect.poll(() => firstRow.innerText(), POLL).toMatch(/^1\s[\s\S]*Fixture record 1$/);
   });
 });

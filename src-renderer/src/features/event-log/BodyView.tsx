@@ -14,7 +14,8 @@ function prettyJson(body: RawBody): string | null {
   }
 }
 
-export function BodyView({ body }: { body: RawBody }) {
+/** `name` says whose body it is, for its accessible name ("response body", "delivery data"). */
+export function BodyView({ body, name = 'response body' }: { body: RawBody; name?: string }) {
   const pretty = useMemo(() => prettyJson(body), [body]);
   const [raw, setRaw] = useState(false);
   const showRaw = raw || pretty === null;
@@ -42,7 +43,7 @@ export function BodyView({ body }: { body: RawBody }) {
         role="textbox"
         aria-readonly="true"
         aria-multiline="true"
-        aria-label={showRaw ? 'Raw response body' : 'Response body as JSON'}
+        aria-label={showRaw ? `Raw ${name}` : `${name[0]!.toUpperCase()}${name.slice(1)} as JSON`}
         tabIndex={0}
       >
         {showRaw

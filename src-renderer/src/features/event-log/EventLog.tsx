@@ -1,45 +1,58 @@
-// The event log: every record the engine journals (API calls, grants, system notes), newest at the
-// bottom as in a terminal, with the selected record's detail underneath.
+// The event log: one timeline of everything the engine journals (API calls, deliveries and their
+// forwards, grants, the tunnel, system notes), filtered and searched in the engine so a session of
+// 100,000 records stays quick, newest at the bottom as in a terminal, with the selected record's
+// detail underneath and the session controls in the heading.
+import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
-import { canLoadEarlier } from '../../stores/log-store';
+import { shownCount } from '../../stores/log-store';
 import { useLog } from '../../stores/stores-context';
+import { FilterBar } from './FilterBar';
 import { RecordDetail } from './RecordDetail';
-import { RecordList } from './RecordList';
+import { RecordList, type RecordListHandle } from './RecordList';
+import { SessionsBar } from './SessionsBar';
 import './event-log.css';
 
+const typing = (el: EventTarget) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
 export function EventLog() {
-  const count = useLog((s) => s.records.length);
+  const count = useLog(shownCount);
+  const total = useLog((s) => s.total);
   const loading = useLog((s) => s.loading);
   const loadError = useLog((s) => s.loadError);
-  const earlier = useLog(canLoadEarlier);
-  const loadingEarlier = useLog((s) => s.loadingEarlier);
-  const loadEarlier = useLog((s) => s.loadEarlier);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<RecordListHandle>(null);
+
+  // "/" and Ctrl+F search the log (inside this pane, so other panes keep the browser's find);
+  // Escape from the search box goes back to the list.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const find = (e.key === 'f' || e.key === 'F') && (e.ctrlKey || e.metaKey) && !e.altKey;
+    if (find || (e.key === '/' && !typing(e.target))) {
+      e.preventDefault();
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    } else if (e.key === 'Escape' && e.target === searchRef.current) {
+      listRef.current?.focus();
+    }
+  };
+
   return (
-    <Pane
-      title="Event log"
-      className="pane-log"
-      aside={
-        <>
-          <span className="quiet">
-            {loading && count === 0
-              ? 'loading…'
-              : `${count} ${count === 1 ? 'record' : 'records'}${earlier ? ' shown' : ''}`}
-          </span>
-          {earlier ? (
-            <button type="button" onClick={() => void loadEarlier()} disabled={loadingEarlier}>
-              {loadingEarlier ? 'Loading earlier records…' : 'Load earlier records'}
-            </button>
-          ) : null}
-        </>
-      }
-    >
+    <Pane title="Event log" className="pane-log" onKeyDown={onKeyDown} aside={<SessionsBar />}>
+      <FilterBar searchRef={searchRef} />
+      <p className="log-count quiet" role="status" aria-label="Record count">
+        {loading && count === 0
+          ? 'Waiting for the engine to count the records…'
+          : `${count} ${count === 1 ? 'record' : 'records'}${count !== total ? ` shown of ${total}` : ''}`}
+      </p>
       {loadError ? (
         <p className="error-text" role="alert">
-          Could not read the event log: {loadError}
+          Could not read the event log: {loadError}. It is tried again when the engine reconnects;
+          change a filter to try now.
         </p>
       ) : null}
       <div className="log-split">
-        <RecordList />
+        <RecordList ref={listRef} />
         <RecordDetail />
       </div>
     </Pane>

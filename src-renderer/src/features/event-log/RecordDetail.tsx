@@ -1,26 +1,71 @@
-// The selected record in full. API calls get their own view; grants link to the HTTP call behind
-// them; system notes show their level and message.
+// The selected record in full, parsed (a view per kind) or raw (the journal line as stored).
+// API calls and forwards show the HTTP exchange; deliveries their verification, classification,
+// shape flags, repeat marks, forward results and replay; grants link to the call behind them.
+import { useState } from 'react';
 import { FieldList } from '../../components/FieldList';
 import type { JournalRecord } from '../../contract';
 import { clockTimeMs } from '../../format';
-import { selectedRecord } from '../../stores/log-store';
 import { useLog } from '../../stores/stores-context';
 import { ApiDetail } from './ApiDetail';
+import { DeliveryDetail } from './DeliveryDetail';
+import { ForwardDetail } from './ForwardDetail';
+import { JumpTo } from './JumpTo';
 
 export function RecordDetail() {
-  const record = useLog(selectedRecord);
+  const seq = useLog((s) => s.selectedSeq);
+  const record = useLog((s) => s.selected);
+  const error = useLog((s) => s.selectedError);
+  const [raw, setRaw] = useState(false);
   return (
     <section className="log-detail" aria-label="Record detail">
       {record ? (
         <>
-          <h3 className="detail-title">
-            <span className="quiet">#{record.seq}</span> {record.summary}
-          </h3>
+          <div className="detail-head">
+            <h3 className="detail-title">
+              <span className="quiet">#{record.seq}</span> {record.summary}
+            </h3>
+            <div role="group" aria-label="View" className="detail-views">
+              <button
+                type="button"
+                className="toggle"
+                aria-pressed={!raw}
+                onClick={() => setRaw(false)}
+              >
+                Parsed
+              </button>
+              <button
+                type="button"
+                className="toggle"
+                aria-pressed={raw}
+                onClick={() => setRaw(true)}
+              >
+                Raw record
+              </button>
+            </div>
+          </div>
           <p className="quiet detail-meta">
             {record.kind} · {clockTimeMs(record.at)} · {record.at}
+            {record.profileId ? ` · profile ${record.profileId}` : ''}
           </p>
-          <KindDetail record={record} />
+          {raw ? (
+            <pre
+              className="body-text mono"
+              role="textbox"
+              aria-readonly="true"
+              aria-multiline="true"
+              aria-label="Raw journal record"
+              tabIndex={0}
+            >
+              {JSON.stringify(record, null, 2)}
+            </pre>
+          ) : (
+            <KindDetail record={record} />
+          )}
         </>
+      ) : seq !== null ? (
+        <p className={error ? 'error-text' : 'quiet'} role={error ? 'alert' : 'status'}>
+          {error ?? `Waiting for record #${seq} from the engine…`}
+        </p>
       ) : (
         <p className="quiet">
           Select a record (arrow keys and Enter, or a click) to see it in full.
@@ -31,10 +76,13 @@ export function RecordDetail() {
 }
 
 function KindDetail({ record }: { record: JournalRecord }) {
-  const select = useLog((s) => s.select);
   switch (record.kind) {
     case 'api':
       return <ApiDetail api={record.api} />;
+    case 'delivery':
+      return <DeliveryDetail record={record} />;
+    case 'forward':
+      return <ForwardDetail record={record} />;
     case 'auth': {
       const { auth } = record;
       return (
@@ -49,11 +97,27 @@ function KindDetail({ record }: { record: JournalRecord }) {
             ]}
           />
           {auth.apiSeq !== undefined ? (
-            <button type="button" className="link" onClick={() => select(auth.apiSeq ?? null)}>
-              Show the HTTP call (#{auth.apiSeq})
-            </button>
+            <JumpTo seq={auth.apiSeq}>Show the HTTP call (#{auth.apiSeq})</JumpTo>
           ) : null}
         </>
+      );
+    }
+    case 'tunnel': {
+      const t = record.tunnel;
+      return (
+        <FieldList
+          label="Tunnel"
+          fields={[
+            { label: 'State', value: t.state },
+            { label: 'Mode', value: t.mode },
+            ...(t.publicUrl ? [{ label: 'Public URL', value: t.publicUrl, mono: true }] : []),
+            ...(t.reason ? [{ label: 'Reason', value: t.reason }] : []),
+            ...(t.attempt !== undefined ? [{ label: 'Attempt', value: t.attempt }] : []),
+            ...(t.retryInMs !== undefined
+              ? [{ label: 'Retry in', value: `${Math.round(t.retryInMs / 100) / 10} s` }]
+              : []),
+          ]}
+        />
       );
     }
     case 'system':
@@ -65,13 +129,6 @@ function KindDetail({ record }: { record: JournalRecord }) {
             { label: 'Message', value: record.system.message },
           ]}
         />
-      );
-    default:
-      // A kind this build has no view for yet (the journal outlives app versions): show it whole.
-      return (
-        <pre className="body-text mono" tabIndex={0}>
-          {JSON.stringify(record as unknown, null, 2)}
-        </pre>
       );
   }
 }

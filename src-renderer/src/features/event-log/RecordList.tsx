@@ -1,120 +1,138 @@
-// The records as a single-select listbox: focus stays on the list and aria-activedescendant marks
-// the row the arrow keys are on; Enter (or a click) selects it for the detail pane. Only the rows
-// in view are in the DOM (up to 5000 records are kept), plus the active row, so that
-// aria-activedescendant always points at an element that exists.
+// The matching records as a single-select listbox over the whole session (100,000 records and
+// more): only the rows in view are in the DOM (plus the active one, so aria-activedescendant
+// always points at an element that exists), and their data is fetched page by page as they come
+// into view. Focus stays on the list; arrows, PageUp/PageDown, Home/End move, Enter opens.
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { isFiltered, shownCount } from '../../stores/log-store';
 import { useLog } from '../../stores/stores-context';
-import { RecordRow } from './RecordRow';
+import { NewRecordsBar } from './NewRecordsBar';
+import { RecordRow, rowId } from './RecordRow';
 
-const rowId = (seq: number) => `log-row-${seq}`;
-/** Must match .log-row's height in layout.css: rows are fixed-height so nothing is measured. */
+/** Must match .log-row's height in event-log.css: rows are fixed-height so nothing is measured. */
 const ROW_HEIGHT = 22;
-const PAGE = 10;
 
-export function RecordList() {
-  const records = useLog((s) => s.records);
+export interface RecordListHandle {
+  focus(): void;
+}
+
+export const RecordList = forwardRef<RecordListHandle>(function RecordList(_props, ref) {
+  const count = useLog(shownCount);
+  const rows = useLog((s) => s.rows);
   const selectedSeq = useLog((s) => s.selectedSeq);
   const select = useLog((s) => s.select);
-  const [activeSeq, setActiveSeq] = useState<number | null>(null);
+  const ensureRows = useLog((s) => s.ensureRows);
+  const setFollowing = useLog((s) => s.setFollowing);
+  const following = useLog((s) => s.following);
+  const jumpRequest = useLog((s) => s.jumpRequest);
+  const loading = useLog((s) => s.loading);
+  const filtered = useLog((s) => isFiltered(s.filter));
+  const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
-  const stickToBottom = useRef(true);
+  useImperativeHandle(ref, () => ({ focus: () => listRef.current?.focus() }), []);
 
-  const active = activeSeq ?? selectedSeq;
-  const activeIndex = active === null ? -1 : records.findIndex((r) => r.seq === active);
+  // A new filter or session is another list: the keyboard starts over from nothing.
+  useEffect(() => setActiveIndex((i) => (i >= count ? -1 : i)), [count]);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (activeIndex >= 0 && !indexes.includes(activeIndex)) {
+      if (activeIndex >= 0 && activeIndex < count && !indexes.includes(activeIndex)) {
         indexes.push(activeIndex);
         indexes.sort((a, b) => a - b);
       }
       return indexes;
     },
-    [activeIndex],
+    [activeIndex, count],
   );
 
   const virtualizer = useVirtualizer({
-    count: records.length,
+    count,
     getScrollElement: () => listRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     rangeExtractor,
   });
+  const items = virtualizer.getVirtualItems();
+  // The rows drawn (those in view, and the active one wherever it is), as a key for the effect.
+  const drawn = items.map((i) => i.index).join(',');
 
-  const pick = useCallback(
-    (seq: number) => {
-      setActiveSeq(seq);
-      select(seq);
-    },
-    [select],
-  );
+  // Ask for the rows drawn that are not loaded yet (the store fetches whole pages, once each).
+  useEffect(() => {
+    if (drawn) ensureRows(drawn.split(',').map(Number));
+  }, [drawn, rows, ensureRows]);
 
-  // Follow new records while the list is scrolled to the end, as a terminal does; when earlier
-  // records are put in front, keep the rows that were in view where they were.
-  const firstSeq = useRef<number | null>(null);
+  // Follow new records while at the end, as a terminal does; "jump to latest" comes here too.
   useLayoutEffect(() => {
     const el = listRef.current;
-    const previousFirst = firstSeq.current;
-    firstSeq.current = records[0]?.seq ?? null;
-    if (!el) return;
-    if (stickToBottom.current) {
-      el.scrollTop = el.scrollHeight;
-    } else if (previousFirst !== null && records[0] && records[0].seq < previousFirst) {
-      const added = records.findIndex((r) => r.seq === previousFirst);
-      if (added > 0) el.scrollTop += added * ROW_HEIGHT;
-    }
-  }, [records]);
+    if (el && following) el.scrollTop = el.scrollHeight;
+  }, [count, following, jumpRequest]);
 
   const onScroll = () => {
     const el = listRef.current;
-    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 4;
+    if (el) setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT / 2);
   };
 
   const moveTo = (index: number) => {
-    setActiveSeq(records[index]!.seq);
+    setActiveIndex(index);
     virtualizer.scrollToIndex(index, { align: 'auto' });
   };
+  const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (records.length === 0) return;
-    const last = records.length - 1;
+    if (count === 0) return;
+    const end = count - 1;
     const current = activeIndex;
     switch (e.key) {
       case 'ArrowDown':
-        moveTo(current < 0 ? 0 : Math.min(last, current + 1));
+        moveTo(current < 0 ? 0 : Math.min(end, current + 1));
         break;
       case 'ArrowUp':
-        moveTo(current < 0 ? last : Math.max(0, current - 1));
+        moveTo(current < 0 ? end : Math.max(0, current - 1));
         break;
       case 'PageDown':
-        moveTo(Math.min(last, Math.max(0, current) + PAGE));
+        moveTo(Math.min(end, Math.max(0, current) + page));
         break;
       case 'PageUp':
-        moveTo(Math.max(0, current - PAGE));
+        moveTo(Math.max(0, current - page));
         break;
       case 'Home':
         moveTo(0);
         break;
       case 'End':
-        moveTo(last);
+        moveTo(end);
         break;
       case 'Enter':
-      case ' ':
-        if (current >= 0) select(records[current]!.seq);
+      case ' ': {
+        const row = current >= 0 ? rows.get(current) : undefined;
+        if (row) select(row.seq);
         break;
+      }
       default:
         return;
     }
     e.preventDefault();
   };
 
+  const activeRow = activeIndex >= 0 ? rows.get(activeIndex) : undefined;
   return (
     <div className="log-list-wrap">
-      {records.length === 0 ? (
-        <p className="log-empty quiet">
-          No records yet. Requests and grants appear here as they happen.
+      {count === 0 ? (
+        <p className="log-empty quiet" role="status">
+          {loading
+            ? 'Waiting for the engine to list the records…'
+            : filtered
+              ? 'No records match the filter. Clear the filters to see every record.'
+              : 'No records yet. Calls, deliveries and grants appear here as they happen.'}
         </p>
       ) : null}
       <div
@@ -123,30 +141,30 @@ export function RecordList() {
         role="listbox"
         aria-label="Records"
         tabIndex={0}
-        aria-activedescendant={activeIndex >= 0 ? rowId(records[activeIndex]!.seq) : undefined}
+        aria-activedescendant={activeIndex >= 0 ? rowId(activeRow, activeIndex) : undefined}
         onKeyDown={onKeyDown}
         onScroll={onScroll}
       >
         {/* Set through the DOM style property, which the page's CSP (no inline styles) allows. */}
         <div className="log-list-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const r = records[item.index]!;
-            return (
-              <RecordRow
-                key={r.seq}
-                id={rowId(r.seq)}
-                record={r}
-                position={item.index + 1}
-                setSize={records.length}
-                top={item.start}
-                selected={r.seq === selectedSeq}
-                active={item.index === activeIndex}
-                onPick={pick}
-              />
-            );
-          })}
+          {items.map((item) => (
+            <RecordRow
+              key={item.index}
+              index={item.index}
+              row={rows.get(item.index)}
+              setSize={count}
+              top={item.start}
+              selectedSeq={selectedSeq}
+              active={item.index === activeIndex}
+              onPick={(seq) => {
+                setActiveIndex(item.index);
+                select(seq);
+              }}
+            />
+          ))}
         </div>
       </div>
+      <NewRecordsBar />
     </div>
   );
-}
+});

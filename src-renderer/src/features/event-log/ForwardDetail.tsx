@@ -1,0 +1,27 @@
+// A delivery sent on to a URL (forward-to, or a replay to a URL): which delivery, why, whether the
+// data was edited or signed again, and the HTTP exchange with the target.
+import { FieldList } from '../../components/FieldList';
+import type { ForwardRecord } from '../../contract';
+import { ApiDetail } from './ApiDetail';
+import { JumpTo } from './JumpTo';
+
+export function ForwardDetail({ record }: { record: ForwardRecord }) {
+  const f = record.forward;
+  return (
+    <>
+      <FieldList
+        label="Forward"
+        fields={[
+          { label: 'Delivery', value: <JumpTo seq={f.deliverySeq}>#{f.deliverySeq}</JumpTo> },
+          { label: 'Why', value: f.why === 'replay' ? 'replay to a URL' : 'forward-to target' },
+          { label: 'Data', value: f.edited ? 'edited before sending' : 'as captured' },
+          {
+            label: 'Signature',
+            value: f.resigned ? 'signed again with the profile’s secret' : 'as captured',
+          },
+        ]}
+      />
+      <ApiDetail api={f.exchange} />
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+// Sessions in the event log's heading: which named journal (a QA run) is open, switching to an
+// earlier one, starting a new one by name, and exporting the open one as a file.
+import { useState, type FormEvent } from 'react';
+// The contact editor's download helper: one way to hand a file to the browser in both hosts.
+import { downloadFile } from '../contacts/download';
+import type { ExportFormat } from '../../stores/log-sessions';
+import { useLog } from '../../stores/stores-context';
+
+const FORMATS: Array<{ format: ExportFormat; label: string }> = [
+  { format: 'ndjson', label: 'NDJSON' },
+  { format: 'har', label: 'HAR' },
+  { format: 'html', label: 'HTML report' },
+];
+
+export function SessionsBar() {
+  const sessions = useLog((s) => s.sessions);
+  const busy = useLog((s) => s.sessionBusy);
+  const error = useLog((s) => s.sessionError);
+  const switchSession = useLog((s) => s.switchSession);
+  const refresh = useLog((s) => s.refreshSessions);
+  const [panel, setPanel] = useState<'new' | 'export' | null>(null);
+  const toggle = (which: 'new' | 'export') => setPanel((p) => (p === which ? null : which));
+
+  return (
+    <div className="log-sessions">
+      <select
+        aria-label="Session"
+        value={sessions?.activeId ?? ''}
+        disabled={!sessions || busy !== null}
+        onFocus={() => void refresh()}
+        onChange={(e) => void switchSession(e.target.value)}
+      >
+        {sessions ? null : <option value="">loading sessions…</option>}
+        {sessions?.sessions.map((s) => (
+          <option key={s.id} value={s.id}>
+            {/* The open session's count is in the pane; the list's would be stale. */}
+            {s.active
+              ? s.name
+              : `${s.name} (${s.records} ${s.records === 1 ? 'record' : 'records'})`}
+          </option>
+        ))}
+      </select>
+      <button type="button" aria-expanded={panel === 'new'} onClick={() => toggle('new')}>
+        New session…
+      </button>
+      <button type="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
+        Export…
+      </button>
+      {busy ? (
+        <span className="quiet" role="status">
+          {busy}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="error-text" role="alert">
+          {error}
+        </span>
+      ) : null}
+      {panel === 'new' ? <NewSessionForm onDone={() => setPanel(null)} /> : null}
+      {panel === 'export' ? <ExportChoices onDone={() => setPanel(null)} /> : null}
+    </div>
+  );
+}
+
+function NewSessionForm({ onDone }: { onDone: () => void }) {
+  const newSession = useLog((s) => s.newSession);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!name.trim()) {
+      setProblem('Give the session a name, e.g. the QA run or ticket it is for.');
+      return;
+    }
+    if (await newSession(name.trim())) onDone();
+  };
+  return (
+    <div
+      className="log-popover"
+      role="group"
+      aria-label="New session"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+        if (e.key === 'Enter') void submit();
+      }}
+    >
+      <p className="quiet">
+        A new session is an empty journal of its own; the current one stays on disk and can be
+        opened again from the Session list.
+      </p>
+      <input
+        autoFocus
+        aria-label="Session name"
+        placeholder="e.g. QA run 12"
+        value={name}
+        maxLength={120}
+        aria-invalid={problem !== null}
+        onChange={(e) => {
+          setName(e.target.value);
+          setProblem(null);
+        }}
+      />
+      {problem ? (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="log-popover-actions">
+        <button type="button" className="primary" onClick={() => void submit()}>
+          Start session
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ExportChoices({ onDone }: { onDone: () => void }) {
+  const exportSession = useLog((s) => s.exportSession);
+  const name = useLog((s) => s.sessions?.sessions.find((x) => x.active)?.name ?? 'session');
+  const run = async (format: ExportFormat) => {
+    const file = await exportSession(format);
+    if (!file) return;
+    downloadFile(file);
+    onDone();
+  };
+  return (
+    <div
+      className="log-popover"
+      role="group"
+      aria-label="Export session"
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+    >
+      <p className="quiet">Export “{name}” as a file. Secrets stay redacted in every format.</p>
+      <div className="log-popover-actions">
+        {FORMATS.map((f, i) => (
+          <button
+            key={f.format}
+            type="button"
+            autoFocus={i === 0}
+            onClick={() => void run(f.format)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The Event log pane as the tests see it: the record list, its filters and search, the detail
+// with its replay actions, and the sessions controls, all found by role and accessible name.
+import type { Locator, Page } from 'playwright-core';
+
+export class EventLogPage {
+  readonly region: Locator;
+  readonly records: Locator;
+  readonly detail: Locator;
+  readonly count: Locator;
+  readonly search: Locator;
+  readonly pause: Locator;
+  readonly clearView: Locator;
+  readonly clearFilters: Locator;
+  readonly newRecords: Locator;
+  readonly session: Locator;
+  readonly newSession: Locator;
+  readonly exportButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.region = page.getByRole('region', { name: 'Event log', exact: true });
+    this.records = this.region.getByRole('listbox', { name: 'Records' });
+    this.detail = this.region.getByRole('region', { name: 'Record detail' });
+    this.count = this.region.getByRole('status', { name: 'Record count' });
+    this.search = this.region.getByRole('searchbox', { name: 'Search records' });
+    this.pause = this.region.getByRole('button', { name: /^(Pause|Resume)$/ });
+    this.clearView = this.region.getByRole('button', { name: 'Clear view' });
+    this.clearFilters = this.region.getByRole('button', { name: 'Clear filters' });
+    this.newRecords = this.region.getByRole('button', { name: /new records? — jump to latest/ });
+    this.session = this.region.getByRole('combobox', { name: 'Session' });
+    this.newSession = this.region.getByRole('button', { name: 'New session…' });
+    this.exportButton = this.region.getByRole('button', { name: 'Export…' });
+  }
+
+  /** The number the pane says it shows ("1234 records"). */
+  async shown(): Promise<number> {
+    const text = await this.count.innerText();
+    const m = /^(\d+) records?/.exec(text);
+    return m ? Number(m[1]) : -1;
+  }
+
+  /** Rows in the DOM now (only those in view are: the list is virtual). */
+  domRows(): Locator {
+    return this.records.getByRole('option');
+  }
+
+  /** Rows whose text matches every piece. */
+  rows(...parts: Array<string | RegExp>): Locator {
+    let rows = this.domRows();
+    for (const part of parts) rows = rows.filter({ hasText: part });
+    return rows;
+  }
+
+  kind(kind: string): Locator {
+    return this.region.getByRole('group', { name: 'Kinds' }).getByRole('button', {
+      name: kind,
+      exact: true,
+    });
+  }
+
+  /** One of the filter's choices: Signature, Status, Event type, msg_type, User, Room, Contact. */
+  choice(name: string): Locator {
+    return this.region.getByRole('combobox', { name, exact: true });
+  }
+
+  /** The id of the row the keyboard is on (aria-activedescendant). */
+  async activeRowId(): Promise<string | null> {
+    return this.records.getAttribute('aria-activedescendant');
+  }
+
+  /** The value for a label in one of the detail's label/value lists. */
+  detailValue(list: string, label: string): Locator {
+    return this.detail
+      .getByRole('group', { name: list, exact: true })
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
+  detailTitle(): Locator {
+    return this.detail.getByRole('heading', { level: 3 });
+  }
+
+  replayGroup(): Locator {
+    return this.detail.getByRole('group', { name: 'Replay', exact: true });
+  }
+
+  replayButton(name: string): Locator {
+    return this.replayGroup().getByRole('button', { name, exact: true });
+  }
+
+  /** What the last replay said ("Replayed: #12 …" or the error). */
+  replayOutcome(): Locator {
+    return this.replayGroup().getByRole('status').or(this.replayGroup().getByRole('alert'));
+  }
+}
