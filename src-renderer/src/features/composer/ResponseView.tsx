@@ -1,6 +1,7 @@
 // The last send's response: status, per-recipient outcome of a bulk send, where the body differs
-// from the documented shape, a 429's Retry-After counting down, timing by phase, size, headers,
-// and the body as a foldable JSON tree or as raw text. A large raw body is shown a slice at a time.
+// from the documented shape, a 429's Retry-After counting down, the body (first: it is what people
+// came for) as a foldable JSON tree or as raw text, then timing by phase, size and headers. A large
+// raw body is shown a slice at a time.
 import { useState } from 'react';
 import { FieldList, MapList } from '../../components/FieldList';
 import type { ComposerSendResult, RawBody, Timing } from '../../contract';
@@ -36,16 +37,16 @@ export function ResponseView() {
       <RetryAfter result={result} />
       <BulkOutcome result={result} />
       <ShapeIssues issues={result.shapeIssues} />
-      <h4>Timing</h4>
-      <FieldList label="Timing" fields={timingFields(api.timing)} />
-      <h4>Response headers</h4>
-      <MapList label="Response headers" map={api.responseHeaders} />
       <h4>Body</h4>
       {api.responseBody ? (
         <BodyPanes body={api.responseBody} json={result.json} />
       ) : (
         <p className="quiet">No body.</p>
       )}
+      <h4>Timing</h4>
+      <FieldList label="Timing" fields={timingFields(api.timing)} />
+      <h4>Response headers</h4>
+      <MapList label="Response headers" map={api.responseHeaders} />
       <details className="sent-request">
         <summary>Request as sent</summary>
         <pre
