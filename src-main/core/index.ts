@@ -8,7 +8,7 @@ import { createContactBookStore } from './contacts/contact-book';
 import { createContactsService } from './contacts/contacts-service';
 import { createOtpService } from './auth/otp';
 import type { DeliveryOptions } from './inbound/deliveries';
-import { DEFAULT_INBOUND_PORT, startInbound } from './inbound/inbound-service';
+import { startInbound } from './inbound/inbound-service';
 import { pushUrlsToSandbox } from './inbound/tunnel/push-to-sandbox';
 import { createTunnelService, type TunnelTiming } from './inbound/tunnel/tunnel-manager';
 import { createUserTokenService } from './auth/user-tokens';
@@ -30,6 +30,7 @@ import { profileHandlers } from './handlers/profiles';
 import { tunnelHandlers } from './handlers/tunnel';
 import { sessionHandlers } from './handlers/sessions';
 import { logHandlers } from './handlers/log';
+import { simulatorHandlers } from './handlers/simulator';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -40,7 +41,7 @@ export const JOURNAL_FILE = 'journal.ndjson';
 export interface CoreOptions {
   /** How long a "connect a user" flow waits for the browser (default 5 minutes). */
   connectTimeoutMs?: number;
-  /** The inbound endpoint's loopback port (default 5875, or a free one when taken; 0: any). */
+  /** The receiver's port; else the saved one (inbound.setPort), else 5875; taken: any free one. */
   inboundPort?: number;
   /** Tunnel health-check and backoff timings; tests shorten them. */
   tunnel?: Partial<TunnelTiming>;
@@ -96,7 +97,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     otp,
     journal,
     redactor,
-    port: options.inboundPort ?? DEFAULT_INBOUND_PORT,
+    port: options.inboundPort,
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
 
@@ -155,6 +156,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...sessionHandlers(services),
     ...logHandlers(services),
     ...contactHandlers(services),
+    ...simulatorHandlers(services),
   };
 
   const dispatch = createDispatch(handlers, (err) =>

@@ -1,8 +1,9 @@
 // The Inbound tab against the real engine and the embedded sandbox: the receiver's URLs, response
 // control set to 500 making the sandbox's delivery attempts fail and retry (each answer shown, the
 // retries marked), a forward target (a tiny node:http server here) with its result beside it, and
-// the sandbox's RSA key one click away.
+// the sandbox's RSA key one click away, and the receiver's port saved for the next start.
 import { createServer, type Server } from 'node:http';
+import { freePort } from '../helpers/sandbox-client';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { InboundPage } from './pages/inbound-page';
@@ -208,5 +209,31 @@ describe('the Inbound tab', () => {
     await inbound.key.getByRole('button', { name: 'Use the sandbox’s key' }).click();
     await expect.poll(() => field.inputValue(), POLL).toBe(pem);
     await inbound.key.getByRole('status').getByText('Key set').waitFor(POLL);
+  });
+
+  test('a port saved for the next start is where the receiver listens after a restart', async () => {
+    const running = await session.host();
+    const { inbound } = await openInbound(running);
+    await inbound.open();
+    const port = await freePort();
+    const field = inbound.receiver.getByRole('textbox', { name: 'Port at next start' });
+    await field.fill('99999');
+    await inbound.receiver.getByRole('button', { name: 'Save port' }).click();
+    await inbound.receiver
+      .getByRole('alert')
+      .getByText(/whole number from 0 to 65535/)
+      .waitFor(POLL);
+    await field.fill(String(port));
+    await inbound.receiver.getByRole('button', { name: 'Save port' }).click();
+    await inbound.receiver.getByText('Saved: applies at the next start.').waitFor(POLL);
+
+    await running.stop();
+    const again = await session.host(running.dataDir);
+    const reopened = await openInbound(again);
+    await reopened.inbound.open();
+    await expect
+      .poll(() => reopened.inbound.receiverValue('Listening on').innerText(), POLL)
+      .toBe(`http://127.0.0.1:${port}`);
+    expect(await reopened.inbound.deliveryUrl()).toBe(`http://127.0.0.1:${port}/hooks/sandbox`);
   });
 });

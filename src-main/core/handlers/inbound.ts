@@ -13,6 +13,7 @@ export function inboundHandlers({
   | 'inbound.setForwards'
   | 'inbound.setPublicKey'
   | 'inbound.useSandboxKey'
+  | 'inbound.setPort'
   | 'inbound.replay'
 > {
   const id = (profileId: string | undefined) => profiles.require(profileId).id;
@@ -37,6 +38,7 @@ export function inboundHandlers({
       }
       return inbound.settings.setPublicKey(id(profileId), pem);
     },
+    'inbound.setPort': async ({ profileId, port }) => inbound.setPort(port, id(profileId)),
     'inbound.useSandboxKey': async ({ profileId }) => inbound.useSandboxKey(id(profileId)),
     'inbound.replay': async (input) => ({ record: await inbound.replay(input) }),
   };

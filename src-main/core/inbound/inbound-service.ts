@@ -8,6 +8,7 @@ import {
   type InboundSettings,
   type InboundStatus,
 } from '../contract';
+import { z } from 'zod';
 import type { CoreHost } from '../host';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
@@ -26,6 +27,9 @@ import {
 import { createReplayer, type ReplayInput } from './replay';
 
 export const DEFAULT_INBOUND_PORT = 5875;
+/** The port saved from the Inbound tab (inbound.setPort), used at the next start. */
+export const SETTINGS_INBOUND_PORT = 'inboundPort';
+const SavedPort = z.number().int().min(0).max(65535);
 
 export const defaultPaths = (profileId: string) => ({
   endpoint: `/hooks/${profileId}`,
@@ -39,6 +43,8 @@ export interface InboundService {
   /** Per-profile response control, forward targets and RSA key. */
   readonly settings: InboundSettingsStore;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
+  /** Saves the port the receiver asks for at the next start (null: the default). */
+  setPort(port: number | null, profileId: string): InboundStatus;
   /** Sets the embedded sandbox's RSA public key as the profile's (inbound.useSandboxKey). */
   useSandboxKey(profileId: string): Promise<InboundSettings>;
   close(): Promise<void>;
@@ -50,7 +56,8 @@ interface Deps {
   otp: OtpService;
   journal: Journal;
   redactor: Redactor;
-  port: number;
+  /** The host's explicit port (serve --inbound-port); else the saved one, else 5875. */
+  port?: number | undefined;
   deliveries?: DeliveryOptions;
 }
 
@@ -107,7 +114,14 @@ export async function startInbound({
     return profile ? { profile, target: hit.target } : null;
   };
 
-  const receiver: Receiver = await startReceiver(port, {
+  // The Electron app has no command line for it: a port saved in the settings (from the Inbound
+  // tab) applies at the next start, unless the host names one.
+  const readSaved = () => {
+    const parsed = SavedPort.safeParse(host.settings.get(SETTINGS_INBOUND_PORT));
+    return parsed.success ? parsed.data : null;
+  };
+  const wantedPort = port ?? readSaved() ?? DEFAULT_INBOUND_PORT;
+  const receiver: Receiver = await startReceiver(wantedPort, {
     route,
     async handle({ profile, target }, req, res, url) {
       if (target === 'endpoint') {
@@ -139,12 +153,21 @@ export async function startInbound({
     receiverBaseUrl: () => receiver.baseUrl,
   });
 
+  const status = (profileId: string, publicUrl?: string): InboundStatus => ({
+    baseUrl: receiver.baseUrl,
+    wantedPort,
+    savedPort: readSaved(),
+    fromHost: port !== undefined,
+    ...(publicUrl ? { publicUrl } : {}),
+    suggested: suggested(profileId, publicUrl?.replace(/\/+$/, '') || receiver.baseUrl),
+  });
+
   return {
-    status: (profileId, publicUrl) => ({
-      baseUrl: receiver.baseUrl,
-      ...(publicUrl ? { publicUrl } : {}),
-      suggested: suggested(profileId, publicUrl?.replace(/\/+$/, '') || receiver.baseUrl),
-    }),
+    status,
+    setPort(next, profileId) {
+      host.settings.set(SETTINGS_INBOUND_PORT, next);
+      return status(profileId);
+    },
     settings,
     replay,
     async useSandboxKey(profileId) {

@@ -39,7 +39,7 @@ export interface ForwardResult {
 }
 
 /** The parts of the pane that act on their own: each has its own progress words and error. */
-export type InboundSection = 'response' | 'forwards' | 'key' | 'tunnel' | 'push';
+export type InboundSection = 'port' | 'response' | 'forwards' | 'key' | 'tunnel' | 'push';
 
 export interface InboundState {
   profileId: string | null;
@@ -59,6 +59,8 @@ export interface InboundState {
   answers: DeliveryAnswer[];
   /** By target URL. */
   forwardResults: Record<string, ForwardResult>;
+  /** The receiver's port for the next start (null: the default). */
+  setPort(port: number | null): Promise<boolean>;
   setResponse(changes: Partial<ResponseControl>): Promise<boolean>;
   setForwards(changes: Partial<ForwardSettings>): Promise<boolean>;
   setPublicKey(pem: string | null): Promise<boolean>;
@@ -120,6 +122,13 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
       pushed: null,
       answers: [],
       forwardResults: {},
+      setPort: (port) =>
+        act(
+          'port',
+          'Saving the port…',
+          (profileId) => bridge.invoke('inbound.setPort', { profileId, port }),
+          (status) => ({ status }),
+        ),
       setResponse: (changes) =>
         act(
           'response',

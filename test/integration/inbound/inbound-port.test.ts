@@ -1,11 +1,16 @@
 // --inbound-port: the receiver's port is the one asked for (serve's option, through the headless
-// host), and a bad value is refused with the usage line before anything starts.
+// host), and a bad value is refused with the usage line before anything starts. Without it, the
+// port saved from the Inbound tab (inbound.setPort) is used, which is how the Electron app sets it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { memorySettings } from '../../../src-main/core/host';
+import { createCore } from '../../../src-main/core/index';
 import { parseServeArgs } from '../../../src-main/host/cli-args';
 import { startHeadlessHost, type HeadlessHost } from '../../../src-main/host/index';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { freePort } from '../../helpers/sandbox-client';
 
 const hosts: HeadlessHost[] = [];
@@ -39,5 +44,51 @@ describe('--inbound-port', () => {
       apps: { endpoint_url: string }[];
     };
     expect(state.apps[0]!.endpoint_url).toBe(host.inboundUrl);
+  });
+});
+
+describe('the saved port (inbound.setPort, for the Electron app)', () => {
+  it('is used at the next start when the host names none; the host’s own port wins', async () => {
+    const sandbox = await startSandbox({
+      apps: [{ redirect_uri: `http://127.0.0.1:${await freePort()}/callback` }],
+    });
+    const settings = memorySettings();
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const [saved, explicit] = [await freePort(), await freePort()];
+    try {
+      const first = await createCore(hostFor(sandbox, dataDir, settings), { inboundPort: 0 });
+      const before = await first.invoke('inbound.status', {});
+      expect(before).toMatchObject({ wantedPort: 0, savedPort: null, fromHost: true });
+      expect(await first.invoke('inbound.setPort', { port: saved })).toMatchObject({
+        savedPort: saved,
+        baseUrl: before.baseUrl,
+      });
+      await expect(first.invoke('inbound.setPort', { port: 70000 })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+      await first.close();
+
+      const second = await createCore(hostFor(sandbox, dataDir, settings));
+      expect(await second.invoke('inbound.status', {})).toMatchObject({
+        baseUrl: `http://127.0.0.1:${saved}`,
+        wantedPort: saved,
+        savedPort: saved,
+        fromHost: false,
+      });
+      await second.close();
+
+      const third = await createCore(hostFor(sandbox, dataDir, settings), {
+        inboundPort: explicit,
+      });
+      expect(await third.invoke('inbound.status', {})).toMatchObject({
+        baseUrl: `http://127.0.0.1:${explicit}`,
+        savedPort: saved,
+        fromHost: true,
+      });
+      await third.close();
+    } finally {
+      await sandbox.close();
+    }
   });
 });

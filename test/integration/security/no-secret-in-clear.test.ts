@@ -19,7 +19,7 @@ import { confSettings } from '../../../src-main/host/settings';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
-import { filesUnder } from '../auth/secrets-scan';
+import { filesUnder, sandboxSecrets } from '../auth/secrets-scan';
 
 /** Every access and refresh token the sandbox answered, in the order it issued them. */
 const issued = vi.hoisted(() => new Set<string>());
@@ -59,6 +59,8 @@ let forwardTarget: Server;
 const forwarded: Buffer[] = [];
 const events: { event: string; payload: unknown }[] = [];
 const records: JournalRecord[] = [];
+/** What the simulator commands answered the UI. */
+const simulatorAnswers: unknown[] = [];
 
 const waitFor = async <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) => {
   for (let i = 0; i < 400; i++) {
@@ -131,6 +133,51 @@ beforeAll(async () => {
   dataDir = join(scratch, 'data');
   mkdirSync(dataDir);
   core = await startEngine();
+
+  // First on the sandbox profile, through the simulator commands the Simulator tab uses: a user
+  // connected, a picture to the supercontact (delivered), an otp, every token expired and renewed,
+  // a delivery sent again. What those commands answer the UI is searched too.
+  expect((await core.invoke('profiles.list', {})).activeProfileId).toBe('sandbox');
+  const zoe = await connect('Zoe', 'Sandbox');
+  simulatorAnswers.push(await core.invoke('simulator.state', {}));
+  const simSent = await core.invoke('simulator.sendMessage', {
+    userId: zoe,
+    to: { contactId: sandbox.apps[0]!.client_id },
+    msgType: 'picture',
+    file: { name: 'sample.jpg', sample: 'sample.jpg' },
+  });
+  simulatorAnswers.push(simSent);
+  await waitFor('the simulator delivery', () =>
+    records.some((r) => isDelivery(r) && r.delivery.classification.messageId === simSent.messageId)
+      ? true
+      : undefined,
+  );
+  const simOtp = await core.invoke('simulator.otp', {
+    userId: zoe,
+    target: 'management',
+    fromapp: true,
+  });
+  expect(simOtp.status).toBe(200);
+  simulatorAnswers.push(simOtp);
+  simulatorAnswers.push(await core.invoke('simulator.expireTokens', {}));
+  const me = await core.invoke('api.call', {
+    method: 'GET',
+    path: '/tp/me.json',
+    actAs: { kind: 'user', userId: zoe },
+  });
+  expect(me.record.api.status).toBe(200);
+  const simDeliveries = await core.invoke('simulator.deliveries', {});
+  simulatorAnswers.push(simDeliveries);
+  await waitFor('the delivery to settle', async () => {
+    const { deliveries } = await core.invoke('simulator.deliveries', {});
+    return deliveries[0] && deliveries[0].status !== 'pending' ? true : undefined;
+  });
+  const again = await core.invoke('simulator.redeliver', {
+    id: (await core.invoke('simulator.deliveries', {})).deliveries[0]!.id,
+  });
+  simulatorAnswers.push(again);
+  simulatorAnswers.push(await core.invoke('simulator.state', {}));
+
   // The sandbox profile keeps its secrets in memory (the sandbox makes new ones at every start):
   // the session runs on a profile of the person's own, whose secrets are sealed and stored.
   const app = sandbox.apps[0]!;
@@ -256,10 +303,16 @@ beforeAll(async () => {
     { target: 'management', fromapp: false },
   );
   expect(otp.status).toBe(200);
-  otps.add(otp.otp);
   await waitFor('the otp visit', async () =>
     (await core.invoke('auth.otpVisits', {})).visits.length > 0 ? true : undefined,
   );
+
+  // Every otp the sandbox made (the simulator command's too), from its saved state.
+  const stateFile = join(scratch, 'sandbox-state.json');
+  await sandbox.saveState(stateFile);
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { otps: { otp: string }[] };
+  rmSync(stateFile);
+  for (const o of state.otps) otps.add(o.otp);
 }, 120_000);
 
 afterAll(async () => {
@@ -270,12 +323,16 @@ afterAll(async () => {
 });
 
 describe('no secret in clear, after a realistic session with a working sealer', () => {
-  it('the sandbox issued the secrets the search looks for', () => {
-    // An app token twice (before and after the expiry), per user: a code exchange, an explicit
-    // refresh and one after the expiry, each an access and a rotated refresh token.
-    expect(issued.size).toBeGreaterThanOrEqual(2 + 2 * 3 * 2);
+  it('the sandbox issued the secrets the search looks for', async () => {
+    // On the own profile an app token twice (before and after the expiry), per user: a code
+    // exchange, an explicit refresh and one after the expiry, each an access and a rotated
+    // refresh token; on the sandbox profile a user's code exchange and a refresh.
+    expect(issued.size).toBeGreaterThanOrEqual(2 + 2 * 3 * 2 + 2 * 2);
     expect(clientSecret.length).toBeGreaterThanOrEqual(16);
-    expect(otps.size).toBe(1);
+    expect(otps.size).toBe(2);
+    // The capture missed none of the tokens the sandbox still holds.
+    const held = await sandboxSecrets(sandbox, scratch);
+    expect([...held].filter((t) => t !== clientSecret && !issued.has(t))).toEqual([]);
   });
 
   it('not in any file of the data directory, the journal included; a restart unseals them', async () => {
@@ -316,6 +373,7 @@ describe('no secret in clear, after a realistic session with a working sealer', 
         'auth.users': JSON.stringify(users),
         'auth.status': JSON.stringify(appToken),
         events: JSON.stringify(events),
+        simulator: JSON.stringify(simulatorAnswers),
       }),
     ).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { FieldList } from '../../components/FieldList';
 import { activeProfile } from '../../stores/session-store';
 import { useInbound, useSession } from '../../stores/stores-context';
 import { CopyButton } from './CopyButton';
+import { PortForm } from './PortForm';
 
 const pathOf = (url: string) => {
   try {
@@ -52,6 +53,7 @@ export function ReceiverSection() {
             : '.'}
         </p>
       ) : null}
+      <PortForm key={String(status.savedPort)} status={status} />
     </>
   );
 }
