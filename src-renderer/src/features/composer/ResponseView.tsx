@@ -7,7 +7,7 @@ import { FieldList, MapList } from '../../components/FieldList';
 import type { ComposerSendResult, RawBody, Timing } from '../../contract';
 import { byteSize, durationMs } from '../../format';
 import { useComposer } from '../../stores/stores-context';
-import { useNow } from '../header/use-now';
+import { useNow } from '../../components/use-now';
 import { JsonTree } from './JsonTree';
 
 const SLICE = 64 * 1024;
@@ -91,7 +91,7 @@ function timingFields(t: Timing) {
 
 function RetryAfter({ result }: { result: ComposerSendResult }) {
   const resultAt = useComposer((s) => s.resultAt);
-  const now = useNow(250);
+  const now = useNow({ everyMs: 250 });
   if (result.retryAfterSeconds === null) return null;
   const left = Math.ceil(result.retryAfterSeconds - (now - resultAt) / 1000);
   return (

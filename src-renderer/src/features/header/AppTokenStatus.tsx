@@ -2,7 +2,7 @@
 // redacted preview the engine gave), expired, or the last error in words.
 import { clockTime } from '../../format';
 import { useSession } from '../../stores/stores-context';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 export function AppTokenStatus() {
   const status = useSession((s) => {

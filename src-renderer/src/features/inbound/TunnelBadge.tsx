@@ -2,13 +2,13 @@
 // full sentence as its tooltip and accessible description. Reads the same store as the Inbound tab.
 import { useInbound } from '../../stores/stores-context';
 import { tunnelWords } from './tunnel-words';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 import './inbound.css';
 
 export function TunnelBadge() {
   const tunnel = useInbound((s) => s.tunnel);
   const since = useInbound((s) => s.tunnelSince);
-  const now = useNow(tunnel?.state === 'reconnecting');
+  const now = useNow({ active: tunnel?.state === 'reconnecting' });
   const words = tunnelWords(tunnel, since, now);
   return (
     <span

@@ -3,14 +3,14 @@
 import type { TunnelStatus } from '../../contract';
 import { useInbound } from '../../stores/stores-context';
 import { tunnelWords } from './tunnel-words';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 export function TunnelState() {
   const tunnel = useInbound((s) => s.tunnel);
   const since = useInbound((s) => s.tunnelSince);
-  const now = useNow(tunnel?.state === 'reconnecting');
+  const now = useNow({ active: tunnel?.state === 'reconnecting' });
   const words = tunnelWords(tunnel, since, now);
   return (
     <div className="tunnel-state">

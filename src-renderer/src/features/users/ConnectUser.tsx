@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import type { ConnectFlow } from '../../contract';
 import { useAuth } from '../../stores/stores-context';
-import { useNow } from '../header/use-now';
+import { useNow } from '../../components/use-now';
 import { remaining } from './countdown';
 
 /** Opens the consent page in a new tab; under Electron the window-open handler sends it to the

@@ -5,7 +5,7 @@ import type { ConnectedUser } from '../../contract';
 import { FieldList } from '../../components/FieldList';
 import { clockTime } from '../../format';
 import { useAuth } from '../../stores/stores-context';
-import { useNow } from '../header/use-now';
+import { useNow } from '../../components/use-now';
 import { openConsentPage } from './ConnectUser';
 import { remaining } from './countdown';
 
