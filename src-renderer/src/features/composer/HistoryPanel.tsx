@@ -3,9 +3,10 @@
 // export one or a selection as HAR 1.2.
 import { useEffect, useState, type RefObject } from 'react';
 import type { ApiRecord } from '../../contract';
+import { downloadFile } from '../../components/download';
 import { clockTime, urlPath } from '../../format';
 import { useComposer, useComposerHistory } from '../../stores/stores-context';
-import { copyText, downloadText } from './download';
+import { copyText } from './clipboard';
 import { SEARCH_SHORTCUTS } from './shortcuts';
 
 interface HistoryPanelProps {
@@ -32,7 +33,7 @@ export function HistoryPanel({ searchRef, onReopened }: HistoryPanelProps) {
       setMessage(out.error);
       return;
     }
-    downloadText(out.filename, out.json, 'application/json');
+    downloadFile({ filename: out.filename, mimeType: 'application/json', content: out.json });
     setMessage(`Downloaded ${out.filename} (${seqs.length} call${seqs.length === 1 ? '' : 's'}).`);
   };
 

@@ -3,11 +3,11 @@
 // per-owner results with retry, import and export.
 import { useEffect, useRef, useState } from 'react';
 import type { BookContact } from '../../contract';
+import { downloadFile } from '../../components/download';
 import { Pane } from '../../components/Pane';
 import { useAuth, useContacts } from '../../stores/stores-context';
 import { ContactForm } from './ContactForm';
 import { ContactRow } from './ContactRow';
-import { downloadFile } from './download';
 import { ImportPanel } from './ImportPanel';
 import './contacts.css';
 

@@ -1,6 +1,7 @@
 // Export every profile as a JSON file (the engine leaves secrets out), and import one: chosen as a
 // file or pasted. What could not be imported is listed, profile by profile, field by field.
 import { useId, useState } from 'react';
+import { downloadFile } from '../../components/download';
 import { useProfiles } from '../../stores/stores-context';
 
 export const EXPORT_FILENAME = 'tp-inspector-profiles.json';
@@ -17,13 +18,7 @@ export function ExportImport() {
   const download = async () => {
     const json = await exportJson();
     if (json === null) return;
-    const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = EXPORT_FILENAME;
-    a.click();
-    // The click has handed the blob to the download by the time the next task runs.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadFile({ filename: EXPORT_FILENAME, mimeType: 'application/json', content: json });
   };
 
   const run = async (json: string) => {
