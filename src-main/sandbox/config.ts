@@ -5,6 +5,7 @@ import { CONTACT_ID_PATTERN, SCOPE_NAMES, SIGNATURE_METHODS } from '../core/spec
 import { newSecret } from './ids';
 import type { AppRecord, RateLimit } from './state/records';
 import type { SandboxConfig, SandboxSeedRoom, SandboxSeedUser } from './types';
+import { NewUserFields } from './users';
 
 const httpUrl = z
   .string()
@@ -31,18 +32,11 @@ export const AppConfigSchema = z.object({
   rotate_refresh_tokens: z.boolean().optional(),
 });
 
-const SeedUserSchema = z.object({
+const SeedUserSchema = NewUserFields.extend({
   id: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/)
     .optional(),
-  name: z.string().min(1).max(128),
-  surname: z.string().max(128),
-  msisdn: z
-    .string()
-    .regex(/^\+?[0-9]{3,19}$/)
-    .optional(),
-  lang: z.string().min(2).max(16).optional(),
   avatar_url: httpUrl.optional(),
 });
 

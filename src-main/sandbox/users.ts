@@ -1,8 +1,23 @@
 // Platform users: created by the seed, the consent page and POST /_sandbox/users. Each gets an
 // avatar the sandbox serves itself (an SVG of the initials), so nothing needs the network.
+import { z } from 'zod';
 import { newUserId } from './ids';
 import type { UserRecord } from './state/records';
 import type { Store } from './state/store';
+
+/**
+ * A new user's fields as the --config seed and POST /_sandbox/users both take them; each adds its
+ * own rule for avatar_url (and the seed an id).
+ */
+export const NewUserFields = z.object({
+  name: z.string().min(1).max(128),
+  surname: z.string().max(128),
+  msisdn: z
+    .string()
+    .regex(/^\+?[0-9]{3,19}$/)
+    .optional(),
+  lang: z.string().min(2).max(16).optional(),
+});
 
 export interface NewUser {
   id?: string | undefined;

@@ -8,18 +8,11 @@ import { newMessageId, newSecret } from '../ids';
 import { messageData, precheckMessage } from '../message-data';
 import { disconnect as revokeUser } from '../oauth/tokens';
 import { hasUser } from '../rooms';
-import { createUser } from '../users';
+import { NewUserFields, createUser } from '../users';
 import { vcardProblem } from '../../core/spec/vcard-check';
 import { getRoom, getUser, parseBody, pickApp, type SimHandler } from './common';
 
-const NewUserBody = z.object({
-  name: z.string().min(1).max(128),
-  surname: z.string().max(128),
-  msisdn: z
-    .string()
-    .regex(/^\+?[0-9]{3,19}$/)
-    .optional(),
-  lang: z.string().min(2).max(16).optional(),
+const NewUserBody = NewUserFields.extend({
   avatar_url: z
     .string()
     .regex(/^https?:\/\/\S+$/)
