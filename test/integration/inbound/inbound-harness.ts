@@ -25,6 +25,11 @@ export interface InboundFixture {
 
 export const isDelivery = (r: JournalRecord): r is DeliveryRecord => r.kind === 'delivery';
 export const isForward = (r: JournalRecord): r is ForwardRecord => r.kind === 'forward';
+/** The receiver's captures of message `messageId` (one for each attempt the sandbox makes). */
+export const isDeliveryOf =
+  (messageId: string) =>
+  (r: JournalRecord): r is DeliveryRecord =>
+    isDelivery(r) && r.delivery.classification.messageId === messageId;
 
 export async function startInboundFixture(options: CoreOptions = {}): Promise<InboundFixture> {
   const port = await freePort();
@@ -101,6 +106,11 @@ export function userSends(f: InboundFixture, userId: string, text: string) {
 
 export const hmac = (alg: 'sha1' | 'sha256', key: string, data: string) =>
   createHmac(alg, key).update(data, 'utf8').digest('hex');
+
+/** A delivery's form fields, signed HMAC-SHA256 with the app's client secret as the sandbox does. */
+export function signedFields(f: InboundFixture, data: string): Record<string, string> {
+  return { data, signature: hmac('sha256', f.clientSecret, data), signature_method: 'HMAC-SHA256' };
+}
 
 /** A text message's data JSON as the sandbox would send it. */
 export function messageData(id: string, extra: Record<string, unknown> = {}): string {

@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeliveryRecord } from '../../../src-main/core/contract';
-import { hmac, isDelivery, startInboundFixture, type InboundFixture } from './inbound-harness';
+import {
+  isDelivery,
+  signedFields,
+  startInboundFixture,
+  type InboundFixture,
+} from './inbound-harness';
 
 let f: InboundFixture;
 beforeAll(async () => {
@@ -72,11 +77,7 @@ it('a form signed with the client secret verifies, whatever its data', async () 
   await fc.assert(
     fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1 }), async (data) => {
       const before = f.records.length;
-      const form = new URLSearchParams({
-        data,
-        signature: hmac('sha256', f.clientSecret, data),
-        signature_method: 'HMAC-SHA256',
-      });
+      const form = new URLSearchParams(signedFields(f, data));
       const res = await request(f.endpointUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

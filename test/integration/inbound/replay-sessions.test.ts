@@ -10,6 +10,7 @@ import {
   connectUser,
   form,
   isDelivery,
+  isDeliveryOf,
   post,
   startInboundFixture,
   userSends,
@@ -22,9 +23,7 @@ beforeAll(async () => {
   f = await startInboundFixture();
   const user = await connectUser(f);
   const sent = await userSends(f, user.id, 'replay me');
-  original = await f.waitFor(
-    (r): r is DeliveryRecord => isDelivery(r) && r.delivery.classification.messageId === sent.id,
-  );
+  original = await f.waitFor(isDeliveryOf(sent.id));
 });
 afterAll(() => f.close());
 

@@ -7,11 +7,12 @@ import { freePort, simulator } from '../../helpers/sandbox-client';
 import {
   connectUser,
   form,
-  hmac,
   isDelivery,
+  isDeliveryOf,
   isForward,
   messageData,
   post,
+  signedFields,
   startInboundFixture,
   userSends,
   type InboundFixture,
@@ -25,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 
-const signed = (id: string) => {
-  const data = messageData(id);
-  return form({
-    data,
-    signature: hmac('sha256', f.clientSecret, data),
-    signature_method: 'HMAC-SHA256',
-  });
-};
+const signed = (id: string) => form(signedFields(f, messageData(id)));
 
 describe('response control', () => {
   it('answers the configured status, body and delay, and records them', async () => {
@@ -58,10 +52,7 @@ describe('response control', () => {
       response: { failureRate: 1, failureStatus: 503 },
     });
     const sent = await userSends(f, userId, 'retry me');
-    const attempts = await f.waitForCount(
-      (r) => isDelivery(r) && r.delivery.classification.messageId === sent.id,
-      5,
-    );
+    const attempts = await f.waitForCount(isDeliveryOf(sent.id), 5);
     await f.core.invoke('inbound.setResponse', { response: { failureRate: 0 } });
     const [first, ...rest] = attempts.filter(isDelivery);
     expect(first!.delivery.response).toMatchObject({ status: 503, reason: 'failure-rate' });

@@ -7,8 +7,10 @@ import {
   form,
   hmac,
   isDelivery,
+  isDeliveryOf,
   messageData,
   post,
+  signedFields,
   startInboundFixture,
   userSends,
   type InboundFixture,
@@ -21,12 +23,6 @@ beforeAll(async () => {
   userId = (await connectUser(f)).id;
 });
 afterAll(() => f.close());
-
-const deliveryOf = (messageId: string) =>
-  f.waitFor(
-    (r): r is Extract<typeof r, { kind: 'delivery' }> =>
-      isDelivery(r) && r.delivery.classification.messageId === messageId,
-  );
 
 describe('deliveries from the sandbox', () => {
   it('the sandbox profile points its endpoint URL at the receiver', async () => {
@@ -42,7 +38,7 @@ describe('deliveries from the sandbox', () => {
 
   it('a user message arrives, HMAC-SHA256 valid, classified, with its exact bytes', async () => {
     const sent = await userSends(f, userId, 'Where is my order? ✓');
-    const rec = await deliveryOf(sent.id);
+    const rec = await f.waitFor(isDeliveryOf(sent.id));
     const d = rec.delivery;
     expect(rec.profileId).toBe('sandbox');
     expect(d.verification).toMatchObject({ outcome: 'valid', method: 'HMAC-SHA256' });
@@ -82,7 +78,7 @@ describe('deliveries from the sandbox', () => {
         signature_method: method,
       });
       const sent = await userSends(f, userId, `signed with ${method}`);
-      const rec = await deliveryOf(sent.id);
+      const rec = await f.waitFor(isDeliveryOf(sent.id));
       expect(rec.delivery.verification).toMatchObject({ outcome: 'valid', method });
     }
     await simulator(f.sandbox, 'PATCH', `/_sandbox/apps/${f.clientId}`, {
@@ -172,12 +168,9 @@ describe('verification outcomes of hand-made deliveries', () => {
   });
 
   it('classifies and flags shapes the documents do not describe', async () => {
-    const sig = (data: string) => ({
-      data,
-      signature: hmac('sha256', f.clientSecret, data),
-      signature_method: 'HMAC-SHA256',
-    });
-    await send(sig(messageData('m-odd', { type: 'poll', extra: 1, timestamp: 'yesterday' })));
+    await send(
+      signedFields(f, messageData('m-odd', { type: 'poll', extra: 1, timestamp: 'yesterday' })),
+    );
     const d = last();
     expect(d.classification).toMatchObject({ category: 'unknown', type: 'poll' });
     expect(d.shapeIssues).toEqual(
@@ -187,7 +180,8 @@ describe('verification outcomes of hand-made deliveries', () => {
       ]),
     );
     await send(
-      sig(
+      signedFields(
+        f,
         JSON.stringify({
           id: 'm-join',
           type: 'group-join',
@@ -209,12 +203,7 @@ describe('verification outcomes of hand-made deliveries', () => {
   });
 
   it('a message id seen before is marked as a repeat of the first', async () => {
-    const data = messageData('m-repeat');
-    const fields = {
-      data,
-      signature: hmac('sha256', f.clientSecret, data),
-      signature_method: 'HMAC-SHA256',
-    };
+    const fields = signedFields(f, messageData('m-repeat'));
     await send(fields);
     const first = f.records.filter(isDelivery).at(-1)!;
     await send(fields);
