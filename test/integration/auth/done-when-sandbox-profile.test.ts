@@ -11,7 +11,7 @@ import { confSettings } from '../../../src-main/host/settings';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser, freePort } from '../../helpers/sandbox-client';
-import { filesUnder, leaksIn, sandboxSecrets } from './secrets-scan';
+import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
 
 const TOKEN_LIFETIME_S = 2;
 

@@ -1,7 +1,7 @@
 // The "done when" of the auth issue: two users on a profile, tokens expiring every second, calls
 // to /tp/me.json for both that never fail, and no secret in clear anywhere in the data directory
 // (settings, sealed secrets, journal) when the host can seal.
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretSealer } from '../../../src-main/core/host';
@@ -10,6 +10,7 @@ import { confSettings } from '../../../src-main/host/settings';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser, freePort } from '../../helpers/sandbox-client';
+import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
 
 /** A stand-in OS keyring: reversible, and nothing like the plain text. */
 const keyring: SecretSealer = {
@@ -18,30 +19,6 @@ const keyring: SecretSealer = {
   seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
   unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
 };
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** Every token and secret the sandbox knows, from its saved state. */
-function secretsIn(state: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(state)) state.forEach((v) => secretsIn(v, found));
-  else if (state && typeof state === 'object') {
-    for (const [key, value] of Object.entries(state)) {
-      if (
-        typeof value === 'string' &&
-        /^(token|client_secret|access_token|refresh_token)$/.test(key) &&
-        value.length >= 16
-      ) {
-        found.add(value);
-      } else secretsIn(value, found);
-    }
-  }
-  return found;
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -125,19 +102,12 @@ describe('secrets at rest', () => {
     });
     expect(after.record.api.status).toBe(200);
 
-    const stateFile = join(dataDir, '..', `sandbox-state-${Date.now()}.json`);
-    await sandbox.saveState(stateFile);
-    const secrets = secretsIn(JSON.parse(readFileSync(stateFile, 'utf8')));
-    rmSync(stateFile);
+    const secrets = await sandboxSecrets(sandbox, join(dataDir, '..'));
     expect(secrets.size).toBeGreaterThan(10);
     expect(secrets).toContain(app.client_secret);
     const files = filesUnder(dataDir);
     expect(files.some((f) => f.endsWith('journal.ndjson'))).toBe(true);
     expect(files.some((f) => f.endsWith('settings.json'))).toBe(true);
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      const leaked = [...secrets].filter((s) => text.includes(s));
-      expect(leaked, `secrets in clear in ${file}`).toEqual([]);
-    }
+    expect(leaksIn(dataDir, secrets), 'secrets in clear (file → how many)').toEqual({});
   });
 });

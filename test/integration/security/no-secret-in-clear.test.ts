@@ -19,7 +19,7 @@ import { confSettings } from '../../../src-main/host/settings';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
-import { filesUnder, sandboxSecrets } from '../auth/secrets-scan';
+import { filesUnder, sandboxSecrets } from '../../helpers/secrets-scan';
 
 /** Every access and refresh token the sandbox answered, in the order it issued them. */
 const issued = vi.hoisted(() => new Set<string>());

@@ -2,7 +2,7 @@
 // saved state), searched for in every file under a directory.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
 
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
