@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandError, type ApiRecord } from '../../../src-main/core/contract';
+import type { ApiRecord } from '../../../src-main/core/contract';
+import { errorOf } from '../../helpers/command-error';
 import { tempDir } from '../../helpers/core-fixture';
 import { simulator } from '../../helpers/sandbox-client';
 import { startComposerFixture, type ComposerFixture } from './composer-fixture';
@@ -21,16 +22,6 @@ const apiRecords = async () =>
   (await fx.core.invoke('log.list', { limit: 5000 })).records.filter(
     (r): r is ApiRecord => r.kind === 'api',
   );
-
-async function errorOf(p: Promise<unknown>): Promise<CommandError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof CommandError) return err;
-    throw err;
-  }
-  throw new Error('expected a CommandError');
-}
 
 describe('sending', () => {
   it('renews an expired token once and sends again', async () => {
