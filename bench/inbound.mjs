@@ -7,33 +7,20 @@
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32), BENCH_WARMUP_SECONDS
 // (default 3: the JIT is still compiling the receiver after one second), BENCH_PROFILE_DIR (runs
 // the host with --cpu-prof into that folder, to see where the receiver's time goes).
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
+import { cpuSeconds, root, startChild } from './children.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LATENCY_RATE = 200;
 const LATENCY_SECONDS = Math.min(SECONDS, 5);
-
-function startChild(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) =>
-      resolve({ child, ready: JSON.parse(line) }),
-    );
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 /** A signed delivery as the sandbox sends it, with a unique message id. */
 function delivery(secret, n) {
@@ -99,9 +86,9 @@ async function measureBoth(bareUrl, rxUrl, secret, pids) {
       [bareUrl, 'bare'],
       [rxUrl, 'rx'],
     ]) {
-      const cpuBefore = cpuSeconds(pids[key]);
+      const cpuBefore = cpu(pids[key]);
       const r = await load(url, secret, 1);
-      totals[key].cpu += cpuSeconds(pids[key]) - cpuBefore;
+      totals[key].cpu += cpu(pids[key]) - cpuBefore;
       totals[key].ok += r.ok;
       totals[key].errors += r.errors;
       totals[key].s += r.ok / r.rps;
@@ -121,15 +108,8 @@ async function measureBoth(bareUrl, rxUrl, secret, pids) {
   return { ratio: rx / bare, sent: sentRx };
 }
 
-/** CPU time (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
+/** CPU seconds a process has used; NaN where it cannot be read (not Linux), so it shows as such. */
+const cpu = (pid) => cpuSeconds(pid) ?? NaN;
 
 /** Read back from the journal file: deliveries answered 2xx, and how many of them were verified. */
 function capturedDeliveries(dataDir) {

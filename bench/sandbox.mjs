@@ -2,27 +2,14 @@
 // sandbox over loopback with a concurrent client, side by side with a bare node:http server
 // answering a fixed JSON body, measured in the same run; prints the ratio (target: >= 0.5).
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32).
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { Pool } from 'undici';
+import { cpuSeconds, root, startChild } from './children.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_SECONDS = 1;
 const ROUND_SECONDS = 0.5;
-
-/** Starts a child process and resolves with its first stdout line parsed as JSON. */
-function startChild(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => resolve({ child, ready: JSON.parse(line) }));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 async function call(origin, path, init) {
   const res = await fetch(origin + path, init);
@@ -96,20 +83,6 @@ async function load(pool, request, seconds, latencies) {
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
   return { count, errors, elapsed: (performance.now() - started) / 1000 };
-}
-
-/**
- * CPU seconds a process has used (Linux /proc; null elsewhere). CPU per request does not depend on
- * how busy the machine is, so it tells a slow server from a loaded machine.
- */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 const pct = (sorted, p) =>
