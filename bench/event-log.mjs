@@ -1,0 +1,361 @@
+// `npm run bench:eventlog`: the event log with a 100,000-record journal. Opening: the headless
+// host's start with that journal (to its ready line and the first log.query the renderer sends),
+// less its start with an empty one, against JSON.parse of the same file's lines in this process.
+// Filtering: each filter the pane offers (kinds, user, signature, status, full-text search), as a
+// log.query over the host's WebSocket that has to scan the journal (the engine keeps the matches
+// of its last 8 filters, so the filters are cycled to miss that cache), against a plain
+// Array.prototype.filter of the same parsed records with the same test, in this process. Then a
+// page deep in a filter already scanned (what scrolling asks for). Prints each ratio.
+// Options (env): BENCH_RECORDS (default 100000), BENCH_ROUNDS (default 5).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const NEEDLE = 'Zebulon Quixote-Vantablack';
+const USERS = ['ufixture0001', 'ufixture0002', 'ufixture0003'];
+const MSG_TYPES = ['text', 'picture', 'sticker'];
+
+/**
+ * The journal of a long QA session, as test/e2e/support/journal-fixture.ts's writeMixedJournal
+ * writes it: API calls with JSON bodies (every 50th answered 500), signed deliveries from three
+ * users (every 7th invalid), system notes; one API body holds NEEDLE.
+ */
+function writeJournal(dataDir, count) {
+  const start = Date.now() - 3_600_000 - count * 10;
+  const needleSeq = Math.floor(count / 3);
+  const lines = [];
+  for (let seq = 1; seq <= count; seq++) {
+    const at = new Date(start + seq * 10).toISOString();
+    const user = USERS[seq % USERS.length];
+    const isApi = seq % 5 === 1 || seq === needleSeq;
+    let record;
+    if (!isApi && seq % 5 === 0) {
+      const bad = seq % 7 === 0;
+      const msgType = MSG_TYPES[seq % MSG_TYPES.length];
+      const data = JSON.stringify({
+        id: `m${seq}`,
+        type: msgType,
+        sender: `${user}@platform.test`,
+      });
+      const body = `data=${encodeURIComponent(data)}&signature=abc&signature_method=HMAC-SHA256`;
+      record = {
+        seq,
+        at,
+        kind: 'delivery',
+        summary: `Delivery: ${msgType} message from ${user} → 200 (signature ${bad ? 'invalid' : 'valid'})`,
+        profileId: 'sandbox',
+        delivery: {
+          method: 'POST',
+          path: '/hooks/sandbox',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          source: { address: '127.0.0.1', port: 50000 },
+          body: { encoding: 'utf8', text: body, size: body.length },
+          receivedAt: at,
+          response: { status: 200, body: 'ok', delayMs: 0, reason: 'configured' },
+          form: { data, signature: 'abc', signatureMethod: 'HMAC-SHA256' },
+          verification: {
+            outcome: bad ? 'invalid' : 'valid',
+            method: 'HMAC-SHA256',
+            explanation: bad ? 'Fixture: does not match.' : 'Fixture: matches.',
+          },
+          classification: {
+            category: 'message',
+            type: msgType,
+            msgType,
+            messageId: `m${seq}`,
+            userId: user,
+            contactId: 'acme-orders',
+          },
+          shapeIssues: [],
+          forwardTo: [],
+        },
+      };
+    } else if (isApi) {
+      const body = JSON.stringify({
+        user_id: user,
+        name: seq === needleSeq ? NEEDLE : `Fixture user ${seq}`,
+      });
+      record = {
+        seq,
+        at,
+        kind: 'api',
+        summary: 'GET /tp/me.json → 200',
+        profileId: 'sandbox',
+        api: {
+          method: 'GET',
+          url: `http://127.0.0.1:1/tp/me.json?n=${seq}`,
+          requestHeaders: { accept: 'application/json' },
+          requestParams: {},
+          status: seq % 50 === 1 ? 500 : 200,
+          responseHeaders: { 'content-type': 'application/json' },
+          responseBody: { encoding: 'utf8', text: body, size: body.length },
+          timing: { totalMs: 4.2, ttfbMs: 3.1, downloadMs: 1.1 },
+        },
+      };
+    } else {
+      record = {
+        seq,
+        at,
+        kind: 'system',
+        summary: `Fixture record ${seq}`,
+        system: { level: 'info', message: `Fixture record ${seq}, written by the benchmark.` },
+      };
+    }
+    lines.push(JSON.stringify(record));
+  }
+  const path = join(dataDir, 'journal.ndjson');
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+}
+
+/** The filters the pane offers, each with the same test written plainly for the baseline. */
+const search = (text) => {
+  const re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return (r) =>
+    re.test(r.summary) ||
+    (r.kind === 'api' && (re.test(r.api.url) || re.test(r.api.responseBody?.text ?? ''))) ||
+    (r.kind === 'delivery' &&
+      (re.test(r.delivery.path) ||
+        re.test(r.delivery.form.data ?? '') ||
+        re.test(r.delivery.body?.text ?? ''))) ||
+    (r.kind === 'system' && re.test(r.system.message));
+};
+const searchMe = search('/tp/me.json');
+const status = (r) => (r.kind === 'api' ? r.api.status : r.kind === 'delivery' ? 200 : undefined);
+const FILTERS = [
+  { name: 'kind delivery', filter: { kinds: ['delivery'] }, test: (r) => r.kind === 'delivery' },
+  {
+    name: 'kinds api+system',
+    filter: { kinds: ['api', 'system'] },
+    test: (r) => r.kind === 'api' || r.kind === 'system',
+  },
+  {
+    name: 'user',
+    filter: { userId: USERS[1] },
+    test: (r) => r.kind === 'delivery' && r.delivery.classification.userId === USERS[1],
+  },
+  {
+    name: 'msg_type',
+    filter: { msgType: 'sticker' },
+    test: (r) => r.kind === 'delivery' && r.delivery.classification.msgType === 'sticker',
+  },
+  {
+    name: 'signature invalid',
+    filter: { signature: 'invalid' },
+    test: (r) => r.kind === 'delivery' && r.delivery.verification.outcome === 'invalid',
+  },
+  { name: 'status 5xx', filter: { status: '5xx' }, test: (r) => status(r) >= 500 },
+  { name: 'search (1 match)', filter: { text: NEEDLE }, test: search(NEEDLE) },
+  { name: 'search (every API call)', filter: { text: '/tp/me.json' }, test: searchMe },
+  { name: 'search (no match)', filter: { text: 'no-such-text' }, test: search('no-such-text') },
+  {
+    name: 'search + status',
+    filter: { text: '/tp/me.json', status: '5xx' },
+    test: (r) => searchMe(r) && status(r) >= 500,
+  },
+];
+
+function startHost(dataDir) {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      `${root}out/main/serve.js`,
+      '--json',
+      '--port',
+      '0',
+      '--redirect-port',
+      '0',
+      '--inbound-port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve({ child, ready: JSON.parse(line), readyMs: performance.now() - started, started }),
+    );
+    child.once('exit', (code) => reject(new Error(`the host exited with ${code}`)));
+  });
+}
+
+function stopHost(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(resolve, 10_000).unref();
+  });
+}
+
+/** A client of the host's WebSocket, as the renderer is: invoke(command, input) → output. */
+async function connect(readyUrl) {
+  const url = new URL(readyUrl);
+  const ws = new WebSocket(`ws://${url.host}/ws`, {
+    headers: {
+      origin: url.origin,
+      cookie: `tp_session_${url.port}=${url.searchParams.get('token')}`,
+    },
+  });
+  await new Promise((ok, fail) => {
+    ws.once('open', ok);
+    ws.once('error', fail);
+  });
+  let next = 1;
+  const waiting = new Map();
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(raw.toString());
+    const w = msg.id !== undefined ? waiting.get(msg.id) : undefined;
+    if (!w) return;
+    waiting.delete(msg.id);
+    if (msg.ok) w.resolve(msg.output);
+    else w.reject(new Error(`${msg.error?.code}: ${msg.error?.message}`));
+  });
+  return {
+    invoke(command, input) {
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        ws.send(JSON.stringify({ id, command, input }));
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(1)} ms`;
+const time = async (fn) => {
+  const t = performance.now();
+  const out = await fn();
+  return { out, ms: performance.now() - t };
+};
+
+/** Parses an NDJSON journal the plain way: split, JSON.parse each line. */
+const parseLines = (text) =>
+  text
+    .split('\n')
+    .filter((l) => l)
+    .map((l) => JSON.parse(l));
+
+if (!existsSync(`${root}out/main/serve.js`)) {
+  console.error('out/main/serve.js is missing: run npm run build first.');
+  process.exit(2);
+}
+const dirs = ['empty', 'open', 'filter'].map((n) =>
+  mkdtempSync(join(tmpdir(), `tp-bench-eventlog-${n}-`)),
+);
+const [emptyDir, openDir, filterDir] = dirs;
+const children = [];
+let exitCode = 0;
+try {
+  const file = writeJournal(openDir, RECORDS);
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(join(filterDir, 'journal.ndjson'), text);
+  console.log(
+    `${RECORDS} records (${(text.length / 1e6).toFixed(1)} MB of NDJSON), ${ROUNDS} rounds, medians`,
+  );
+
+  // Opening: the host with the journal, less the host with none (sandbox, engine, server), to
+  // the first page the renderer asks for; against JSON.parse of the same lines here.
+  const parseTimes = [];
+  for (let i = 0; i < ROUNDS; i++) parseTimes.push((await time(() => parseLines(text))).ms);
+  const opens = [];
+  const empties = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [dir, into] of [
+      [emptyDir, empties],
+      [openDir, opens],
+    ]) {
+      const host = await startHost(dir);
+      children.push(host.child);
+      const client = await connect(host.ready.url);
+      await client.invoke('log.query', { filter: {}, limit: 200, facets: true });
+      into.push(performance.now() - host.started);
+      client.close();
+      await stopHost(host.child);
+    }
+  }
+  const openExtra = median(opens) - median(empties);
+  const baseParse = median(parseTimes);
+  console.log(
+    `open to the first page: ${ms(median(opens))} with the journal, ${ms(median(empties))} with none: the journal adds ${ms(openExtra)}`,
+  );
+  console.log(
+    `  baseline JSON.parse of its lines here: ${ms(baseParse)}; ratio ${(openExtra / baseParse).toFixed(2)}`,
+  );
+
+  // Filtering, on a host that stays up, once its own start-up records are in.
+  const host = await startHost(filterDir);
+  children.push(host.child);
+  const client = await connect(host.ready.url);
+  let through = -1;
+  for (;;) {
+    const { throughSeq } = await client.invoke('log.query', { filter: {}, limit: 1 });
+    if (throughSeq === through) break;
+    through = throughSeq;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const records = parseLines(readFileSync(join(filterDir, 'journal.ndjson'), 'utf8'));
+  const engine = new Map(FILTERS.map((f) => [f.name, []]));
+  const plain = new Map(FILTERS.map((f) => [f.name, []]));
+  const totals = new Map();
+  for (let round = 0; round < ROUNDS; round++) {
+    // More filters than the engine caches, in a cycle: each query scans the whole journal.
+    for (const f of FILTERS) {
+      const q = await time(() => client.invoke('log.query', { filter: f.filter, limit: 200 }));
+      engine.get(f.name).push(q.ms);
+      const b = await time(() => records.filter(f.test));
+      plain.get(f.name).push(b.ms);
+      totals.set(f.name, [q.out.total, b.out.length]);
+    }
+  }
+  console.log('filter                     matches  engine (WebSocket)  plain filter  ratio');
+  let worst = 0;
+  for (const f of FILTERS) {
+    const [got, want] = totals.get(f.name);
+    const e = median(engine.get(f.name));
+    const p = median(plain.get(f.name));
+    worst = Math.max(worst, e / p);
+    console.log(
+      `${f.name.padEnd(26)} ${String(got).padStart(7)}  ${ms(e).padStart(18)}  ${ms(p).padStart(12)}  ${(e / p).toFixed(1)}`,
+    );
+    // Both ways must find the same records: a difference is a bug, not a slow run.
+    if (got !== want) {
+      console.log(`  MISMATCH: the engine found ${got}, the plain filter ${want}`);
+      exitCode = 1;
+    }
+  }
+  console.log(`worst filter ratio engine/plain: ${worst.toFixed(1)}`);
+
+  // Scrolling: pages of 200 rows from all over a list the engine has scanned, against the
+  // WebSocket's round trip for one record (log.get) in the same run.
+  const pageTimes = [];
+  const tripTimes = [];
+  for (let i = 0; i < 50; i++) {
+    const offset = Math.floor((through - 200) * (i / 49));
+    const page = () => client.invoke('log.query', { filter: {}, offset, limit: 200 });
+    pageTimes.push((await time(page)).ms);
+    tripTimes.push((await time(() => client.invoke('log.get', { seq: offset + 1 }))).ms);
+  }
+  const page = median(pageTimes);
+  const trip = median(tripTimes);
+  console.log(
+    `a page of 200 rows while scrolling: ${ms(page)}; one record (log.get) ${ms(trip)}; ratio ${(page / trip).toFixed(1)}`,
+  );
+  client.close();
+  await stopHost(host.child);
+} finally {
+  await Promise.all(children.map(stopHost));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(exitCode);
