@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useInbound } from '../../stores/stores-context';
 import type { ForwardResult } from '../../stores/inbound-store';
+import { BusyNote, ProblemNote } from './SectionNotes';
 
 const MAX_TARGETS = 10;
 
@@ -77,16 +78,8 @@ export function ForwardsSection() {
         </div>
       </form>
       <TimeoutForm key={forwards.timeoutMs} timeoutMs={forwards.timeoutMs} />
-      {busy ? (
-        <p className="quiet" role="status">
-          {busy}
-        </p>
-      ) : null}
-      {invalid || error ? (
-        <p className="error-text" role="alert">
-          {invalid ?? error}
-        </p>
-      ) : null}
+      <BusyNote busy={busy} />
+      <ProblemNote problem={invalid ?? error} />
     </>
   );
 }
@@ -136,11 +129,7 @@ function TimeoutForm({ timeoutMs }: { timeoutMs: number }) {
       <button type="submit" disabled={!changed}>
         Save timeout
       </button>
-      {invalid ? (
-        <p className="error-text" role="alert">
-          {invalid}
-        </p>
-      ) : null}
+      <ProblemNote problem={invalid} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { activeProfile } from '../../stores/session-store';
 import { useInbound, useSession } from '../../stores/stores-context';
+import { ProblemNote } from './SectionNotes';
 
 export function KeySection() {
   const pem = useInbound((s) => s.settings?.rsaPublicKeyPem);
@@ -61,11 +62,7 @@ function KeyForm({ saved }: { saved: string | null }) {
           {busy ?? keyWords(saved, changed, isSandboxProfile)}
         </span>
       </div>
-      {invalid || error ? (
-        <p className="error-text" role="alert">
-          {invalid ?? error}
-        </p>
-      ) : null}
+      <ProblemNote problem={invalid ?? error} />
     </form>
   );
 }

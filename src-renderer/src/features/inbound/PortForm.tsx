@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { InboundStatus } from '../../contract';
 import { useInbound } from '../../stores/stores-context';
+import { ProblemNote } from './SectionNotes';
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -61,11 +62,7 @@ export function PortForm({ status }: { status: InboundStatus }) {
                 ? 'Saved: applies at the next start.'
                 : '')}
         </span>
-        {invalid || error ? (
-          <p className="error-text" role="alert">
-            {invalid ?? error}
-          </p>
-        ) : null}
+        <ProblemNote problem={invalid ?? error} />
       </form>
     </>
   );

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ResponseControl } from '../../contract';
 import { useInbound } from '../../stores/stores-context';
+import { ProblemNote } from './SectionNotes';
 
 interface Draft {
   status: string;
@@ -151,11 +152,7 @@ function ResponseForm({ saved }: { saved: ResponseControl }) {
           {busy ?? (changed ? 'Not saved yet' : 'Saved')}
         </span>
       </div>
-      {invalid || error ? (
-        <p className="error-text" role="alert">
-          {invalid ?? error}
-        </p>
-      ) : null}
+      <ProblemNote problem={invalid ?? error} />
     </form>
   );
 }

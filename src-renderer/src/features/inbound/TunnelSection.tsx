@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TunnelStatus } from '../../contract';
 import { useInbound, useSession } from '../../stores/stores-context';
+import { BusyNote, ProblemNote } from './SectionNotes';
 import { TunnelState } from './TunnelState';
 
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{2,61}[a-z0-9]$/;
@@ -104,16 +105,8 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
           </button>
         </div>
       </form>
-      {busy ? (
-        <p className="quiet" role="status">
-          {busy}
-        </p>
-      ) : null}
-      {invalid || error ? (
-        <p className="error-text" role="alert">
-          {invalid ?? error}
-        </p>
-      ) : null}
+      <BusyNote busy={busy} />
+      <ProblemNote problem={invalid ?? error} />
     </>
   );
 }
@@ -147,16 +140,8 @@ function PushToSandbox({ tunnel }: { tunnel: TunnelStatus }) {
             : 'Available once the tunnel is up.'}
         </span>
       </div>
-      {busy ? (
-        <p className="quiet" role="status">
-          {busy}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="error-text" role="alert">
-          Push to sandbox failed: {error}
-        </p>
-      ) : null}
+      <BusyNote busy={busy} />
+      <ProblemNote problem={error && `Push to sandbox failed: ${error}`} />
       {!busy && !error && outcome ? (
         <p className="inb-ok" role="status" aria-label="Push outcome">
           {outcome}
