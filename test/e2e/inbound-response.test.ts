@@ -104,10 +104,17 @@ describe('the Inbound tab', () => {
     for (const line of lines) expect(line).toMatch(/^500 as configured/);
     const first = /#(\d+)/.exec(lines.at(-1)!)![1];
     expect(lines[0]).toContain(`retry of #${first}`);
-    const deliveries = await sandbox<{
-      deliveries: { status: string; attempts: unknown[] }[];
-    }>(running, 'GET', '/_sandbox/deliveries');
-    expect(deliveries.deliveries[0]!.attempts.length).toBeGreaterThanOrEqual(3);
+    // The sandbox records an attempt once the receiver's answer is back, after the tab showed it.
+    await expect
+      .poll(async () => {
+        const { deliveries } = await sandbox<{ deliveries: { attempts: unknown[] }[] }>(
+          running,
+          'GET',
+          '/_sandbox/deliveries',
+        );
+        return deliveries[0]!.attempts.length;
+      }, POLL)
+      .toBeGreaterThanOrEqual(3);
     // The Event log has each attempt as a delivery record answered 500.
     const failedInLog = app.records
       .getByRole('option')

@@ -1,6 +1,7 @@
 // Plays the platform's users through the sandbox's simulator API (docs/sandbox.md), for tests.
 import { createServer } from 'node:net';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { waitFor } from './wait-for';
 
 export async function simulator<T = Record<string, unknown>>(
   sandbox: RunningSandbox,
@@ -66,4 +67,48 @@ export async function answerConsent(
     },
   );
   return redirect;
+}
+
+/** A delivery as GET /_sandbox/deliveries lists it (docs/sandbox.md), newest first. */
+export interface SandboxDelivery {
+  id: string;
+  type: string;
+  data: string;
+  status: 'pending' | 'delivered' | 'failed' | 'undelivered';
+  attempts: {
+    attempt: number;
+    at: string;
+    status: number | null;
+    duration_ms: number;
+    response_body: string;
+    error?: string;
+  }[];
+}
+
+/** Whether a delivery carries message `messageId` (its data's id). */
+export const carriesMessage = (messageId: string) => (d: { data: string }) =>
+  (JSON.parse(d.data) as { id?: unknown }).id === messageId;
+
+/**
+ * The delivery `pick` finds in `list` (the sandbox's deliveries), once it is no longer 'pending':
+ * delivered, failed or undelivered. The sandbox records an attempt and sets the status only when
+ * the endpoint's answer is back, and a receiver has the delivery before it answers, so a test that
+ * saw the delivery arrive must still wait for its outcome at the sandbox.
+ */
+export function settledDelivery<D extends { status: string }>(
+  list: () => Promise<D[]>,
+  pick: (d: D) => boolean,
+  what = 'the delivery',
+): Promise<D> {
+  return waitFor(`${what} to be no longer pending at the sandbox`, async () => {
+    const found = (await list()).find(pick);
+    return found && found.status !== 'pending' ? found : undefined;
+  });
+}
+
+/** The sandbox's deliveries, through its simulator API. */
+export async function sandboxDeliveries(sandbox: RunningSandbox): Promise<SandboxDelivery[]> {
+  return (
+    await simulator<{ deliveries: SandboxDelivery[] }>(sandbox, 'GET', '/_sandbox/deliveries')
+  ).deliveries;
 }

@@ -7,7 +7,15 @@ import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-
 import { createCore, type Core, type CoreOptions } from '../../../src-main/core/index';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import {
+  answerConsent,
+  carriesMessage,
+  createUser,
+  freePort,
+  sandboxDeliveries,
+  settledDelivery,
+  simulator,
+} from '../../helpers/sandbox-client';
 
 export interface InboundFixture {
   core: Core;
@@ -102,6 +110,15 @@ export function userSends(f: InboundFixture, userId: string, text: string) {
     msg_type: 'text',
     text,
   });
+}
+
+/** The sandbox's delivery of message `messageId`, once it has its outcome (not 'pending'). */
+export function sandboxDeliveryOf(f: InboundFixture, messageId: string) {
+  return settledDelivery(
+    () => sandboxDeliveries(f.sandbox),
+    carriesMessage(messageId),
+    `the sandbox's delivery of message ${messageId}`,
+  );
 }
 
 export const hmac = (alg: 'sha1' | 'sha256', key: string, data: string) =>

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, simulator } from '../../helpers/sandbox-client';
+import { freePort } from '../../helpers/sandbox-client';
 import {
   connectUser,
   form,
@@ -12,6 +12,7 @@ import {
   isForward,
   messageData,
   post,
+  sandboxDeliveryOf,
   signedFields,
   startInboundFixture,
   userSends,
@@ -59,17 +60,9 @@ describe('response control', () => {
     expect(first!.delivery.repeatOf).toBeUndefined();
     for (const r of rest) expect(r.delivery.repeatOf).toBe(first!.seq);
     // The sandbox saw the same five answers and gave up.
-    let delivery: { status: string; attempts: { status: number }[] } | undefined;
-    for (let i = 0; i < 100 && delivery?.status !== 'failed'; i++) {
-      const list = await simulator<{ deliveries: (typeof delivery & { data: string })[] }>(
-        f.sandbox,
-        'GET',
-        '/_sandbox/deliveries',
-      );
-      delivery = list.deliveries.find((d) => d!.data.includes(sent.id));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(delivery!.attempts.map((a) => a.status)).toEqual([503, 503, 503, 503, 503]);
+    const delivery = await sandboxDeliveryOf(f, sent.id);
+    expect(delivery.status).toBe('failed');
+    expect(delivery.attempts.map((a) => a.status)).toEqual([503, 503, 503, 503, 503]);
   });
 
   it('refuses unverified deliveries with 401 when asked to', async () => {

@@ -3,6 +3,11 @@
 import { createHmac, createVerify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryData, buildVcard } from '../../../src-main/core/spec';
+import {
+  carriesMessage,
+  settledDelivery,
+  type SandboxDelivery,
+} from '../../helpers/sandbox-client';
 import { Harness, expectError, type UserSession } from './harness';
 import { Receiver } from './receiver';
 
@@ -40,6 +45,9 @@ async function next<T>(fn: () => Promise<T>): Promise<Awaited<T>> {
   return out;
 }
 const last = () => rx.received[rx.received.length - 1]!;
+/** The sandbox's deliveries (GET /_sandbox/deliveries), newest first. */
+const deliveries = async (harness = h) =>
+  (await harness.sim('GET', '/deliveries')).json.deliveries as SandboxDelivery[];
 
 describe('user messages', () => {
   it('a message to an interactive contact arrives form-encoded, HMAC-SHA256 signed with the client_secret', async () => {
@@ -358,22 +366,15 @@ describe('retries and records', () => {
       text: 'retry me',
     });
     await rx.waitFor(before + 3);
-    await sleep(20);
-    const list = (await h.sim('GET', '/deliveries')).json.deliveries as {
-      id: string;
-      status: string;
-      data: string;
-      attempts: { status: number | null; duration_ms: number; response_body: string; at: string }[];
-    }[];
-    const d = list.find((x) => JSON.parse(x.data).id === sent.json.id);
-    expect(d?.status).toBe('delivered');
-    expect(d?.attempts.map((a) => a.status)).toEqual([500, 503, 200]);
-    expect(d?.attempts.map((a) => a.response_body)).toEqual([
+    const d = await settledDelivery(deliveries, carriesMessage(String(sent.json.id)));
+    expect(d.status).toBe('delivered');
+    expect(d.attempts.map((a) => a.status)).toEqual([500, 503, 200]);
+    expect(d.attempts.map((a) => a.response_body)).toEqual([
       'answer 500',
       'answer 503',
       'answer 200',
     ]);
-    for (const a of d?.attempts ?? []) {
+    for (const a of d.attempts) {
       expect(a.duration_ms).toBeGreaterThanOrEqual(0);
       expect(Date.parse(a.at)).not.toBeNaN();
     }
@@ -388,27 +389,14 @@ describe('retries and records', () => {
       text: 'doomed',
     });
     await rx.waitFor(before + 5);
-    let d:
-      | {
-          id: string;
-          status: string;
-          data: string;
-          attempts: { status: number | null; error?: string }[];
-        }
-      | undefined;
-    for (let i = 0; i < 50 && d?.status !== 'failed'; i++) {
-      await sleep(20);
-      const list = (await h.sim('GET', '/deliveries')).json.deliveries as NonNullable<typeof d>[];
-      d = list.find((x) => JSON.parse(x.data).id === sent.json.id);
-    }
-    expect(d?.status).toBe('failed');
-    expect(d?.attempts.map((a) => a.status)).toEqual([500, 500, 500, null, 500]);
-    expect(d?.attempts[3]?.error).toMatch(/no answer within 300 ms/);
-    const again = await next(() => h.sim('POST', `/deliveries/${d?.id}/redeliver`));
+    const d = await settledDelivery(deliveries, carriesMessage(String(sent.json.id)));
+    expect(d.status).toBe('failed');
+    expect(d.attempts.map((a) => a.status)).toEqual([500, 500, 500, null, 500]);
+    expect(d.attempts[3]?.error).toMatch(/no answer within 300 ms/);
+    const again = await next(() => h.sim('POST', `/deliveries/${d.id}/redeliver`));
     expect(again.status).toBe(200);
-    await sleep(20);
-    const list = (await h.sim('GET', '/deliveries')).json.deliveries as NonNullable<typeof d>[];
-    expect(list.find((x) => x.id === d?.id)?.status).toBe('delivered');
+    const redelivered = await settledDelivery(deliveries, (x) => x.id === d.id, 'the redelivery');
+    expect(redelivered.status).toBe('delivered');
     expectError(await h.sim('POST', '/deliveries/nope/redeliver'), 404, 'not_found');
     // One still being attempted cannot be redelivered on top.
     rx.script = [-1];
@@ -458,19 +446,15 @@ describe('retry gaps', () => {
       own.script = [500, 502];
       const u = await g.connect();
       await g.addContact(u.access_token, 'bot');
-      await g.sim('POST', `/users/${u.user_id}/messages`, {
+      const sent = await g.sim('POST', `/users/${u.user_id}/messages`, {
         contact_id: 'bot',
         msg_type: 'text',
         text: 'gaps',
       });
       await own.waitFor(3);
-      await sleep(30);
-      const [d] = (await g.sim('GET', '/deliveries')).json.deliveries as {
-        status: string;
-        attempts: { at: string; duration_ms: number; status: number }[];
-      }[];
-      expect(d?.status).toBe('delivered');
-      const a = d?.attempts ?? [];
+      const d = await settledDelivery(() => deliveries(g), carriesMessage(String(sent.json.id)));
+      expect(d.status).toBe('delivered');
+      const a = d.attempts;
       expect(a.map((x) => x.status)).toEqual([500, 502, 200]);
       const gap = (i: number) =>
         Date.parse(a[i + 1]!.at) - (Date.parse(a[i]!.at) + a[i]!.duration_ms);

@@ -18,8 +18,15 @@ import { createCore, type Core } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/host/settings';
 import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import {
+  answerConsent,
+  createUser,
+  freePort,
+  settledDelivery,
+  simulator,
+} from '../../helpers/sandbox-client';
 import { filesUnder, sandboxSecrets } from '../../helpers/secrets-scan';
+import { waitFor } from '../../helpers/wait-for';
 
 /** Every access and refresh token the sandbox answered, in the order it issued them. */
 const issued = vi.hoisted(() => new Set<string>());
@@ -61,15 +68,6 @@ const events: { event: string; payload: unknown }[] = [];
 const records: JournalRecord[] = [];
 /** What the simulator commands answered the UI. */
 const simulatorAnswers: unknown[] = [];
-
-const waitFor = async <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) => {
-  for (let i = 0; i < 400; i++) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 async function connect(name: string, surname: string): Promise<string> {
   const user = await createUser(sandbox, name, surname);
@@ -168,13 +166,12 @@ beforeAll(async () => {
   expect(me.record.api.status).toBe(200);
   const simDeliveries = await core.invoke('simulator.deliveries', {});
   simulatorAnswers.push(simDeliveries);
-  await waitFor('the delivery to settle', async () => {
-    const { deliveries } = await core.invoke('simulator.deliveries', {});
-    return deliveries[0] && deliveries[0].status !== 'pending' ? true : undefined;
-  });
-  const again = await core.invoke('simulator.redeliver', {
-    id: (await core.invoke('simulator.deliveries', {})).deliveries[0]!.id,
-  });
+  const newest = await settledDelivery(
+    async () => (await core.invoke('simulator.deliveries', {})).deliveries,
+    () => true,
+    'the newest delivery',
+  );
+  const again = await core.invoke('simulator.redeliver', { id: newest.id });
   simulatorAnswers.push(again);
   simulatorAnswers.push(await core.invoke('simulator.state', {}));
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../../src-main/core/contract';
 import { startContactsFixture, type ContactsFixture } from '../contacts/contacts-fixture';
 import { simulator } from '../../helpers/sandbox-client';
+import { waitFor } from '../../helpers/wait-for';
 
 let fx: ContactsFixture;
 beforeAll(async () => {
@@ -142,9 +143,13 @@ describe('simulator commands', () => {
   });
 
   it('lists the sandbox deliveries with their attempts, and redelivers one', async () => {
-    const list = await fx.core.invoke('simulator.deliveries', { limit: 5 });
-    expect(list.deliveries.length).toBeGreaterThan(0);
-    const done = list.deliveries.find((d) => d.status === 'delivered')!;
+    // The sandbox marks a delivery delivered once the receiver's answer is back, after the
+    // receiver journaled it (which is what the tests above waited for).
+    const done = await waitFor('a delivery the sandbox has marked delivered', async () =>
+      (await fx.core.invoke('simulator.deliveries', { limit: 5 })).deliveries.find(
+        (d) => d.status === 'delivered',
+      ),
+    );
     expect(done.attempts[0]).toMatchObject({ attempt: 1, status: 200 });
     const again = await fx.core.invoke('simulator.redeliver', { id: done.id });
     expect(again.outcome).toMatch(/sent delivery .* again/);
