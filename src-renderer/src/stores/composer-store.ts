@@ -65,7 +65,7 @@ export const emptyDraft = (): Draft => ({
   vcard: { name: '', surname: '', phones: [] },
 });
 
-function base64Of(buffer: ArrayBuffer): string {
+export function base64Of(buffer: ArrayBuffer): string {
   // In slices: String.fromCharCode with a whole file's bytes overflows the argument stack.
   const bytes = new Uint8Array(buffer);
   let binary = '';

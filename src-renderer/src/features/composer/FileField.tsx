@@ -1,9 +1,11 @@
 // The `file` of a media send: picked, dropped, or one of the sample files one click away. What the
 // engine detected from the bytes is shown beside the Content-Type that will be sent, checked
 // against the msg_type's list in the API document, with the preferred type pointed out.
+// FilePicker is the field bound to nothing, so the simulator's "Send as user" picks files the same
+// way (it has no engine check before sending: it leaves `info` out).
 import { useRef, useState, type DragEvent } from 'react';
 import { MEDIA_MIME, isMediaMsgType } from '../../../../src-main/core/spec';
-import type { ComposerFileInfo } from '../../contract';
+import type { ComposerFileInfo, ComposerSample } from '../../contract';
 import { byteSize } from '../../format';
 import { useComposer } from '../../stores/stores-context';
 
@@ -17,6 +19,62 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
   const pickFile = useComposer((s) => s.pickFile);
   const useSample = useComposer((s) => s.useSample);
   const setFile = useComposer((s) => s.setFile);
+  return (
+    <FilePicker
+      msgType={msgType}
+      error={error}
+      chosen={
+        file
+          ? {
+              name: file.name,
+              size: file.size,
+              mimeType: file.mimeType,
+              sample: file.source === 'sample' ? file.ref : null,
+            }
+          : null
+      }
+      samples={samples}
+      samplesError={samplesError}
+      pending={pending}
+      fileError={fileError}
+      info={info}
+      onPick={(picked) => void pickFile(picked)}
+      onSample={useSample}
+      onClear={() => setFile(null)}
+      onMime={(m) => {
+        if (file) setFile({ ...file, mimeType: m || null });
+      }}
+    />
+  );
+}
+
+export interface ChosenFile {
+  name: string;
+  size: number | null;
+  /** The Content-Type override ('' or null: the type detected from the bytes). */
+  mimeType: string | null;
+  /** The sample's name when it is one. */
+  sample: string | null;
+}
+
+interface FilePickerProps {
+  msgType: string;
+  chosen: ChosenFile | null;
+  samples: ComposerSample[];
+  samplesError?: string | null;
+  pending?: string | null;
+  fileError?: string | null;
+  /** The engine's check of the chosen file (null: on its way); undefined where none runs. */
+  info?: ComposerFileInfo | null;
+  error?: string | undefined;
+  onPick(file: File): void;
+  onSample(name: string): void;
+  onClear(): void;
+  onMime(mime: string): void;
+}
+
+export function FilePicker(props: FilePickerProps) {
+  const { msgType, chosen, samples, samplesError, pending, fileError, info, error } = props;
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const suited = samples.filter((s) => s.msgTypes.includes(msgType));
@@ -26,15 +84,13 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
     e.preventDefault();
     setDragging(false);
     const dropped = e.dataTransfer.files[0];
-    if (dropped) void pickFile(dropped);
+    if (dropped) props.onPick(dropped);
   };
 
   return (
     <div className={`param file-field${error ? ' param-invalid' : ''}`}>
       <div className="param-head">
-        <span className="mono param-name" id="composer-file-label">
-          file
-        </span>
+        <span className="mono param-name">file</span>
         <span className="required" aria-hidden="true">
           *
         </span>
@@ -62,7 +118,7 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
           aria-label="File"
           onChange={(e) => {
             const picked = e.target.files?.[0];
-            if (picked) void pickFile(picked);
+            if (picked) props.onPick(picked);
             e.target.value = '';
           }}
         />
@@ -75,9 +131,9 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
               key={s.name}
               type="button"
               className="toggle"
-              aria-pressed={file?.source === 'sample' && file.ref === s.name}
+              aria-pressed={chosen?.sample === s.name}
               title={s.description}
-              onClick={() => useSample(s.name)}
+              onClick={() => props.onSample(s.name)}
             >
               {s.name}
             </button>
@@ -91,13 +147,14 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
         </p>
       ) : null}
       {fileError ? <p className="param-error">{fileError}</p> : null}
-      {file ? (
+      {chosen ? (
         <FileFacts
-          name={file.name}
+          name={chosen.name}
+          size={chosen.size}
           info={info}
-          onClear={() => setFile(null)}
-          onMime={(m) => setFile({ ...file, mimeType: m || null })}
-          mimeOverride={file.mimeType}
+          onClear={props.onClear}
+          onMime={props.onMime}
+          mimeOverride={chosen.mimeType}
         />
       ) : (
         <p className="quiet">No file chosen.</p>
@@ -117,18 +174,20 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
 
 interface FileFactsProps {
   name: string;
-  info: ComposerFileInfo | null;
+  size: number | null;
+  info: ComposerFileInfo | null | undefined;
   mimeOverride: string | null;
   onClear(): void;
   onMime(mime: string): void;
 }
 
-function FileFacts({ name, info, mimeOverride, onClear, onMime }: FileFactsProps) {
+function FileFacts({ name, size, info, mimeOverride, onClear, onMime }: FileFactsProps) {
+  const bytes = info?.size ?? size;
   return (
     <div className="file-facts" role="group" aria-label="Chosen file">
       <div className="file-line">
         <span className="mono">{name}</span>
-        {info ? <span className="quiet">{byteSize(info.size)}</span> : null}
+        {bytes !== null ? <span className="quiet">{byteSize(bytes)}</span> : null}
         <button type="button" className="link" onClick={onClear}>
           Remove file
         </button>
@@ -151,9 +210,9 @@ function FileFacts({ name, info, mimeOverride, onClear, onMime }: FileFactsProps
             </>
           ) : null}
         </dl>
-      ) : (
+      ) : info === null ? (
         <p className="quiet">Waiting for the engine to check the file…</p>
-      )}
+      ) : null}
       {info?.notes.map((n) => (
         <p key={n} className="file-note">
           {n}

@@ -1,13 +1,37 @@
 // The address-book contact of msg_type contact (platform-api.md 2.5): name, surname and any number
 // of phones with a type. The engine builds the XML (with @xmldom/xmldom) and it is shown as sent.
+// VcardFields is the editor bound to nothing, so the simulator's "Send as user" edits the same way.
+import type { Draft } from '../../stores/composer-draft';
 import { useComposer } from '../../stores/stores-context';
+
+type Vcard = Draft['vcard'];
 
 export function VcardEditor({ error }: { error?: string | undefined }) {
   const vcard = useComposer((s) => s.draft.vcard);
   const setVcard = useComposer((s) => s.setVcard);
   const xml = useComposer((s) => s.preview?.request.vcardXml ?? null);
+  return <VcardFields vcard={vcard} onChange={setVcard} xml={xml} error={error} />;
+}
+
+interface VcardFieldsProps {
+  vcard: Vcard;
+  onChange(vcard: Vcard): void;
+  /** The XML the engine built (null: not yet); left out where nothing builds it beforehand. */
+  xml?: string | null;
+  error?: string | undefined;
+  /** How the XML travels, for the help line. */
+  sentAs?: string;
+}
+
+export function VcardFields({
+  vcard,
+  onChange,
+  xml,
+  error,
+  sentAs = 'Sent URL-encoded as the vcard parameter.',
+}: VcardFieldsProps) {
   const setPhone = (i: number, change: Partial<{ number: string; type: string }>) =>
-    setVcard({
+    onChange({
       ...vcard,
       phones: vcard.phones.map((p, j) => (j === i ? { ...p, ...change } : p)),
     });
@@ -23,7 +47,7 @@ export function VcardEditor({ error }: { error?: string | undefined }) {
           <input
             type="text"
             value={vcard.name}
-            onChange={(e) => setVcard({ ...vcard, name: e.target.value })}
+            onChange={(e) => onChange({ ...vcard, name: e.target.value })}
           />
         </label>
         <label className="inline-label">
@@ -31,7 +55,7 @@ export function VcardEditor({ error }: { error?: string | undefined }) {
           <input
             type="text"
             value={vcard.surname}
-            onChange={(e) => setVcard({ ...vcard, surname: e.target.value })}
+            onChange={(e) => onChange({ ...vcard, surname: e.target.value })}
           />
         </label>
       </div>
@@ -57,7 +81,7 @@ export function VcardEditor({ error }: { error?: string | undefined }) {
             <button
               type="button"
               aria-label={`Remove phone ${i + 1}`}
-              onClick={() => setVcard({ ...vcard, phones: vcard.phones.filter((_, j) => j !== i) })}
+              onClick={() => onChange({ ...vcard, phones: vcard.phones.filter((_, j) => j !== i) })}
             >
               ✕
             </button>
@@ -67,7 +91,7 @@ export function VcardEditor({ error }: { error?: string | undefined }) {
       <button
         type="button"
         onClick={() =>
-          setVcard({ ...vcard, phones: [...vcard.phones, { number: '', type: 'mobile' }] })
+          onChange({ ...vcard, phones: [...vcard.phones, { number: '', type: 'mobile' }] })
         }
       >
         Add phone
@@ -75,11 +99,13 @@ export function VcardEditor({ error }: { error?: string | undefined }) {
       {error ? <p className="param-error">{error}</p> : null}
       <p className="param-help quiet">
         name and surname exactly once, then phones: digits of the number (a long integer), an
-        optional type. Sent URL-encoded as the vcard parameter.
+        optional type. {sentAs}
       </p>
-      <pre className="vcard-xml mono" aria-label="vCard XML" tabIndex={0}>
-        {xml ?? '(the XML appears here once the engine has built it)'}
-      </pre>
+      {xml !== undefined ? (
+        <pre className="vcard-xml mono" aria-label="vCard XML" tabIndex={0}>
+          {xml ?? '(the XML appears here once the engine has built it)'}
+        </pre>
+      ) : null}
     </fieldset>
   );
 }
