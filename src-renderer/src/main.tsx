@@ -15,6 +15,7 @@ import { createInboundStore } from './stores/inbound-store';
 import { createLogStore } from './stores/log-store';
 import { createProfilesStore } from './stores/profiles-store';
 import { createSessionStore } from './stores/session-store';
+import { createSimulatorStore } from './stores/simulator-store';
 import { StoresProvider } from './stores/stores-context';
 
 const transport = pickTransport();
@@ -29,6 +30,7 @@ const stores = {
   composer: createComposerStore(transport.bridge, session),
   composerHistory: createComposerHistoryStore(transport.bridge, session),
   composerResources: createComposerResourcesStore(transport.bridge, session),
+  simulator: createSimulatorStore(transport.bridge, transport.connection, session),
 };
 // Started here rather than in an effect: StrictMode would start them twice in development.
 stores.session.start();
@@ -39,6 +41,7 @@ stores.composerHistory.start();
 stores.composerResources.start();
 stores.contacts.start();
 stores.inbound.start();
+stores.simulator.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -11,6 +11,7 @@ import type { InboundState, InboundStore } from './inbound-store';
 import type { LogState, LogStore } from './log-store';
 import type { ProfilesStore, ProfilesUiState } from './profiles-store';
 import type { SessionState, SessionStore } from './session-store';
+import type { SimulatorStore, SimulatorUiState } from './simulator-store';
 
 export interface Stores {
   session: SessionStore;
@@ -22,6 +23,7 @@ export interface Stores {
   composer: ComposerStore;
   composerHistory: ComposerHistoryStore;
   composerResources: ComposerResourcesStore;
+  simulator: SimulatorStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -70,4 +72,8 @@ export function useComposerHistory<T>(selector: (s: ComposerHistoryState) => T):
 
 export function useComposerResources<T>(selector: (s: ComposerResourcesState) => T): T {
   return useStore(useStores().composerResources, selector);
+}
+
+export function useSimulator<T>(selector: (s: SimulatorUiState) => T): T {
+  return useStore(useStores().simulator, selector);
 }
