@@ -1,0 +1,63 @@
+// One part of the Simulator tab: a heading that folds it (a button, so the keyboard reaches it),
+// and under the controls the part's current action or last outcome in words, with the number of
+// the Event log record that keeps it.
+import { useId, useState, type ReactNode } from 'react';
+import { useSimulator } from '../../stores/stores-context';
+import type { SimSection } from '../../stores/simulator-store';
+
+interface Props {
+  id: SimSection;
+  title: string;
+  note?: string;
+  openAtStart?: boolean;
+  children: ReactNode;
+}
+
+export function Section({ id, title, note, openAtStart = true, children }: Props) {
+  const [open, setOpen] = useState(openAtStart);
+  const bodyId = useId();
+  return (
+    <section aria-label={title} className="sim-section">
+      <h3>
+        <button
+          type="button"
+          className="sim-fold"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
+        </button>
+        {note ? <span className="quiet sim-note"> · {note}</span> : null}
+      </h3>
+      <div id={bodyId} hidden={!open} className="sim-section-body">
+        {children}
+        <Outcome section={id} />
+      </div>
+    </section>
+  );
+}
+
+/** The section's action in flight, or its last outcome: status when it went well, alert if not. */
+export function Outcome({ section }: { section: SimSection }) {
+  const busy = useSimulator((s) => s.busy[section]);
+  const outcome = useSimulator((s) => s.outcomes[section]);
+  if (busy) {
+    return (
+      <p role="status" className="sim-outcome quiet">
+        {busy}
+      </p>
+    );
+  }
+  if (!outcome) return null;
+  return outcome.ok ? (
+    <p role="status" className="sim-outcome sim-ok">
+      {outcome.text}
+      {outcome.seq !== undefined ? <span className="quiet"> Event log #{outcome.seq}.</span> : null}
+    </p>
+  ) : (
+    <p role="alert" className="sim-outcome error-text">
+      {outcome.text}
+    </p>
+  );
+}
