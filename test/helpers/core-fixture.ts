@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type Core } from '../../src-main/core/index';
+import { createCore, type Core, type CoreOptions } from '../../src-main/core/index';
 import {
   memorySettings,
   unavailableSealer,
@@ -10,7 +10,12 @@ import {
   type SettingsStore,
 } from '../../src-main/core/host';
 import { embeddedSandbox } from '../../src-main/sandbox/embedded';
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
+import {
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '../../src-main/sandbox/index';
+import { freePort } from './sandbox-client';
 
 export function tempDir(prefix = 'tp-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -38,10 +43,41 @@ export interface CoreFixture {
   close(): Promise<void>;
 }
 
-export async function startCoreWithSandbox(): Promise<CoreFixture> {
-  const sandbox = await startSandbox();
+export type TestSandboxOptions = Omit<SandboxOptions, 'apps'> & {
+  /** The one app's registration, beyond its redirect URI. */
+  app?: NonNullable<SandboxOptions['apps']>[number];
+};
+
+/**
+ * A sandbox with one app whose redirect URI is on a free loopback port, where the engine's connect
+ * flow listens: test files run at once, so none may count on the default port being its own.
+ */
+export async function startTestSandbox({
+  app,
+  ...options
+}: TestSandboxOptions = {}): Promise<RunningSandbox> {
+  const port = await freePort();
+  return startSandbox({
+    ...options,
+    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback`, ...app }],
+  });
+}
+
+export interface CoreFixtureOptions {
+  sandbox?: TestSandboxOptions;
+  /** Added to the core's options (the receiver on any free port unless they say otherwise). */
+  core?: CoreOptions;
+  settings?: SettingsStore;
+}
+
+/** A test sandbox and a core wired to it; close() stops both and removes the data directory. */
+export async function startCoreWithSandbox(options: CoreFixtureOptions = {}): Promise<CoreFixture> {
+  const sandbox = await startTestSandbox(options.sandbox);
   const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
+  const core = await createCore(hostFor(sandbox, dataDir, options.settings), {
+    inboundPort: 0,
+    ...options.core,
+  });
   return {
     core,
     sandbox,

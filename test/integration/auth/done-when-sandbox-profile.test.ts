@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretSealer } from '../../../src-main/core/host';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/host/settings';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort } from '../../helpers/sandbox-client';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
+import { answerConsent, createUser } from '../../helpers/sandbox-client';
 import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
 
 const TOKEN_LIFETIME_S = 2;
@@ -29,11 +29,9 @@ afterEach(async () => {
 });
 
 async function start(secrets?: SecretSealer) {
-  const port = await freePort();
-  const sandbox = await startSandbox({
+  const sandbox = await startTestSandbox({
     token_lifetime: TOKEN_LIFETIME_S,
     rotate_refresh_tokens: true,
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
   });
   const scratch = tempDir();
   const dataDir = join(scratch, 'data');

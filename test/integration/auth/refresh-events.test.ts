@@ -1,13 +1,10 @@
 // What the Users tab hears while a user's token is refreshed: "refreshing" when it starts, then
 // the outcome. A refused refresh (invalid_grant) must end as "disconnected" in the last event,
 // never stuck at "refreshing" (the UI has nothing else to go on).
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectedUser } from '../../../src-main/core/contract';
-import { createCore } from '../../../src-main/core/index';
-import { startSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
+import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,17 +12,8 @@ afterEach(async () => {
 });
 
 async function connected() {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-  });
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
-  cleanups.push(async () => {
-    await core.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { core, sandbox, close } = await startCoreWithSandbox();
+  cleanups.push(close);
   const user = await createUser(sandbox, 'Ada', 'Lovelace');
   const flow = await core.invoke('auth.connectUser', { scopes: ['basic'], openBrowser: false });
   await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));

@@ -1,10 +1,9 @@
 // A core wired to a sandbox, with one connected user, a contact the user owns (group_add,
 // interactive) and a room the contact was invited into: what every composer send needs.
-import { rmSync } from 'node:fs';
-import { createCore, type Core } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import type { Core } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { startCoreWithSandbox, type TestSandboxOptions } from '../../helpers/core-fixture';
+import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 
 export interface ComposerFixture {
   core: Core;
@@ -19,19 +18,9 @@ export interface ComposerFixture {
 }
 
 export async function startComposerFixture(
-  app: Record<string, unknown> = {},
+  app: TestSandboxOptions['app'] = {},
 ): Promise<ComposerFixture> {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback`, ...app }],
-  });
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
-  const close = async () => {
-    await core.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { core, sandbox, dataDir, close } = await startCoreWithSandbox({ sandbox: { app } });
   try {
     const user = await createUser(sandbox, 'Ada', 'Lovelace');
     const flow = await core.invoke('auth.connectUser', { scopes: ['basic', 'user_phone'] });

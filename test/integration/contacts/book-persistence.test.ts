@@ -4,9 +4,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memorySettings } from '../../../src-main/core/host';
 import { createCore } from '../../../src-main/core/index';
-import { startSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { freePort } from '../../helpers/sandbox-client';
+import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -14,10 +12,7 @@ afterEach(async () => {
 });
 
 async function sandboxAndDir() {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-  });
+  const sandbox = await startTestSandbox();
   const dataDir = tempDir();
   cleanups.push(async () => {
     await sandbox.close();

@@ -1,10 +1,9 @@
 // A core wired to a sandbox with two connected users (Ada, Bob) and one user created on the
 // platform but not connected here (Cleo): what the contact book's operations need.
-import { rmSync } from 'node:fs';
-import { createCore, type Core } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import type { Core } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
+import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 
 export interface ContactsFixture {
   core: Core;
@@ -25,17 +24,7 @@ export interface SandboxContact {
 }
 
 export async function startContactsFixture(): Promise<ContactsFixture> {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-  });
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
-  const close = async () => {
-    await core.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { core, sandbox, close } = await startCoreWithSandbox();
   try {
     const ada = (await createUser(sandbox, 'Ada', 'Lovelace')).id;
     const bob = (await createUser(sandbox, 'Bob', 'Babbage')).id;

@@ -9,13 +9,14 @@ import {
   type JournalRecord,
 } from '../../../src-main/core/contract';
 import { createCore, type Core } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import {
-  startSandbox,
-  type RunningSandbox,
-  type SandboxOptions,
-} from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+  hostFor,
+  startTestSandbox,
+  tempDir,
+  type TestSandboxOptions,
+} from '../../helpers/core-fixture';
+import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 import { errorOf } from '../../helpers/command-error';
 
 interface Fixture {
@@ -31,15 +32,12 @@ afterEach(async () => {
 });
 
 async function start(
-  options: Omit<SandboxOptions, 'apps'> & { app?: Record<string, unknown> } = {},
+  options: TestSandboxOptions = {},
   connectTimeoutMs?: number,
 ): Promise<Fixture> {
-  const port = await freePort();
-  const { app, ...rest } = options;
-  const sandbox = await startSandbox({
-    ...rest,
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback`, ...app }],
-  });
+  const sandbox = await startTestSandbox(options);
+  // The port the engine's connect flow listens on.
+  const port = Number(new URL(sandbox.apps[0]!.redirect_uri).port);
   const dataDir = tempDir();
   const opened: string[] = [];
   const host = {

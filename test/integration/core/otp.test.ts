@@ -1,12 +1,11 @@
 // One-time passwords from the platform client, at the management and the directory URLs. The
 // sandbox's simulator plays the platform client opening the app's URLs on the inbound endpoint.
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OtpVisit } from '../../../src-main/core/contract';
-import { createCore, type Core } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
+import type { Core } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
+import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,17 +13,8 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ core: Core; sandbox: RunningSandbox }> {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-  });
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), { inboundPort: 0 });
-  cleanups.push(async () => {
-    await core.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { core, sandbox, close } = await startCoreWithSandbox();
+  cleanups.push(close);
   return { core, sandbox };
 }
 

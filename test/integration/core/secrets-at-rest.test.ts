@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretSealer } from '../../../src-main/core/host';
 import { createCore } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/host/settings';
-import { startSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
-import { answerConsent, createUser, freePort } from '../../helpers/sandbox-client';
+import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
+import { answerConsent, createUser } from '../../helpers/sandbox-client';
 import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
 
 /** A stand-in OS keyring: reversible, and nothing like the plain text. */
@@ -27,12 +26,7 @@ afterEach(async () => {
 
 describe('secrets at rest', () => {
   it('keeps two users working across expiring tokens and writes no secret in clear', async () => {
-    const port = await freePort();
-    const sandbox = await startSandbox({
-      token_lifetime: 1,
-      rotate_refresh_tokens: true,
-      apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-    });
+    const sandbox = await startTestSandbox({ token_lifetime: 1, rotate_refresh_tokens: true });
     const dataDir = tempDir();
     const app = sandbox.apps[0]!;
     // A custom profile (not the sandbox's, whose secrets are never stored) against the sandbox.

@@ -2,13 +2,12 @@
 // lt-server.ts): up and carrying requests to the receiver, killed by the server and recovered,
 // refused registrations, the own-public-URL mode, and pushing the public URL into the sandbox.
 import { request as httpRequest } from 'node:http';
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OtpVisit, TunnelRecord, TunnelStatus } from '../../../src-main/core/contract';
 import { memorySettings, type SettingsStore } from '../../../src-main/core/host';
 import { createCore, type Core } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { hostFor, startCoreWithSandbox, tempDir } from '../../helpers/core-fixture';
 import { startLtServer, type LtServer } from '../../helpers/lt-server';
 import { answerConsent, createUser, freePort, simulator } from '../../helpers/sandbox-client';
 
@@ -36,22 +35,10 @@ interface Setup {
 }
 
 async function start(settings: SettingsStore = memorySettings()): Promise<Setup> {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-  });
   const lt = await startLtServer();
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir, settings), {
-    inboundPort: 0,
-    tunnel: FAST,
-  });
-  cleanups.push(async () => {
-    await core.close();
-    await lt.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  cleanups.push(() => lt.close());
+  const { core, sandbox, close } = await startCoreWithSandbox({ settings, core: { tunnel: FAST } });
+  cleanups.push(close);
   return { core, sandbox, lt, settings };
 }
 

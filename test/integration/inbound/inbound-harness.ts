@@ -1,17 +1,15 @@
 // A core wired to a sandbox whose deliveries retry in milliseconds, plus what the inbound tests
 // need: a connected user, waiting for journal records, and posting raw requests at the receiver.
-import { rmSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-main/core/contract';
-import { createCore, type Core, type CoreOptions } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import type { Core, CoreOptions } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import {
   answerConsent,
   carriesMessage,
   createUser,
-  freePort,
   sandboxDeliveries,
   settledDelivery,
   simulator,
@@ -40,16 +38,9 @@ export const isDeliveryOf =
     isDelivery(r) && r.delivery.classification.messageId === messageId;
 
 export async function startInboundFixture(options: CoreOptions = {}): Promise<InboundFixture> {
-  const port = await freePort();
-  const sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
-    delivery: { retry_delays_ms: [5, 5, 5, 5], timeout_ms: 2000 },
-  });
-  const dataDir = tempDir();
-  const core = await createCore(hostFor(sandbox, dataDir), {
-    inboundPort: 0,
-    deliveries: { bodyTimeoutMs: 300 },
-    ...options,
+  const { core, sandbox, dataDir, close } = await startCoreWithSandbox({
+    sandbox: { delivery: { retry_delays_ms: [5, 5, 5, 5], timeout_ms: 2000 } },
+    core: { deliveries: { bodyTimeoutMs: 300 }, ...options },
   });
   const records: JournalRecord[] = [];
   const waiters = new Set<() => void>();
@@ -82,11 +73,7 @@ export async function startInboundFixture(options: CoreOptions = {}): Promise<In
     waitFor: async <T extends JournalRecord>(match: (r: JournalRecord) => r is T) =>
       (await waitForCount(match, 1))[0] as T,
     waitForCount,
-    async close() {
-      await core.close();
-      await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

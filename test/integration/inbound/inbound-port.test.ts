@@ -9,8 +9,7 @@ import { memorySettings } from '../../../src-main/core/host';
 import { createCore } from '../../../src-main/core/index';
 import { parseServeArgs } from '../../../src-main/host/cli-args';
 import { startHeadlessHost, type HeadlessHost } from '../../../src-main/host/index';
-import { startSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { freePort } from '../../helpers/sandbox-client';
 
 const hosts: HeadlessHost[] = [];
@@ -49,9 +48,7 @@ describe('--inbound-port', () => {
 
 describe('the saved port (inbound.setPort, for the Electron app)', () => {
   it('is used at the next start when the host names none; the host’s own port wins', async () => {
-    const sandbox = await startSandbox({
-      apps: [{ redirect_uri: `http://127.0.0.1:${await freePort()}/callback` }],
-    });
+    const sandbox = await startTestSandbox();
     const settings = memorySettings();
     const dataDir = tempDir();
     dirs.push(dataDir);

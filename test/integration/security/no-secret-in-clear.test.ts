@@ -16,12 +16,11 @@ import type { DeliveryRecord, JournalRecord } from '../../../src-main/core/contr
 import type { SecretSealer } from '../../../src-main/core/host';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/host/settings';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import {
   answerConsent,
   createUser,
-  freePort,
   settledDelivery,
   simulator,
 } from '../../helpers/sandbox-client';
@@ -121,9 +120,7 @@ async function startEngine(): Promise<Core> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  sandbox = await startSandbox({
-    apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }],
+  sandbox = await startTestSandbox({
     delivery: { retry_delays_ms: [5, 5, 5, 5], timeout_ms: 2000 },
   });
   clientSecret = sandbox.apps[0]!.client_secret;

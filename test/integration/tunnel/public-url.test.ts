@@ -1,35 +1,27 @@
 // What the rest of the engine makes of a tunnel that is up: inbound.status suggests the public
 // URLs to register (and the loopback ones again once it stops), and the tunnel's health checks
 // reach the receiver's own health route without leaving a delivery in the journal.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TunnelStatus } from '../../../src-main/core/contract';
-import { createCore, type Core } from '../../../src-main/core/index';
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import type { Core } from '../../../src-main/core/index';
+import type { RunningSandbox } from '../../../src-main/sandbox/index';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import { startLtServer, type LtServer } from '../../helpers/lt-server';
-import { freePort } from '../../helpers/sandbox-client';
 
 let core: Core;
 let sandbox: RunningSandbox;
 let lt: LtServer;
-let dataDir: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  sandbox = await startSandbox({ apps: [{ redirect_uri: `http://127.0.0.1:${port}/callback` }] });
+  ({ core, sandbox, close } = await startCoreWithSandbox({
+    core: { tunnel: { probeIntervalMs: 100, probeTimeoutMs: 5000, backoffInitialMs: 100 } },
+  }));
   lt = await startLtServer();
-  dataDir = tempDir();
-  core = await createCore(hostFor(sandbox, dataDir), {
-    inboundPort: 0,
-    tunnel: { probeIntervalMs: 100, probeTimeoutMs: 5000, backoffInitialMs: 100 },
-  });
 });
 afterAll(async () => {
-  await core.close();
+  await close();
   await lt.close();
-  await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function when(match: (s: TunnelStatus) => boolean): Promise<TunnelStatus> {
