@@ -1,6 +1,7 @@
 // Plays the platform's users through the sandbox's simulator API (docs/sandbox.md), for tests.
 import { createServer } from 'node:net';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
+import type { DeliveryRecord } from '../../src-main/sandbox/state/records';
 import { waitFor } from './wait-for';
 
 export async function simulator<T = Record<string, unknown>>(
@@ -69,21 +70,8 @@ export async function answerConsent(
   return redirect;
 }
 
-/** A delivery as GET /_sandbox/deliveries lists it (docs/sandbox.md), newest first. */
-export interface SandboxDelivery {
-  id: string;
-  type: string;
-  data: string;
-  status: 'pending' | 'delivered' | 'failed' | 'undelivered';
-  attempts: {
-    attempt: number;
-    at: string;
-    status: number | null;
-    duration_ms: number;
-    response_body: string;
-    error?: string;
-  }[];
-}
+/** A delivery as GET /_sandbox/deliveries lists it (docs/sandbox.md): the sandbox's own record. */
+export type SandboxDelivery = DeliveryRecord;
 
 /** Whether a delivery carries message `messageId` (its data's id). */
 export const carriesMessage = (messageId: string) => (d: { data: string }) =>
