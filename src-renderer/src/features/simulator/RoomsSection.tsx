@@ -21,7 +21,7 @@ export function RoomsSection() {
   const users = (view?.users ?? []).map((u) => ({ value: u.id, label: userLabel(u) }));
   const rooms = view?.rooms ?? [];
   const roomOptions = rooms.map((r) => ({ value: r.id, label: roomLabel(r) }));
-  // The supercontact cannot be invited: it has no group_add and no owner to invite it.
+  // The supercontact cannot be invited: it has no group_add (the sandbox would refuse it).
   const contacts = (view?.contacts ?? [])
     .filter((c) => c.contactId !== view?.app.clientId)
     .map((c) => ({ value: c.contactId, label: contactLabel(c) }));
