@@ -145,7 +145,8 @@ function UserItem({ user }: { user: SimUser }) {
 function Received({ name, items }: { name: string; items: SimReceived[] }) {
   if (items.length === 0) return <p className="quiet sim-small">Nothing from the app yet.</p>;
   return (
-    <ul className="sim-received" aria-label={`Received by ${name}`}>
+    // Focusable: the list scrolls on its own once it is long, and the keyboard must reach it.
+    <ul className="sim-received" aria-label={`Received by ${name}`} tabIndex={0}>
       {items.map((m) => (
         <li key={m.id}>
           <span className="mono">{m.type}</span>{' '}
