@@ -5,6 +5,7 @@
 // and an otp at the management URL with its disconnect control.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { answerConsent } from '../helpers/sandbox-client';
 import { answerConsentPage, UsersPage } from './pages/users-page';
 import { POLL, useAppSession } from './support/app-session';
 import type { RunningHost } from './support/host';
@@ -116,21 +117,14 @@ describe('connecting a user', () => {
     const consent = await users.startConnect(context);
     // The person approves in a browser that cannot reach the app's loopback redirect URI: the
     // simulator gives the URL that browser would land on, without following it.
-    const q = new URL(consent.url()).searchParams;
+    const authorizeUrl = consent.url();
     await consent.close();
-    const res = await fetch(`${running.ready.sandbox}/_sandbox/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: q.get('client_id'),
-        redirect_uri: q.get('redirect_uri'),
-        state: q.get('state'),
-        scope: q.get('scope'),
-        user_id: ada.id,
-        decision: 'approve',
-      }),
-    });
-    const landed = ((await res.json()) as { redirect: string }).redirect;
+    const landed = await answerConsent(
+      { baseUrl: running.ready.sandbox },
+      authorizeUrl,
+      ada.id,
+      'approve',
+    );
     expect(landed).toContain('code=');
     await users.pasteField.fill(landed);
     await users.pasteButton.click();

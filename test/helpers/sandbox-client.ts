@@ -4,8 +4,11 @@ import type { RunningSandbox } from '../../src-main/sandbox/index';
 import type { DeliveryRecord } from '../../src-main/sandbox/state/records';
 import { waitFor } from './wait-for';
 
+/** Where a sandbox answers: a RunningSandbox, or `{ baseUrl }` for one a host started. */
+export type SandboxAt = Pick<RunningSandbox, 'baseUrl'>;
+
 export async function simulator<T = Record<string, unknown>>(
-  sandbox: RunningSandbox,
+  sandbox: SandboxAt,
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
   body?: unknown,
@@ -48,7 +51,7 @@ export async function createUser(sandbox: RunningSandbox, name: string, surname:
 
 /** The person's answer on the consent page, for the authorize URL the app opened. */
 export async function answerConsent(
-  sandbox: RunningSandbox,
+  sandbox: SandboxAt,
   authorizeUrl: string,
   userId: string,
   decision: 'approve' | 'deny',

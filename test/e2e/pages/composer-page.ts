@@ -3,8 +3,11 @@
 // Response, History) and what each shows. Also the setup a send needs that is not the composer's
 // to show: a sandbox user connected to the engine, a contact that user owns, a room.
 import type { Locator, Page } from 'playwright-core';
-import type { CommandInput, CommandName, CommandOutput } from '../../../src-main/core/contract';
+import { engineCall } from '../support/engine';
 import type { RunningHost } from '../support/host';
+
+// The engine helpers the composer's tests (and others) import from here.
+export { connectUser, engineCall } from '../support/engine';
 
 export class ComposerPage {
   readonly region: Locator;
@@ -110,30 +113,6 @@ export class ComposerPage {
   }
 }
 
-/**
- * One command to the engine over the page's own WebSocket (the session cookie is the page's): for
- * test setup the UI under test is not there to do, such as connecting a user without a browser tab.
- */
-export async function engineCall<K extends CommandName>(
-  page: Page,
-  command: K,
-  input: CommandInput<K>,
-): Promise<CommandOutput<K>> {
-  // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
-  const script = `new Promise((resolve, reject) => {
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss:' : 'ws:') + '//' + location.host + '/ws');
-    ws.onopen = () => ws.send(JSON.stringify({ id: 1, command: ${JSON.stringify(command)}, input: ${JSON.stringify(input)} }));
-    ws.onmessage = (m) => {
-      const d = JSON.parse(m.data);
-      if (d.id !== 1) return;
-      ws.close();
-      d.ok ? resolve(d.output) : reject(new Error(d.error.message));
-    };
-    ws.onerror = () => reject(new Error('the WebSocket to the engine failed'));
-  })`;
-  return (await page.evaluate(script)) as CommandOutput<K>;
-}
-
 async function simulator<T>(running: RunningHost, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${running.ready.sandbox}${path}`, {
     method: 'POST',
@@ -147,48 +126,6 @@ async function simulator<T>(running: RunningHost, path: string, body: unknown): 
 
 export function sandboxUser(running: RunningHost, name: string, surname: string) {
   return simulator<{ id: string }>(running, '/_sandbox/users', { name, surname });
-}
-
-/**
- * Connects a sandbox user to the engine: the engine starts the flow, the simulator plays the
- * user's approval (POST /_sandbox/authorize), and the redirect lands on the engine's loopback.
- */
-export async function connectUser(page: Page, running: RunningHost, userId: string) {
-  const flow = await startFlow(page);
-  const url = new URL(flow.authorizeUrl);
-  const { redirect } = await simulator<{ redirect: string }>(running, '/_sandbox/authorize', {
-    client_id: url.searchParams.get('client_id'),
-    redirect_uri: url.searchParams.get('redirect_uri'),
-    state: url.searchParams.get('state'),
-    user_id: userId,
-    scope: 'basic',
-    decision: 'approve',
-  });
-  await (await fetch(redirect)).text();
-  for (let i = 0; i < 200; i++) {
-    const now = await engineCall(page, 'auth.flow', {});
-    if (now?.status === 'connected') return;
-    if (now && now.status !== 'waiting' && now.status !== 'exchanging') {
-      throw new Error(`Connecting ${userId} ended ${now.status}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Connecting ${userId} did not finish`);
-}
-
-/**
- * The sandbox app's redirect URI is one fixed loopback port for every host on the machine, so a
- * test elsewhere may hold it for a moment: try again for a while before giving up.
- */
-async function startFlow(page: Page) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await engineCall(page, 'auth.connectUser', { scopes: ['basic'], openBrowser: false });
-    } catch (err) {
-      if (attempt >= 40 || !/is in use/.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }
 
 /** A contact the user owns (group_add, interactive), added with the user's token. */

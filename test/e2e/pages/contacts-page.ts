@@ -2,6 +2,7 @@
 // rows, the add/edit form, per-owner results, import and export. Also connects a sandbox user to
 // the engine for a test's setup, through the engine's own flow and the sandbox's simulator API.
 import type { Download, Locator, Page } from 'playwright-core';
+import { connectUser } from '../support/engine';
 import type { RunningHost } from '../support/host';
 
 export class ContactsPage {
@@ -79,9 +80,6 @@ export class ContactsPage {
   }
 }
 
-/** port_in_use: another host holds the shared redirect port; flow_in_progress: a flow ending. */
-const RETRY_CODES = new Set(['port_in_use', 'flow_in_progress']);
-
 interface SandboxUser {
   id: string;
   name: string;
@@ -104,65 +102,6 @@ export async function connectSandboxUser(
   };
   const user = state.users[index];
   if (!user) throw new Error(`The sandbox has no user #${index}`);
-  // Every host's sandbox profile has the same loopback redirect URI, so another test file
-  // connecting a user at this moment holds its port: try again a few times.
-  let flow: { authorizeUrl: string } | null = null;
-  for (let attempt = 1; flow === null; attempt++) {
-    const answer = await command(page, 'auth.connectUser', {
-      scopes: ['basic'],
-      openBrowser: false,
-    });
-    if (answer.ok) flow = answer.output as { authorizeUrl: string };
-    else if (!RETRY_CODES.has(answer.error.code) || attempt >= 15) {
-      throw new Error(`auth.connectUser failed (attempt ${attempt}): ${answer.error.message}`);
-    } else await page.waitForTimeout(1_000);
-  }
-  const q = new URL(flow.authorizeUrl).searchParams;
-  const res = await fetch(`${sandbox}/_sandbox/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: q.get('client_id'),
-      redirect_uri: q.get('redirect_uri'),
-      state: q.get('state'),
-      scope: q.get('scope'),
-      user_id: user.id,
-      decision: 'approve',
-    }),
-  });
-  const { redirect } = (await res.json()) as { redirect: string };
-  await (await fetch(redirect)).text();
-  // The code is exchanged after the redirect is answered: wait for the flow to end.
-  for (let i = 0; i < 150; i++) {
-    const answer = await command(page, 'auth.flow', {});
-    const now = answer.ok
-      ? (answer.output as { status: string; userId: string | null; error: string | null })
-      : null;
-    if (now?.status === 'connected' && now.userId === user.id) return user;
-    if (now && now.status !== 'waiting' && now.status !== 'exchanging') {
-      throw new Error(`Connecting ${user.id} ended ${now.status}: ${now.error}`);
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${user.id} was not connected within 15 s`);
-}
-
-type Answer =
-  { ok: true; output: unknown } | { ok: false; error: { code: string; message: string } };
-
-/** One engine command over the page's own WebSocket (same origin, same session cookie). */
-async function command(page: Page, name: string, input: unknown): Promise<Answer> {
-  const request = JSON.stringify({ id: 1, command: name, input });
-  // A string expression: the test tsconfig has no DOM types; the browser evaluates it.
-  return (await page.evaluate(`new Promise((resolve, reject) => {
-    const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/ws');
-    ws.onopen = () => ws.send(${JSON.stringify(request)});
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.id !== 1) return;
-      ws.close();
-      resolve(msg);
-    };
-    ws.onerror = () => reject(new Error('the WebSocket to the engine failed'));
-  })`)) as Answer;
+  await connectUser(page, running, user.id);
+  return user;
 }
