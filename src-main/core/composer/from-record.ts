@@ -1,11 +1,11 @@
 // A journaled call back in the composer: its endpoint from the path, its fields, "act as" from
 // user_id or the token it carried, the file from the samples when it was one, and the vCard XML
 // back in the editor's fields. What cannot come back (a redacted secret, a file's bytes) is said.
-import { DOMParser } from '@xmldom/xmldom';
 import type { z } from 'zod';
 import type { ActAs, ApiRecord, ComposerRequest, ComposerVcard } from '../contract';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import { VCARD, endpointByPath } from '../spec';
+import { isVcardRoot, parseXmlStrictly } from '../spec/vcard-check';
 import { parseFileParam } from './export-curl';
 
 export interface TokenPreviews {
@@ -94,16 +94,12 @@ export function recordToComposer(
 export function parseVcard(xml: string): z.output<typeof ComposerVcard> | null {
   let doc;
   try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        throw new Error(`${level}: ${message}`);
-      },
-    }).parseFromString(xml, 'text/xml');
+    doc = parseXmlStrictly(xml);
   } catch {
     return null;
   }
   const root = doc.documentElement;
-  if (!root || root.localName !== VCARD.root || root.namespaceURI !== VCARD.namespace) return null;
+  if (!isVcardRoot(root)) return null;
   const texts = (name: string) => Array.from(root.getElementsByTagNameNS(VCARD.namespace, name));
   const [name] = texts('name');
   const [surname] = texts('surname');

@@ -37,22 +37,32 @@ function checkElement(el: XmlElement, spec: (typeof VCARD.elements)[number]): st
   return null;
 }
 
+/** Parses XML, throwing at its first warning or error (xmldom would otherwise recover quietly). */
+export function parseXmlStrictly(xml: string) {
+  return new DOMParser({
+    onError: (level, message) => {
+      throw new Error(`${level}: ${message}`);
+    },
+  }).parseFromString(xml, 'text/xml');
+}
+
+/** Whether an element is the contact XML's root: <contact> in its namespace. */
+export function isVcardRoot(el: XmlElement | null): el is XmlElement {
+  return !!el && el.localName === VCARD.root && el.namespaceURI === VCARD.namespace;
+}
+
 /** null when the XML is a valid contact; otherwise what is wrong, for a person. */
 export function vcardProblem(xml: string): string | null {
   if (/<!DOCTYPE/i.test(xml)) return 'a DOCTYPE is not allowed.';
   let doc;
   try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        throw new Error(`${level}: ${message}`);
-      },
-    }).parseFromString(xml, 'text/xml');
+    doc = parseXmlStrictly(xml);
   } catch (err) {
     return `not well-formed XML (${(err as Error).message.split('\n')[0]?.slice(0, 120)}).`;
   }
   const root = doc.documentElement;
   if (!root) return 'there is no root element.';
-  if (root.localName !== VCARD.root || root.namespaceURI !== VCARD.namespace) {
+  if (!isVcardRoot(root)) {
     return `the root element must be <${VCARD.root}> in namespace ${VCARD.namespace}.`;
   }
   let index = 0;
