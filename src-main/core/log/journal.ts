@@ -1,5 +1,5 @@
 // The event log: an append-only NDJSON file, one record per line, with the records kept in memory
-// for listing (grouped ones as their lines until first read). Writes are synchronous (a record is in the OS before append() returns, so whatever
+// for listing (grouped ones as the bytes of their lines until first read). Writes are synchronous (a record is in the OS before append() returns, so whatever
 // the engine acknowledges after appending survives a crash of the process); fsync is batched,
 // which bounds what a power loss can take to the last flush interval. Deliveries arrive in bursts,
 // so they may use appendGrouped(): the records of one turn of the event loop are written with one
@@ -94,18 +94,15 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     seq += 1;
     return { ...input, seq, at: new Date().toISOString() } as JournalRecord;
   };
-  const publish = (record: JournalRecord, line?: string) => {
-    // A grouped record (a delivery) is kept as its line: a string costs the garbage collector
-    // almost nothing to keep, where the record's objects are copied and marked at every
-    // collection for as long as the journal is open. It is parsed again when someone reads it.
-    records.push(line === undefined ? record : new Line(record.seq, line));
+  const publish = (record: JournalRecord) => {
+    records.push(record);
     onAppend?.(record);
   };
-  /** The record at index i, parsed from its line on first use and kept parsed. */
+  /** The record at index i, parsed from its line's bytes on first use and kept parsed. */
   const at = (i: number): JournalRecord => {
     const kept = records[i]!;
     if (!(kept instanceof Line)) return kept;
-    const record = JSON.parse(kept.text) as JournalRecord;
+    const record = JSON.parse(kept.bytes.toString('utf8', kept.start, kept.end)) as JournalRecord;
     records[i] = record;
     return record;
   };
@@ -119,14 +116,21 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     pendingLines = [];
     settle = null;
     written = null;
+    let kept: Line[];
     try {
-      writeLines(fd, lines);
+      kept = writeLines(fd, batch, lines);
     } catch (err) {
       done.reject(err);
       return;
     }
     dirty = true;
-    for (let i = 0; i < batch.length; i++) publish(batch[i]!, lines[i]);
+    // A grouped record (a delivery) is kept as the bytes it was written as, outside the JS heap:
+    // neither its objects nor a string of its line are copied or marked by the garbage collector
+    // for as long as the journal is open. It is parsed again when someone reads it.
+    for (let i = 0; i < batch.length; i++) {
+      records.push(kept[i]!);
+      onAppend?.(batch[i]!);
+    }
     done.resolve();
   };
 
@@ -178,38 +182,69 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
   };
 }
 
-/** A record kept as the line it was written as (see publish). */
+/** A grouped record kept as the UTF-8 bytes of the line it was written as (see flush). */
 class Line {
   constructor(
     readonly seq: number,
-    readonly text: string,
+    readonly bytes: Buffer,
+    readonly start: number,
+    readonly end: number,
   ) {}
 }
 type Kept = JournalRecord | Line;
 
-// One buffer for the groups' writes: a group is written each turn with deliveries, and a new
-// buffer each time is garbage to collect. A group too large for it (large bodies) gets its own, so
-// that one large delivery does not keep a large buffer for ever.
-const GROUP_BUFFER_BYTES = 1024 * 1024;
-const groupBuffer = Buffer.allocUnsafe(GROUP_BUFFER_BYTES);
+// The groups' lines are encoded into chunks that are both what is written and what is kept: one
+// chunk takes the groups of many turns, so a delivery costs no allocation of its own here. A group
+// is written from one chunk with one write; a group too large for a chunk gets a buffer of its own.
+const CHUNK_BYTES = 1024 * 1024;
+let chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+let chunkUsed = 0;
 
-/** The lines, one write; writeSync may write less than asked (a full disk): the rest follows. */
-function writeLines(fd: number, lines: string[]) {
+/**
+ * Encodes the lines into a chunk (or a buffer of their own), writes them with one write, and
+ * returns where each line's bytes are. writeSync may write less than asked (a full disk): the
+ * rest follows.
+ */
+function writeLines(fd: number, batch: JournalRecord[], lines: string[]): Line[] {
   let bound = 0;
   for (const line of lines) bound += line.length * 3 + 1; // UTF-8: at most 3 bytes a UTF-16 unit
+  const kept: Line[] = [];
   let bytes: Buffer;
-  if (bound <= GROUP_BUFFER_BYTES) {
-    let length = 0;
-    for (const line of lines) {
-      length += groupBuffer.write(line, length, 'utf8');
-      groupBuffer[length++] = 0x0a;
-    }
-    bytes = groupBuffer.subarray(0, length);
-  } else {
+  let start: number;
+  let end: number;
+  if (bound > CHUNK_BYTES / 4) {
     bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    start = end = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const lineEnd = bytes.indexOf(0x0a, end); // JSON escapes newlines: each ends its line
+      kept.push(new Line(batch[i]!.seq, bytes, end, lineEnd));
+      end = lineEnd + 1;
+    }
+  } else {
+    // The bound is up to three times the bytes: only when it does not fit are they counted.
+    if (chunkUsed + bound > CHUNK_BYTES && chunkUsed + utf8Bytes(lines) > CHUNK_BYTES) {
+      chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+      chunkUsed = 0;
+    }
+    bytes = chunk;
+    start = end = chunkUsed;
+    for (let i = 0; i < lines.length; i++) {
+      const lineEnd = end + bytes.write(lines[i]!, end, 'utf8');
+      bytes[lineEnd] = 0x0a;
+      kept.push(new Line(batch[i]!.seq, bytes, end, lineEnd));
+      end = lineEnd + 1;
+    }
+    chunkUsed = end;
   }
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  let offset = start;
+  while (offset < end) offset += writeSync(fd, bytes, offset, end - offset);
+  return kept;
+}
+
+function utf8Bytes(lines: string[]): number {
+  let n = 0;
+  for (const line of lines) n += Buffer.byteLength(line, 'utf8') + 1;
+  return n;
 }
 
 /** Index of the first record whose seq is >= wanted. */

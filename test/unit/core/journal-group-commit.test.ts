@@ -92,6 +92,22 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('gives back and writes whole the groups of many turns, past the end of a buffer', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const appended = [];
+    // 80 kB a turn (over 1 MiB in all) in two records, one of them with non-ASCII text.
+    for (let i = 0; i < 16; i++) {
+      const a = journal.appendGrouped(system(`${i}a ${'x'.repeat(40_000)} →`));
+      const b = journal.appendGrouped(system(`${i}b ${'é'.repeat(20_000)}`));
+      await b.written;
+      appended.push(a.record, b.record);
+    }
+    expect(journal.list({ limit: 100 })).toEqual(appended);
+    journal.close();
+    expect(lines(file).map((r) => r.summary)).toEqual(appended.map((r) => r.summary));
+  });
+
   it('close() writes what is waiting', async () => {
     const file = path();
     const journal = openJournal(file);
