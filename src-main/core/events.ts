@@ -15,20 +15,28 @@ export interface CoreEventEmitter extends CoreEvents {
 
 export function createEventEmitter(onListenerError?: (err: unknown) => void): CoreEventEmitter {
   const listeners = new Set<AnyListener>();
+  // What emit() walks: a copy made when the listeners change (rarely), not at every event (one per
+  // delivery), so that a listener added or removed while an event is out does not change who gets it.
+  let snapshot: AnyListener[] = [];
+  const add = (listener: AnyListener) => {
+    listeners.add(listener);
+    snapshot = [...listeners];
+    return () => {
+      listeners.delete(listener);
+      snapshot = [...listeners];
+    };
+  };
   return {
     on(event, listener) {
-      const wrapped: AnyListener = (name, payload) => {
+      return add((name, payload) => {
         if (name === event) listener(payload as EventPayload<typeof event>);
-      };
-      listeners.add(wrapped);
-      return () => void listeners.delete(wrapped);
+      });
     },
     onAny(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return add(listener);
     },
     emit(event, payload) {
-      for (const listener of [...listeners]) {
+      for (const listener of snapshot) {
         // One broken subscriber (a closed window, a dropped socket) must not stop the others.
         try {
           listener(event, payload);

@@ -14,22 +14,26 @@ export function classify(parsed: unknown): DeliveryClassification {
   }
   const d = parsed as Record<string, unknown>;
   const type = str(d.type) ?? '';
+  const category: DeliveryClassification['category'] =
+    type === 'group-invite'
+      ? 'group-invite'
+      : (GROUP_EVENT_TYPES as readonly string[]).includes(type) || type.startsWith('group-')
+        ? 'group-event'
+        : isMsgType(type)
+          ? 'message'
+          : 'unknown';
+  // Built up by assignment, not by spreads: this runs for every delivery (see planResponse).
+  const c: DeliveryClassification = { category, type };
+  if (category === 'message') c.msgType = type;
   const messageId = str(d.id);
+  if (messageId) c.messageId = messageId;
   const roomId = str(d.room);
+  if (roomId) c.roomId = roomId;
+  // The app's contact is the recipient of both messages and group events.
   const recipient = str(d.recipient);
+  if (recipient) c.contactId = localPart(recipient);
+  // The user who wrote the message or acted in the group.
   const sender = str(d.sender);
-  const ids = {
-    ...(messageId ? { messageId } : {}),
-    ...(roomId ? { roomId } : {}),
-    // The app's contact is the recipient of both messages and group events.
-    ...(recipient ? { contactId: localPart(recipient) } : {}),
-    // The user who wrote the message or acted in the group.
-    ...(sender ? { userId: localPart(sender) } : {}),
-  };
-  if (type === 'group-invite') return { category: 'group-invite', type, ...ids };
-  if ((GROUP_EVENT_TYPES as readonly string[]).includes(type) || type.startsWith('group-')) {
-    return { category: 'group-event', type, ...ids };
-  }
-  if (isMsgType(type)) return { category: 'message', type, msgType: type, ...ids };
-  return { category: 'unknown', type, ...ids };
+  if (sender) c.userId = localPart(sender);
+  return c;
 }

@@ -4,14 +4,22 @@
 // delivery the platform saw acknowledged. Requests that are not deliveries (too large, not a
 // form, too slow) get a clear 4xx and a record too. Forward-to runs after the answer.
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DeliveryCapture, DeliveryRecord, JournalRecord } from '../contract';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { DeliveryRecord, InboundSettings, JournalRecord, RawBody } from '../contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
-import { toRawBody } from '../log/raw-body';
+import { decodeUtf8, toRawBody } from '../log/raw-body';
 import type { Profile } from '../profiles/profile-store';
 import { classify } from './classify';
-import { parseForm } from './form';
+import {
+  delivery,
+  notADelivery,
+  readForm,
+  summarize,
+  type Arrival,
+  type Findings,
+  type FormFields,
+} from './delivery-record';
 import type { Forwarder } from './forward';
 import type { InboundSettingsStore } from './inbound-settings';
 import { readBody } from './read-body';
@@ -22,10 +30,6 @@ import { verifySignature } from './verify-signature';
 export const MAX_DELIVERY_BYTES = 25 * 1024 * 1024;
 /** A body not complete after this gets a 408 and a record (receiver.ts's requestTimeout is longer). */
 export const BODY_TOTAL_TIMEOUT_MS = 45_000;
-const FORM_FIELDS = ['data', 'signature', 'signature_method'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-const isFormField = (name: string): name is FormField =>
-  (FORM_FIELDS as readonly string[]).includes(name);
 export const REPLAY_HEADER = 'x-tp-inspector-replay';
 
 export interface DeliveryOptions {
@@ -55,6 +59,8 @@ interface Deps {
   options?: DeliveryOptions;
 }
 
+type Journaled = { rec: DeliveryRecord; written: Promise<void> };
+
 export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   const { journal, redactor, settings, forwarder } = deps;
   const maxBytes = deps.options?.maxBodyBytes ?? MAX_DELIVERY_BYTES;
@@ -67,22 +73,128 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   /** The record, and `written`: nothing about the delivery leaves before it resolves. */
   const record = (
     profile: Profile,
-    capture: Omit<DeliveryCapture, 'response'>,
+    arrival: Arrival,
+    findings: Findings,
     planned: PlannedResponse,
-  ): { rec: DeliveryRecord; written: Promise<void> } => {
-    const { contentType: _ignored, ...response } = planned;
-    void _ignored;
-    const delivery: DeliveryCapture = { ...capture, response };
+  ): Journaled => {
+    const d = delivery(arrival, findings, planned);
     // Grouped: a burst of deliveries shares one write, and each is answered after it.
     const { record: rec, written } = journal.appendGrouped({
       kind: 'delivery',
       profileId: profile.id,
-      summary: summarize(delivery),
-      delivery,
+      summary: summarize(d),
+      delivery: d,
     });
-    if (delivery.classification.messageId)
-      repeats.add(profile.id, delivery.classification.messageId, rec.seq);
+    if (d.classification.messageId) repeats.add(profile.id, d.classification.messageId, rec.seq);
     return { rec: rec as DeliveryRecord, written };
+  };
+
+  /** A request that is not a delivery: its record, and a 4xx that closes the connection. */
+  const refuse = (
+    res: ServerResponse,
+    profile: Profile,
+    arrival: Arrival,
+    status: number,
+    error: string,
+    body: Buffer | null,
+    replay: PendingReplay | undefined,
+  ) => {
+    const planned = refusal(status, `${error}\n`);
+    const findings = notADelivery(body ? toRawBody(body, redactor.text) : null);
+    findings.error = error;
+    return answer(res, record(profile, arrival, findings, planned), planned, true, replay);
+  };
+
+  /**
+   * Everything about a delivery's form once read, done at once (no await): verification,
+   * classification, shape, repeats, the answer to give, and the record.
+   */
+  const capture = (
+    res: ServerResponse,
+    profile: Profile,
+    arrival: Arrival,
+    rawHeaders: Record<string, string>,
+    bytes: Buffer,
+    body: RawBody,
+    { data, signature, signatureMethod, shapeIssues }: FormFields,
+    settingsNow: InboundSettings,
+    rsaPublicKeyPem: string | null,
+    replay: PendingReplay | undefined,
+  ): Promise<void> => {
+    const verification = verifySignature({
+      data,
+      signature,
+      signatureMethod,
+      clientSecret: profile.clientSecret,
+      rsaPublicKeyPem,
+    });
+    const form = { data, signature, signatureMethod };
+    if (data === null) {
+      const error =
+        'The delivery has no `data` field (platform-api.md 6: data, signature, signature_method).';
+      const planned = refusal(400, `${error}\n`);
+      const findings = notADelivery(body);
+      findings.error = error;
+      return answer(res, record(profile, arrival, findings, planned), planned, true, replay);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch (err) {
+      const error = `The \`data\` field is not JSON (${(err as Error).message}).`;
+      const planned = refusal(400, `${error}\n`);
+      const findings = notADelivery(body);
+      findings.form = form;
+      findings.verification = verification;
+      findings.shapeIssues = [...shapeIssues, error];
+      findings.error = error;
+      return answer(res, record(profile, arrival, findings, planned), planned, true, replay);
+    }
+    const classification = classify(parsed);
+    for (const issue of checkShape(parsed, classification)) shapeIssues.push(issue);
+    const repeatOf = classification.messageId
+      ? repeats.get(profile.id, classification.messageId)
+      : undefined;
+    const planned = planResponse(settingsNow.response, verification.outcome, random);
+    const targets = settingsNow.forwards.targets;
+    const journaled = record(
+      profile,
+      arrival,
+      {
+        body,
+        form,
+        verification,
+        classification,
+        shapeIssues,
+        forwardTo: targets,
+        error: undefined,
+        repeatOf,
+      },
+      planned,
+    );
+    // Forwarding is not on the answer's path: the platform's sender never waits for it. It
+    // starts once the delivery is journaled (its forward records point at it).
+    if (targets.length > 0) {
+      journaled.written.then(
+        () => {
+          for (const url of targets) {
+            void forwarder
+              .send({
+                deliverySeq: journaled.rec.seq,
+                profileId: profile.id,
+                url,
+                body: bytes,
+                headers: rawHeaders,
+                timeoutMs: settingsNow.forwards.timeoutMs,
+                why: 'forward',
+              })
+              .catch(() => undefined);
+          }
+        },
+        () => undefined,
+      );
+    }
+    return answer(res, journaled, planned, false, replay);
   };
 
   return {
@@ -100,215 +212,144 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
 
     async handle(profile, req, res) {
       const receivedAt = new Date().toISOString();
-      const rawHeaders = flatten(req.headers);
-      const replayMark = parseReplayMark(rawHeaders[REPLAY_HEADER]);
+      const rawHeaders = stringHeaders(req.headers);
+      const replayHeader = rawHeaders[REPLAY_HEADER];
+      const replayMark = replayHeader === undefined ? null : parseReplayMark(replayHeader);
       const replay = replayMark ? replays.get(replayMark.nonce) : undefined;
       if (replay) replays.delete(replayMark!.nonce);
-      const base = {
+      const arrival: Arrival = {
         method: req.method ?? '',
         path: req.url ?? '/',
         headers: redactor.headers(rawHeaders),
         source: { address: req.socket.remoteAddress ?? '', port: req.socket.remotePort ?? null },
         receivedAt,
-        form: { data: null, signature: null, signatureMethod: null },
-        verification: {
-          outcome: 'missing' as const,
-          method: '',
-          explanation: 'Not a delivery: nothing to verify.',
-        },
-        classification: { category: 'unknown' as const, type: '' },
-        shapeIssues: [] as string[],
-        forwardTo: [] as string[],
-        ...(replay ? { replayOf: replay.seq } : {}),
-      };
-      const finish = async (
-        { rec, written }: { rec: DeliveryRecord; written: Promise<void> },
-        planned: PlannedResponse,
-        close = false,
-      ) => {
-        // Journaled before answered: a crash after this loses nothing the sender saw acknowledged.
-        await written;
-        replay?.resolve(rec);
-        if (planned.delayMs > 0) await sleep(planned.delayMs);
-        if (res.destroyed) return;
-        res.writeHead(planned.status, {
-          'content-type': planned.contentType,
-          // A known length spares the chunked framing (and its extra writes) on every answer.
-          'content-length': Buffer.byteLength(planned.body),
-          'cache-control': 'no-store',
-          ...(close ? { connection: 'close' } : {}),
-        });
-        res.end(planned.body);
-      };
-      const refuse = (status: number, error: string, body: Buffer | null) => {
-        const planned = refusal(status, `${error}\n`);
-        const journaled = record(
-          profile,
-          { ...base, body: body ? toRawBody(body, redactor.text) : null, error },
-          planned,
-        );
-        return finish(journaled, planned, true);
+        replayOf: replay?.seq,
       };
 
       if (req.method !== 'POST') {
         return refuse(
+          res,
+          profile,
+          arrival,
           405,
           `The endpoint URL takes POST deliveries; this was a ${req.method ?? '?'} request.`,
           Buffer.alloc(0),
+          replay,
         );
       }
       const declared = Number(rawHeaders['content-length'] ?? NaN);
       if (declared > maxBytes) {
-        return refuse(413, tooLarge(declared, maxBytes), null);
+        return refuse(res, profile, arrival, 413, tooLarge(declared, maxBytes), null, replay);
       }
       const body = await readBody(req, {
         maxBytes,
         timeoutMs: bodyTimeoutMs,
         totalTimeoutMs: bodyTotalTimeoutMs,
       });
-      if (body.kind === 'too-large') return refuse(413, tooLarge(body.received, maxBytes), null);
-      if (body.kind === 'timeout') {
-        return refuse(
-          408,
-          `The body stalled: no bytes for ${bodyTimeoutMs} ms (${body.bytes.length} bytes came, fewer than announced). The sender is too slow or stuck.`,
-          body.bytes,
-        );
-      }
-      if (body.kind === 'too-slow') {
-        return refuse(
-          408,
-          `The body took too long: it was not complete after ${bodyTotalTimeoutMs} ms (${body.bytes.length} bytes came). The sender is too slow; a delivery is expected in one go.`,
-          body.bytes,
-        );
-      }
-      if (body.kind === 'aborted') {
-        // Nobody is left to answer; the record still says what came.
-        void record(
-          profile,
-          {
-            ...base,
-            body: toRawBody(body.bytes, redactor.text),
-            error: `The sender closed the connection after ${body.bytes.length} bytes, before the body was complete.`,
-          },
-          refusal(400, 'Incomplete body.'),
-        );
-        return;
+      switch (body.kind) {
+        case 'ok':
+          break;
+        case 'too-large':
+          return refuse(
+            res,
+            profile,
+            arrival,
+            413,
+            tooLarge(body.received, maxBytes),
+            null,
+            replay,
+          );
+        case 'timeout':
+          return refuse(
+            res,
+            profile,
+            arrival,
+            408,
+            `The body stalled: no bytes for ${bodyTimeoutMs} ms (${body.bytes.length} bytes came, fewer than announced). The sender is too slow or stuck.`,
+            body.bytes,
+            replay,
+          );
+        case 'too-slow':
+          return refuse(
+            res,
+            profile,
+            arrival,
+            408,
+            `The body took too long: it was not complete after ${bodyTotalTimeoutMs} ms (${body.bytes.length} bytes came). The sender is too slow; a delivery is expected in one go.`,
+            body.bytes,
+            replay,
+          );
+        case 'aborted': {
+          // Nobody is left to answer; the record still says what came.
+          const findings = notADelivery(toRawBody(body.bytes, redactor.text));
+          findings.error = `The sender closed the connection after ${body.bytes.length} bytes, before the body was complete.`;
+          void record(profile, arrival, findings, refusal(400, 'Incomplete body.'));
+          return;
+        }
       }
       const bytes = body.bytes;
       const contentType = (rawHeaders['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
       if (contentType !== 'application/x-www-form-urlencoded') {
         return refuse(
+          res,
+          profile,
+          arrival,
           415,
           `A delivery is application/x-www-form-urlencoded (platform-api.md 6); this request is ${contentType ? JSON.stringify(contentType) : 'without a Content-Type'}.`,
           bytes,
+          replay,
         );
       }
-      const text = bytes.toString('utf8');
-      // One pass over the form: the first of each documented field, and what is odd about it.
-      const shapeIssues: string[] = [];
-      const fields: Record<FormField, string | null> = {
-        data: null,
-        signature: null,
-        signature_method: null,
-      };
-      const counts = new Map<string, number>();
-      for (const [name, value] of parseForm(text)) {
-        const seen = (counts.get(name) ?? 0) + 1;
-        counts.set(name, seen);
-        if (isFormField(name)) {
-          if (seen === 1) fields[name] = value;
-        } else if (seen === 1) {
-          shapeIssues.push(`The form has an undocumented field \`${name}\`.`);
-        }
-      }
-      for (const name of FORM_FIELDS) {
-        const n = counts.get(name) ?? 0;
-        if (n > 1) shapeIssues.push(`The form has ${n} \`${name}\` fields; the first is used.`);
-      }
-      const rawBody = toRawBody(bytes, redactor.text);
-      if (rawBody.encoding !== 'utf8') shapeIssues.push('The body is not valid UTF-8.');
-      const { data, signature, signature_method: signatureMethod } = fields;
+      // Decoded once: the form is read from this text, and the record keeps it (when it is UTF-8).
+      const strict = decodeUtf8(bytes);
+      const form = readForm(strict ?? bytes.toString('utf8'));
+      const raw = toRawBody(bytes, redactor.text, strict);
+      if (raw.encoding !== 'utf8') form.shapeIssues.push('The body is not valid UTF-8.');
       const settingsNow = settings.get(profile.id);
       let rsaPublicKeyPem = settingsNow.rsaPublicKeyPem;
-      if (!rsaPublicKeyPem && signatureMethod?.toUpperCase() === 'RSA-SHA256' && deps.findRsaKey) {
+      const method = form.signatureMethod;
+      if (!rsaPublicKeyPem && method?.toUpperCase() === 'RSA-SHA256' && deps.findRsaKey) {
         rsaPublicKeyPem = await deps.findRsaKey(profile).catch(() => null);
       }
-      const verification = verifySignature({
-        data,
-        signature,
-        signatureMethod,
-        clientSecret: profile.clientSecret,
-        rsaPublicKeyPem,
-      });
-      const withForm = {
-        ...base,
-        body: rawBody,
-        form: { data, signature, signatureMethod },
-        verification,
-      };
-      if (data === null) {
-        return refuse(
-          400,
-          'The delivery has no `data` field (platform-api.md 6: data, signature, signature_method).',
-          bytes,
-        );
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data);
-      } catch (err) {
-        const error = `The \`data\` field is not JSON (${(err as Error).message}).`;
-        const planned = refusal(400, `${error}\n`);
-        return finish(
-          record(profile, { ...withForm, error, shapeIssues: [...shapeIssues, error] }, planned),
-          planned,
-          true,
-        );
-      }
-      const classification = classify(parsed);
-      shapeIssues.push(...checkShape(parsed, classification));
-      const repeatOf = classification.messageId
-        ? repeats.get(profile.id, classification.messageId)
-        : undefined;
-      const planned = planResponse(settingsNow.response, verification.outcome, random);
-      const targets = settingsNow.forwards.targets;
-      const journaled = record(
+      await capture(
+        res,
         profile,
-        {
-          ...withForm,
-          classification,
-          shapeIssues,
-          forwardTo: targets,
-          ...(repeatOf ? { repeatOf } : {}),
-        },
-        planned,
+        arrival,
+        rawHeaders,
+        bytes,
+        raw,
+        form,
+        settingsNow,
+        rsaPublicKeyPem,
+        replay,
       );
-      const answered = finish(journaled, planned);
-      // Forwarding is not on the answer's path: the platform's sender never waits for it. It
-      // starts once the delivery is journaled (its forward records point at it).
-      if (targets.length > 0) {
-        journaled.written.then(
-          () => {
-            for (const url of targets) {
-              void forwarder
-                .send({
-                  deliverySeq: journaled.rec.seq,
-                  profileId: profile.id,
-                  url,
-                  body: bytes,
-                  headers: rawHeaders,
-                  timeoutMs: settingsNow.forwards.timeoutMs,
-                  why: 'forward',
-                })
-                .catch(() => undefined);
-            }
-          },
-          () => undefined,
-        );
-      }
-      await answered;
     },
   };
+}
+
+type PendingReplay = { seq: number; resolve: (r: DeliveryRecord) => void };
+
+/** Answers once the record is written: a crash after that loses nothing the sender saw acknowledged. */
+async function answer(
+  res: ServerResponse,
+  { rec, written }: Journaled,
+  planned: PlannedResponse,
+  close: boolean,
+  replay: PendingReplay | undefined,
+): Promise<void> {
+  await written;
+  replay?.resolve(rec);
+  if (planned.delayMs > 0) await sleep(planned.delayMs);
+  if (res.destroyed) return;
+  const headers: OutgoingHttpHeaders = {
+    'content-type': planned.contentType,
+    // A known length spares the chunked framing (and its extra writes) on every answer.
+    'content-length': Buffer.byteLength(planned.body),
+    'cache-control': 'no-store',
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(planned.status, headers);
+  res.end(planned.body);
 }
 
 /** Message id → the seq of its first delivery, per profile; rebuilt when the journal changes file. */
@@ -347,26 +388,19 @@ function createRepeatIndex(journal: Journal) {
   };
 }
 
-function summarize(d: DeliveryCapture): string {
-  if (d.error) return `Delivery refused → ${d.response.status}: ${d.error}`;
-  const c = d.classification;
-  const what =
-    c.category === 'message'
-      ? `${c.msgType} message${c.userId ? ` from ${c.userId}` : ''}`
-      : c.category === 'unknown'
-        ? `unknown delivery${c.type ? ` (${c.type})` : ''}`
-        : `${c.type}${c.roomId ? ` in ${c.roomId}` : ''}`;
-  const flags = [
-    `signature ${d.verification.outcome}`,
-    d.repeatOf ? `repeat of #${d.repeatOf}` : '',
-    d.replayOf ? `replay of #${d.replayOf}` : '',
-    d.shapeIssues.length ? `${d.shapeIssues.length} shape issue(s)` : '',
-  ].filter(Boolean);
-  return `Delivery: ${what} → ${d.response.status} (${flags.join(', ')})`;
-}
-
 function tooLarge(size: number, max: number): string {
   return `The body is larger than the receiver's limit of ${max} bytes (${size} bytes or more); it was not kept.`;
+}
+
+/**
+ * The request's headers with every value a string (repeated ones joined with ", "): Node's own
+ * object when it has only strings, as it has but for set-cookie, so no copy is made per delivery.
+ */
+function stringHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  for (const name in headers) {
+    if (typeof headers[name] !== 'string') return flatten(headers);
+  }
+  return headers as Record<string, string>;
 }
 
 function flatten(headers: IncomingMessage['headers']): Record<string, string> {
@@ -377,8 +411,8 @@ function flatten(headers: IncomingMessage['headers']): Record<string, string> {
   return out;
 }
 
-function parseReplayMark(value: string | undefined): { nonce: string } | null {
-  const m = value ? /^\d+\.([0-9a-f]{18})$/.exec(value) : null;
+function parseReplayMark(value: string): { nonce: string } | null {
+  const m = /^\d+\.([0-9a-f]{18})$/.exec(value);
   return m ? { nonce: m[1]! } : null;
 }
 

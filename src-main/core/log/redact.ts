@@ -54,14 +54,21 @@ export function createRedactor(): Redactor {
       );
     },
     headers(headers) {
-      return Object.fromEntries(
-        Object.entries(headers).map(([k, v]) => {
-          if (!SECRET_HEADER_NAMES.has(k.toLowerCase())) return [k, text(v)];
+      // A loop, not entries/map/fromEntries: every delivery's headers come through here.
+      const out: Record<string, string> = {};
+      for (const k of Object.keys(headers)) {
+        const v = headers[k]!;
+        let kept: string;
+        if (!SECRET_HEADER_NAMES.has(k.toLowerCase())) kept = text(v);
+        else {
           // Keep the scheme ("Bearer") visible: it is what people debug.
           const [scheme, credential] = v.split(/\s+/, 2);
-          return [k, credential ? `${scheme} ${redactValue(credential)}` : redactValue(v)];
-        }),
-      );
+          kept = credential ? `${scheme} ${redactValue(credential)}` : redactValue(v);
+        }
+        if (k === '__proto__') Object.defineProperty(out, k, { value: kept, enumerable: true });
+        else out[k] = kept;
+      }
+      return out;
     },
   };
 }
