@@ -8,6 +8,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { DeliveryRecord, InboundSettings, JournalRecord, RawBody } from '../contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
+import { isoNow } from '../log/iso-now';
 import { decodeUtf8, toRawBody } from '../log/raw-body';
 import type { Profile } from '../profiles/profile-store';
 import { classify } from './classify';
@@ -85,7 +86,6 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       summary: summarize(d),
       delivery: d,
     });
-    if (d.classification.messageId) repeats.add(profile.id, d.classification.messageId, rec.seq);
     return { rec: rec as DeliveryRecord, written };
   };
 
@@ -152,9 +152,9 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
     }
     const classification = classify(parsed);
     for (const issue of checkShape(parsed, classification)) shapeIssues.push(issue);
-    const repeatOf = classification.messageId
-      ? repeats.get(profile.id, classification.messageId)
-      : undefined;
+    const messageId = classification.messageId;
+    const seen = messageId ? repeats.of(profile.id) : undefined;
+    const repeatOf = messageId ? seen!.get(messageId) : undefined;
     const planned = planResponse(settingsNow.response, verification.outcome, random);
     const targets = settingsNow.forwards.targets;
     const journaled = record(
@@ -172,6 +172,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       },
       planned,
     );
+    if (messageId && repeatOf === undefined) seen!.set(messageId, journaled.rec.seq);
     // Forwarding is not on the answer's path: the platform's sender never waits for it. It
     // starts once the delivery is journaled (its forward records point at it).
     if (targets.length > 0) {
@@ -211,7 +212,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
     },
 
     async handle(profile, req, res) {
-      const receivedAt = new Date().toISOString();
+      const receivedAt = isoNow();
       const rawHeaders = stringHeaders(req.headers);
       const replayHeader = rawHeaders[REPLAY_HEADER];
       const replayMark = replayHeader === undefined ? null : parseReplayMark(replayHeader);
@@ -376,14 +377,10 @@ function createRepeatIndex(journal: Journal) {
     }
   };
   return {
-    get(profileId: string, id: string) {
+    /** Message id → the seq of its first delivery, for one profile in the current journal. */
+    of(profileId: string): Map<string, number> {
       sync();
-      return seen.get(profileId)?.get(id);
-    },
-    add(profileId: string, id: string, seq: number) {
-      sync();
-      const ids = ofProfile(profileId);
-      if (!ids.has(id)) ids.set(id, seq);
+      return ofProfile(profileId);
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalRecord } from '../contract';
+import { isoNow } from './iso-now';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */
 export type NewRecord = JournalRecord extends infer R
@@ -96,7 +97,7 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     // properties a hidden class of its own (a microsecond each, and garbage for the old generation).
     const record = Object.assign({}, input) as JournalRecord;
     record.seq = seq;
-    record.at = new Date().toISOString();
+    record.at = isoNow();
     return record;
   };
   const publish = (record: JournalRecord) => {

@@ -118,6 +118,13 @@ export function createProfileStore(
     for (const listener of listeners) listener(s);
   };
   const find = (id: string) => profiles.find((p) => p.id === id);
+  // The receiver reads a profile for every delivery. Not `{ ...p, clientSecret }`: V8 gives every
+  // object built by a spread followed by more properties a hidden class of its own.
+  const withSecret = (p: StoredProfile): Profile => {
+    const profile = Object.assign({}, p) as Profile;
+    profile.clientSecret = vault.get(clientSecretKey(p.id));
+    return profile;
+  };
   const requireStored = (id: string): StoredProfile => {
     const p = find(id);
     if (!p)
@@ -171,11 +178,10 @@ export function createProfileStore(
     onChange: (listener) => void listeners.push(listener),
     get(profileId) {
       const p = find(profileId ?? activeId);
-      return p ? { ...p, clientSecret: vault.get(clientSecretKey(p.id)) } : undefined;
+      return p ? withSecret(p) : undefined;
     },
     require(profileId) {
-      const p = requireStored(profileId ?? activeId);
-      return { ...p, clientSecret: vault.get(clientSecretKey(p.id)) };
+      return withSecret(requireStored(profileId ?? activeId));
     },
     create,
     update(profileId, changes) {
