@@ -10,6 +10,7 @@ import {
   type WireResponse,
 } from '../core/contract';
 import type { Core } from '../core/core';
+import { lineOf } from '../core/log/journal';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
 export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
@@ -38,12 +39,17 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
   const unsubscribe = core.events.onAny((event, payload) => {
     // Every delivery is an event: with no page open, serialising it is work nobody reads.
     if (wss.clients.size === 0) return;
-    const message: WireEvent = { event, payload };
+    // A new journal record comes with the line the journal wrote: no second serialisation.
+    const line = event === 'log.appended' ? lineOf(payload) : undefined;
     let text: string;
-    try {
-      text = JSON.stringify(message);
-    } catch {
-      return; // an event that cannot be serialised is a core bug; the clients must not die of it
+    if (line !== undefined) text = `{"event":"log.appended","payload":${line}}`;
+    else {
+      const message: WireEvent = { event, payload };
+      try {
+        text = JSON.stringify(message);
+      } catch {
+        return; // an event that cannot be serialised is a core bug; the clients must not die of it
+      }
     }
     for (const ws of wss.clients) send(ws, text);
   });

@@ -46,6 +46,15 @@ export interface Journal {
 
 const FSYNC_INTERVAL_MS = 100;
 
+// The record a journal is telling its listener about, and its line: a listener that sends records
+// on as JSON (the headless host's WebSocket) takes the line instead of serialising it again.
+let announced: { record: JournalRecord; line: string } | null = null;
+
+/** The JSON line of `record` while the journal's onAppend listener runs for it; else undefined. */
+export function lineOf(record: unknown): string | undefined {
+  return announced !== null && announced.record === record ? announced.line : undefined;
+}
+
 export function openJournal(path: string, onAppend?: (record: JournalRecord) => void): Journal {
   mkdirSync(dirname(path), { recursive: true });
   const records: Kept[] = [];
@@ -100,9 +109,16 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     record.at = isoNow();
     return record;
   };
-  const publish = (record: JournalRecord) => {
-    records.push(record);
-    onAppend?.(record);
+  /** Tells the listener, with the record's line at hand for it (see lineOf). */
+  const announce = (record: JournalRecord, line: string) => {
+    if (!onAppend) return;
+    const outer = announced;
+    announced = { record, line };
+    try {
+      onAppend(record);
+    } finally {
+      announced = outer;
+    }
   };
   /** The record at index i, parsed from its line's bytes on first use and kept parsed. */
   const at = (i: number): JournalRecord => {
@@ -135,7 +151,7 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     // for as long as the journal is open. It is parsed again when someone reads it.
     for (let i = 0; i < batch.length; i++) {
       records.push(kept[i]!);
-      onAppend?.(batch[i]!);
+      announce(batch[i]!, lines[i]!);
     }
     done.resolve();
   };
@@ -147,9 +163,11 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
       if (closed) throw new Error('The journal is closed.');
       flush();
       const record = stamp(input);
-      writeSync(fd, JSON.stringify(record) + '\n');
+      const line = JSON.stringify(record);
+      writeSync(fd, line + '\n');
       dirty = true;
-      publish(record);
+      records.push(record);
+      announce(record, line);
       return record;
     },
     appendGrouped(input) {
