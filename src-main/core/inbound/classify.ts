@@ -5,7 +5,10 @@ import type { DeliveryClassification } from '../contract';
 import { GROUP_EVENT_TYPES, isMsgType } from '../spec';
 
 /** `<local>@<domain>` → local; anything else unchanged. */
-const localPart = (address: string) => address.split('@', 1)[0] ?? address;
+const localPart = (address: string) => {
+  const at = address.indexOf('@');
+  return at < 0 ? address : address.slice(0, at);
+};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 export function classify(parsed: unknown): DeliveryClassification {

@@ -51,10 +51,8 @@ export function verifySignature(input: VerifyInput): DeliveryVerification {
       };
     }
     const algorithm = upper === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-    const expected = createHmac(algorithm, hmacKey(input.clientSecret))
-      .update(data, 'utf8')
-      .digest('hex');
-    if (hexEqual(expected, signature)) {
+    const digest = createHmac(algorithm, hmacKey(input.clientSecret)).update(data, 'utf8').digest();
+    if (digestEquals(digest, signature)) {
       return {
         outcome: 'valid',
         method,
@@ -62,6 +60,7 @@ export function verifySignature(input: VerifyInput): DeliveryVerification {
         over,
       };
     }
+    const expected = digest.toString('hex');
     return {
       outcome: 'invalid',
       method,
@@ -120,12 +119,16 @@ function hmacKey(secret: string): KeyObject {
   return lastKey.key;
 }
 
-/** Constant-time comparison of a computed hex digest with a received one (case-insensitive). */
-function hexEqual(expected: string, received: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(received.toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * Constant-time comparison of a computed digest with a received hex signature (either case): the
+ * signature's form is checked first (that says nothing about the secret), then its bytes are
+ * compared with timingSafeEqual.
+ */
+function digestEquals(digest: Buffer, received: string): boolean {
+  if (received.length !== digest.length * 2 || !HEX.test(received)) return false;
+  return timingSafeEqual(digest, Buffer.from(received, 'hex'));
 }
+const HEX = /^[0-9a-fA-F]*$/;
 
 function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

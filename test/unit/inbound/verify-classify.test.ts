@@ -26,6 +26,19 @@ describe('verifySignature', () => {
     expect(bad.explanation).not.toContain(secret);
   });
 
+  it('HMAC-SHA256: hex in either case is valid; anything else of that length is not', () => {
+    const good = createHmac('sha256', secret).update(data).digest('hex');
+    const outcome = (signature: string) =>
+      verifySignature({ ...base, signature, signatureMethod: 'HMAC-SHA256' }).outcome;
+    expect(outcome(good)).toBe('valid');
+    expect(outcome(good.toUpperCase())).toBe('valid');
+    // Same length, not hex (Buffer.from(…, 'hex') would stop at the first bad pair).
+    expect(outcome(`${good.slice(0, 62)}zz`)).toBe('invalid');
+    expect(outcome(`${good.slice(0, 60)}xx${good.slice(62)}`)).toBe('invalid');
+    expect(outcome(`${good} `)).toBe('invalid');
+    expect(outcome(good.slice(0, 62))).toBe('invalid');
+  });
+
   it('without a client secret or a key, says what to set', () => {
     expect(
       verifySignature({
