@@ -2,7 +2,7 @@
 // earlier one, starting a new one by name, and exporting the open one as a file.
 import { useState, type FormEvent } from 'react';
 // The contact editor's download helper: one way to hand a file to the browser in both hosts.
-import { downloadFile } from '../contacts/download';
+import { downloadFile } from '../../components/download';
 import type { ExportFormat } from '../../stores/log-sessions';
 import { useLog } from '../../stores/stores-context';
 
