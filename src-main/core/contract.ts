@@ -163,6 +163,8 @@ export const DeliveryCapture = z.object({
   repeatOf: z.number().int().positive().optional(),
   /** The delivery this one replays (sent by inbound.replay). */
   replayOf: z.number().int().positive().optional(),
+  /** For a replay: whether `data` was edited, and whether it was signed again. */
+  replayEdit: z.object({ edited: z.boolean(), resigned: z.boolean() }).optional(),
   /** Forward targets this delivery is being sent to; results follow as `forward` records. */
   forwardTo: z.array(z.string()),
 });

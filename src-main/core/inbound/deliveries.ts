@@ -47,7 +47,10 @@ export interface DeliveryOptions {
 export interface DeliveryCaptureService {
   handle(profile: Profile, req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** A header that marks the next request as a replay of `seq`, and the record it becomes. */
-  expectReplay(seq: number): { header: string; record: Promise<DeliveryRecord>; cancel(): void };
+  expectReplay(
+    seq: number,
+    edit?: { edited: boolean; resigned: boolean },
+  ): { header: string; record: Promise<DeliveryRecord>; cancel(): void };
 }
 
 interface Deps {
@@ -69,7 +72,14 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   const bodyTotalTimeoutMs = deps.options?.bodyTotalTimeoutMs ?? BODY_TOTAL_TIMEOUT_MS;
   const random = deps.options?.random ?? Math.random;
   const repeats = createRepeatIndex(journal);
-  const replays = new Map<string, { seq: number; resolve: (r: DeliveryRecord) => void }>();
+  const replays = new Map<
+    string,
+    {
+      seq: number;
+      edit: { edited: boolean; resigned: boolean } | undefined;
+      resolve: (r: DeliveryRecord) => void;
+    }
+  >();
 
   /** The record, and `written`: nothing about the delivery leaves before it resolves. */
   const record = (
@@ -199,11 +209,11 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
   };
 
   return {
-    expectReplay(seq) {
+    expectReplay(seq, edit) {
       const nonce = randomBytes(9).toString('hex');
       let resolve!: (r: DeliveryRecord) => void;
       const promise = new Promise<DeliveryRecord>((r) => (resolve = r));
-      replays.set(nonce, { seq, resolve });
+      replays.set(nonce, { seq, edit, resolve });
       return {
         header: `${seq}.${nonce}`,
         record: promise,
@@ -225,6 +235,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         source: { address: req.socket.remoteAddress ?? '', port: req.socket.remotePort ?? null },
         receivedAt,
         replayOf: replay?.seq,
+        replayEdit: replay?.edit,
       };
 
       if (req.method !== 'POST') {

@@ -20,6 +20,7 @@ export interface Arrival {
   source: { address: string; port: number | null };
   receivedAt: string;
   replayOf: number | undefined;
+  replayEdit?: { edited: boolean; resigned: boolean } | undefined;
 }
 
 /** What the body turned out to be (see delivery()). */
@@ -59,6 +60,7 @@ export function delivery(a: Arrival, f: Findings, planned: PlannedResponse): Del
     },
   };
   if (a.replayOf !== undefined) d.replayOf = a.replayOf;
+  if (a.replayEdit !== undefined) d.replayEdit = a.replayEdit;
   if (f.error !== undefined) d.error = f.error;
   if (f.repeatOf !== undefined) d.repeatOf = f.repeatOf;
   return d;
@@ -131,7 +133,13 @@ export function summarize(d: DeliveryCapture): string {
         : `${c.type}${c.roomId ? ` in ${c.roomId}` : ''}`;
   let flags = `signature ${d.verification.outcome}`;
   if (d.repeatOf) flags += `, repeat of #${d.repeatOf}`;
-  if (d.replayOf) flags += `, replay of #${d.replayOf}`;
+  if (d.replayOf) flags += `, replay of #${d.replayOf}${replayWords(d.replayEdit)}`;
   if (d.shapeIssues.length) flags += `, ${d.shapeIssues.length} shape issue(s)`;
   return `Delivery: ${what} → ${d.response.status} (${flags})`;
+}
+
+/** How a replay was changed, for its summary: an edited one says whether it was signed again. */
+function replayWords(edit: DeliveryCapture['replayEdit']): string {
+  if (!edit?.edited) return '';
+  return edit.resigned ? ' (edited, signed again)' : ' (edited, old signature)';
 }

@@ -6,9 +6,14 @@ import type { ForwardRecord } from '../contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';
+import { REPLAY_HEADER } from './deliveries';
 
-/** Headers that describe one connection, not the message: never copied to another hop. */
-const HOP_BY_HOP = new Set([
+/**
+ * Headers never copied to another hop: those that describe one connection, not the message, and
+ * the receiver's own mark on a replay (the developer's server should see what the platform sent).
+ */
+const NOT_FORWARDED = new Set([
+  REPLAY_HEADER,
   'host',
   'connection',
   'keep-alive',
@@ -43,7 +48,7 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
   return {
     async send(req) {
       const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())),
+        Object.entries(req.headers).filter(([name]) => !NOT_FORWARDED.has(name.toLowerCase())),
       );
       const result = await sendHttp({
         method: 'POST',

@@ -71,7 +71,7 @@ export function createReplayer(deps: Deps) {
         resigned,
       });
     }
-    const expected = deps.capture.expectReplay(input.seq);
+    const expected = deps.capture.expectReplay(input.seq, { edited, resigned });
     let captured: DeliveryRecord | undefined;
     void expected.record.then((r) => (captured = r));
     let status: number;

@@ -40,6 +40,7 @@ describe('replay', () => {
     expect(record.delivery.body).toEqual(original.delivery.body);
     expect(record.delivery.verification.outcome).toBe('valid');
     expect(record.summary).toMatch(new RegExp(`replay of #${original.seq}`));
+    expect(record.delivery.replayEdit).toEqual({ edited: false, resigned: false });
   });
 
   it('with data edited and signed again: valid; with the old signature kept: invalid', async () => {
@@ -62,6 +63,11 @@ describe('replay', () => {
     expect(resigned.record.delivery.verification.outcome).toBe('valid');
     expect(kept.record.delivery.form.signature).toBe(original.delivery.form.signature);
     expect(kept.record.delivery.verification.outcome).toBe('invalid');
+    // The record says how each replay was changed, so the log and its exports can tell them apart.
+    expect(resigned.record.delivery.replayEdit).toEqual({ edited: true, resigned: true });
+    expect(resigned.record.summary).toContain('(edited, signed again)');
+    expect(kept.record.delivery.replayEdit).toEqual({ edited: true, resigned: false });
+    expect(kept.record.summary).toContain('(edited, old signature)');
   });
 
   it('to a URL: a forward record with the target answer', async () => {

@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ForwardRecord, JournalRecord } from '../../../src-main/core/contract';
+import { REPLAY_HEADER } from '../../../src-main/core/inbound/deliveries';
 import { freePort } from '../../helpers/sandbox-client';
 import {
   connectUser,
@@ -125,6 +127,31 @@ describe('forward-to', () => {
     });
     expect(forward.forward.why).toBe('forward');
     expect(forward.summary).toMatch(/→ 201/);
+  });
+
+  it('a replay captured by the receiver is forwarded without the receiver’s own replay mark', async () => {
+    await f.core.invoke('inbound.setForwards', { forwards: { targets: [url(target)] } });
+    const before = got.length;
+    const sent = await userSends(f, userId, 'forward my replay');
+    const delivery = await f.waitFor(isDeliveryOf(sent.id));
+    const { record } = await f.core.invoke('inbound.replay', {
+      seq: delivery.seq,
+      target: 'receiver',
+    });
+    const forwardOf =
+      (seq: number) =>
+      (r: JournalRecord): r is ForwardRecord =>
+        isForward(r) && r.forward.deliverySeq === seq;
+    await f.waitFor(forwardOf(delivery.seq));
+    await f.waitFor(forwardOf(record.seq));
+    // The original and its replay, both sent on: the same bytes, and no header of the receiver's.
+    const received = got.slice(before);
+    expect(received).toHaveLength(2);
+    const bytes = Buffer.from(delivery.delivery.body!.text, 'utf8');
+    for (const g of received) {
+      expect(g.body.equals(bytes)).toBe(true);
+      expect(Object.keys(g.headers)).not.toContain(REPLAY_HEADER);
+    }
   });
 
   it('a dead target and a silent one are errors after the timeout, and the sender is answered at once', async () => {

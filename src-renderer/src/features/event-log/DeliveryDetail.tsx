@@ -69,7 +69,12 @@ export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
             <h4>Repeat</h4>
             {d.replayOf !== undefined ? (
               <p>
-                A replay of <JumpTo seq={d.replayOf}>#{d.replayOf}</JumpTo>, sent from TP Inspector.
+                A replay of <JumpTo seq={d.replayOf}>#{d.replayOf}</JumpTo>, sent from TP Inspector
+                {d.replayEdit?.edited
+                  ? d.replayEdit.resigned
+                    ? ' with data edited and signed again with the profile’s secret.'
+                    : ' with data edited and the old signature kept (to test rejection).'
+                  : ' as captured.'}
               </p>
             ) : null}
             {d.repeatOf !== undefined ? (
