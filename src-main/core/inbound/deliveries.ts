@@ -231,7 +231,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
       const arrival: Arrival = {
         method: req.method ?? '',
         path: req.url ?? '/',
-        headers: redactor.headers(rawHeaders),
+        headers: redactor.headersShared(rawHeaders),
         source: { address: req.socket.remoteAddress ?? '', port: req.socket.remotePort ?? null },
         receivedAt,
         replayOf: replay?.seq,

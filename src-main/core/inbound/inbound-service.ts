@@ -123,12 +123,11 @@ export async function startInbound({
   const wantedPort = port ?? readSaved() ?? DEFAULT_INBOUND_PORT;
   const receiver: Receiver = await startReceiver(wantedPort, {
     route,
-    async handle({ profile, target }, req, res, url) {
-      if (target === 'endpoint') {
-        await capture.handle(profile, req, res);
-        return;
-      }
-      await otp.handle(profile, target, req, res, url());
+    // The capture's own promise, not an async wrapper around it: one more for every delivery.
+    handle({ profile, target }, req, res, url) {
+      if (target === 'endpoint') return capture.handle(profile, req, res);
+      // Async, so that a URL that cannot be parsed is a rejection (a 500), never a throw.
+      return (async () => otp.handle(profile, target, req, res, url()))();
     },
   });
 

@@ -29,6 +29,11 @@ export interface Redactor {
   text(text: string): string;
   params(params: Record<string, string>): Record<string, string>;
   headers(headers: Record<string, string>): Record<string, string>;
+  /**
+   * Like headers(), but the same object when nothing in it is redacted (no secret header, no known
+   * secret in a value): for a caller that changes neither, such as a delivery's record.
+   */
+  headersShared(headers: Record<string, string>): Record<string, string>;
 }
 
 export function createRedactor(): Redactor {
@@ -37,6 +42,23 @@ export function createRedactor(): Redactor {
     let out = input;
     for (const secret of secrets) {
       if (out.includes(secret)) out = out.split(secret).join(redactValue(secret));
+    }
+    return out;
+  };
+  const headers = (given: Record<string, string>): Record<string, string> => {
+    // A loop, not entries/map/fromEntries: every delivery's headers come through here.
+    const out: Record<string, string> = {};
+    for (const k of Object.keys(given)) {
+      const v = given[k]!;
+      let kept: string;
+      if (!SECRET_HEADER_NAMES.has(k.toLowerCase())) kept = text(v);
+      else {
+        // Keep the scheme ("Bearer") visible: it is what people debug.
+        const [scheme, credential] = v.split(/\s+/, 2);
+        kept = credential ? `${scheme} ${redactValue(credential)}` : redactValue(v);
+      }
+      if (k === '__proto__') Object.defineProperty(out, k, { value: kept, enumerable: true });
+      else out[k] = kept;
     }
     return out;
   };
@@ -53,22 +75,13 @@ export function createRedactor(): Redactor {
         ]),
       );
     },
-    headers(headers) {
-      // A loop, not entries/map/fromEntries: every delivery's headers come through here.
-      const out: Record<string, string> = {};
-      for (const k of Object.keys(headers)) {
-        const v = headers[k]!;
-        let kept: string;
-        if (!SECRET_HEADER_NAMES.has(k.toLowerCase())) kept = text(v);
-        else {
-          // Keep the scheme ("Bearer") visible: it is what people debug.
-          const [scheme, credential] = v.split(/\s+/, 2);
-          kept = credential ? `${scheme} ${redactValue(credential)}` : redactValue(v);
-        }
-        if (k === '__proto__') Object.defineProperty(out, k, { value: kept, enumerable: true });
-        else out[k] = kept;
+    headers,
+    headersShared(h) {
+      for (const k of Object.keys(h)) {
+        const v = h[k]!;
+        if (SECRET_HEADER_NAMES.has(k.toLowerCase()) || text(v) !== v) return headers(h);
       }
-      return out;
+      return h;
     },
   };
 }

@@ -33,6 +33,19 @@ describe('redaction', () => {
     });
   });
 
+  it('headersShared: the same object when nothing is redacted, else a redacted copy', () => {
+    const r = createRedactor();
+    const token = 'tok_0123456789abcdef';
+    r.addSecret(token);
+    const plain = { 'content-type': 'text/plain', 'user-agent': 'sandbox-platform' };
+    expect(r.headersShared(plain)).toBe(plain);
+    const withSecret = { 'x-echo': `a ${token}`, accept: '*/*' };
+    expect(r.headersShared(withSecret)).toEqual({ 'x-echo': 'a tok_…', accept: '*/*' });
+    expect(withSecret['x-echo']).toBe(`a ${token}`);
+    const auth = { authorization: 'Bearer 0123456789abcdef' };
+    expect(r.headersShared(auth)).toEqual({ authorization: 'Bearer 0123…' });
+  });
+
   it('ignores values too short to be secrets, so ordinary words are not mangled', () => {
     const r = createRedactor();
     r.addSecret('abc');
