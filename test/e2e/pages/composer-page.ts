@@ -105,6 +105,81 @@ export class ComposerPage {
     else await field.fill(value);
   }
 
+  /** The last response's call ("#12 POST http://…/tp/message/send.json"), or null before any. */
+  async lastCall(): Promise<string | null> {
+    const call = this.responseValue('Call');
+    return (await call.count()) > 0 ? (await call.innerText()).trim() : null;
+  }
+
+  /**
+   * Picks one of resource_id's suggestions, the way a person picks from the field's list after
+   * "List resources": the first whose label starts with `label` ("user · ", "room · Hike").
+   * Waits for the listing (/tp/resource/list for each connected user) and answers the id picked.
+   */
+  async pickResource(label: string): Promise<string> {
+    await this.region.getByRole('button', { name: 'List resources' }).click();
+    const listId = await this.field('resource_id').getAttribute('list');
+    const until = Date.now() + WAIT_MS;
+    for (;;) {
+      const offered = await this.suggestions(listId);
+      const found = offered.find((o) => o.label.startsWith(label));
+      if (found) {
+        await this.field('resource_id').fill(found.value);
+        return found.value;
+      }
+      if (Date.now() > until) {
+        const said = offered.map((o) => o.label).join(' | ') || 'none';
+        throw new Error(
+          `Waited ${WAIT_MS / 1000} s for a resource_id suggestion "${label}…"; offered: ${said}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  private async suggestions(listId: string | null): Promise<{ value: string; label: string }[]> {
+    // The field gets its list (and so its `list` attribute) once there is something to suggest.
+    const id = listId ?? (await this.field('resource_id').getAttribute('list'));
+    if (!id) return [];
+    const options = this.page.locator(`datalist[id="${id}"] option`);
+    const out: { value: string; label: string }[] = [];
+    for (let i = 0; i < (await options.count()); i++) {
+      const option = options.nth(i);
+      out.push({
+        value: (await option.getAttribute('value')) ?? '',
+        label: ((await option.textContent()) ?? '').trim(),
+      });
+    }
+    return out;
+  }
+
+  /** Fills the vCard editor of msg_type contact: name, surname and phones (number, type). */
+  async fillVcard(name: string, surname: string, phones: [string, string][]): Promise<void> {
+    const r = this.region;
+    await r.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await r.getByRole('textbox', { name: 'Surname', exact: true }).fill(surname);
+    // Phones beyond the ones wanted go; missing ones are added.
+    const remove = (i: number) => r.getByRole('button', { name: `Remove phone ${i}`, exact: true });
+    while ((await remove(phones.length + 1).count()) > 0) await remove(phones.length + 1).click();
+    for (const [i, [number, type]] of phones.entries()) {
+      const field = r.getByRole('textbox', { name: `Phone ${i + 1} number` });
+      if ((await field.count()) === 0) await r.getByRole('button', { name: 'Add phone' }).click();
+      await field.fill(number);
+      await r.getByRole('textbox', { name: `Phone ${i + 1} type` }).fill(type);
+    }
+  }
+
+  /** Opens the history search from anywhere with Ctrl/Cmd+K and types into it. */
+  async searchHistory(text: string): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+k');
+    await this.historySearch.fill(text);
+  }
+
+  /** Reopens a past call of the history in the form, by its row. */
+  async reopen(row: Locator): Promise<void> {
+    await row.getByRole('button', { name: /^Reopen #\d+$/ }).click();
+  }
+
   /** Sends with the keyboard shortcut from inside the form. */
   async sendWithShortcut(): Promise<void> {
     await this.tab('Request').click();
@@ -112,6 +187,8 @@ export class ComposerPage {
     await this.page.keyboard.press('ControlOrMeta+Enter');
   }
 }
+
+const WAIT_MS = 15_000;
 
 async function simulator<T>(running: RunningHost, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${running.ready.sandbox}${path}`, {

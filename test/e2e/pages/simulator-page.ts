@@ -78,6 +78,11 @@ export class SimulatorPage {
     return this.user(name).getByRole('list', { name: `Received by ${name}`, exact: true });
   }
 
+  /** What the app sent the user, one item per message, newest first ("text push 12:00:01 · …"). */
+  receivedItems(name: string): Locator {
+    return this.received(name).getByRole('listitem');
+  }
+
   room(subject: string): Locator {
     return this.roomList.getByRole('listitem', { name: subject, exact: true });
   }
