@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { engineCall } from '../support/engine';
 import type { RunningHost } from '../support/host';
+import { choose, shows } from './simulator-page';
 
 // The engine helpers the composer's tests (and others) import from here.
 export { connectUser, engineCall } from '../support/engine';
@@ -185,6 +186,31 @@ export class ComposerPage {
     await this.tab('Request').click();
     await this.field('contact_id').focus();
     await this.page.keyboard.press('ControlOrMeta+Enter');
+  }
+
+  /** Acts as a connected user, picked by the start of their label in "User" ("Ada Tester"). */
+  async actAsUser(kind: 'App token for a user' | "User's token", name: string): Promise<void> {
+    await this.actAs(kind).check();
+    await choose(this.region.getByRole('combobox', { name: 'User', exact: true }), name);
+  }
+
+  /**
+   * A past call's cURL with its secrets in clear, as "Include secrets" shows it in the History
+   * view: what a person would check a shared file against. Answers the command.
+   */
+  async curlWithSecrets(row: Locator): Promise<string> {
+    await this.tab('History').click();
+    const button = row.getByRole('button', { name: /^Copy #\d+ as cURL$/ });
+    const seq = /#(\d+)/.exec((await button.getAttribute('aria-label')) ?? '')?.[1];
+    await button.click();
+    // This call's box: the one shown before (another call's) stays until this one's arrives.
+    const box = this.region.getByRole('group', { name: `cURL of #${seq}`, exact: true });
+    await shows(box, `the cURL of #${seq}`);
+    // The box is ticked once the engine has answered with the command: click, then wait.
+    await box.getByRole('checkbox', { name: 'Include secrets' }).click();
+    const inClear = box.getByRole('status').filter({ hasText: 'It holds secrets in clear' });
+    await shows(inClear, `the cURL of #${seq} with its secrets in clear`);
+    return box.getByRole('textbox', { name: 'cURL command' }).innerText();
   }
 }
 

@@ -48,6 +48,11 @@ export class ContactsPage {
     return this.list.getByRole('listitem', { name: new RegExp(`^${escaped}, `) });
   }
 
+  /** The capabilities a contact's row shows, one item each. */
+  capabilities(contactId: string): Locator {
+    return this.row(contactId).getByRole('list', { name: 'Capabilities' });
+  }
+
   results(contactId: string): Locator {
     return this.pane.getByRole('list', { name: `Results for ${contactId}`, exact: true });
   }

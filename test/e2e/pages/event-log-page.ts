@@ -1,6 +1,6 @@
 // The Event log pane as the tests see it: the record list, its filters and search, the detail
 // with its replay actions, and the sessions controls, all found by role and accessible name.
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 
 export class EventLogPage {
   readonly region: Locator;
@@ -50,6 +50,11 @@ export class EventLogPage {
     return rows;
   }
 
+  /** Rows whose one-line summary matches (an HTTP row shows it as its path's tooltip). */
+  rowsSummarised(summary: string | RegExp): Locator {
+    return this.domRows().filter({ has: this.page.getByTitle(summary) });
+  }
+
   kind(kind: string): Locator {
     return this.region.getByRole('group', { name: 'Kinds' }).getByRole('button', {
       name: kind,
@@ -76,6 +81,11 @@ export class EventLogPage {
       .locator('xpath=following-sibling::dd[1]');
   }
 
+  /** A delivery's data in the detail (pretty JSON, or raw when it is not JSON). */
+  deliveryData(): Locator {
+    return this.detail.getByRole('textbox', { name: /delivery data/i });
+  }
+
   detailTitle(): Locator {
     return this.detail.getByRole('heading', { level: 3 });
   }
@@ -86,6 +96,37 @@ export class EventLogPage {
 
   replayButton(name: string): Locator {
     return this.replayGroup().getByRole('button', { name, exact: true });
+  }
+
+  /**
+   * Opens a row's record in the detail and answers its seq, once the detail's title names it.
+   * The row must be the only one its locator matches.
+   */
+  async openRecord(row: Locator): Promise<number> {
+    const id = (await row.getAttribute('id')) ?? '';
+    const seq = /^log-row-(\d+)$/.exec(id)?.[1];
+    if (!seq) throw new Error(`The row to open is not loaded yet (its id is "${id}")`);
+    await row.click();
+    const title = this.detailTitle().filter({ hasText: new RegExp(`^#${seq} `) });
+    try {
+      await title.waitFor({ timeout: 15_000 });
+    } catch {
+      throw new Error(`Waited 15 s for record #${seq} to open in the Record detail`);
+    }
+    return Number(seq);
+  }
+
+  /** Exports the open session from the pane's heading ("Export…") and answers the download. */
+  async exportSession(format: 'NDJSON' | 'HAR' | 'HTML report'): Promise<Download> {
+    await this.exportButton.click();
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.region
+        .getByRole('group', { name: 'Export session' })
+        .getByRole('button', { name: format, exact: true })
+        .click(),
+    ]);
+    return download;
   }
 
   /** What the last replay said ("Replayed: #12 …" or the error). */

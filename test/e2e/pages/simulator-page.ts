@@ -156,6 +156,104 @@ export class SimulatorPage {
   async deliveryTexts(): Promise<string[]> {
     return this.deliveryList.getByRole('listitem', { name: /^Delivery / }).allInnerTexts();
   }
+
+  /**
+   * Waits until the section's outcome says `pattern` and answers that line; fails in words with
+   * what it said instead. `notBefore`: a line said before the action, not taken as its outcome.
+   */
+  async said(name: SimSectionName, pattern: RegExp, notBefore?: string): Promise<string> {
+    const until = Date.now() + WAIT_MS;
+    for (;;) {
+      const lines = await this.outcome(name).allInnerTexts();
+      const line = lines.find((l) => pattern.test(l) && l !== notBefore);
+      if (line !== undefined) return line;
+      if (Date.now() > until) {
+        throw new Error(
+          `Waited ${WAIT_MS / 1000} s for ${name} to say ${pattern}; it said: ${lines.join(' / ') || 'nothing'}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Creates a user from the Users section; once listed, answers the id its outcome names. */
+  async addUser(name: string, surname: string): Promise<string> {
+    await this.createUser(name, surname);
+    const line = await this.said(
+      'Users',
+      new RegExp(`^Created user ${escapeRegExp(`${name} ${surname}`)} \\(u\\w+\\)\\.`),
+    );
+    await shows(this.user(`${name} ${surname}`), `${name} ${surname} in the users list`);
+    return /\((u\w+)\)/.exec(line)![1]!;
+  }
+
+  /** The badge beside a user's name: "connected · basic …" or "not connected". */
+  connection(name: string): Locator {
+    return this.user(name).getByText(/^(not )?connected/);
+  }
+
+  /**
+   * Connects a user the way the platform client does: "Open directory URL" (a new otp) in their
+   * entry; waits until the section says the URL answered and the user shows as connected.
+   */
+  async connectAtDirectory(name: string): Promise<string> {
+    const entry = await this.openUser(name);
+    await entry.getByRole('button', { name: 'Open directory URL' }).click();
+    const line = await this.said(
+      'Users',
+      new RegExp(`opened the directory URL for ${escapeRegExp(name)} with a new otp: .*answered`),
+    );
+    await shows(
+      this.connection(name).filter({ hasText: /^connected/ }),
+      `${name} shown as connected after the directory otp (the section said: ${line})`,
+    );
+    return line;
+  }
+
+  /** Creates a room from the Rooms section; once listed, answers the id its outcome names. */
+  async addRoom(subject: string, createdBy: string): Promise<string> {
+    await this.createRoom(subject, createdBy);
+    const line = await this.said(
+      'Rooms',
+      new RegExp(
+        `^${escapeRegExp(createdBy)} created the room "${escapeRegExp(subject)}" \\(r\\w+\\)`,
+      ),
+    );
+    await shows(this.room(subject), `the room "${subject}" in the rooms list`);
+    return /\((r\w+)\)/.exec(line)![1]!;
+  }
+
+  /**
+   * In the room actions, `asUser` invites the contact (picked by the start of its label, e.g. its
+   * display name) to the room; waits until the section says the sandbox delivers group-invite.
+   */
+  async invite(room: string, asUser: string, contact: string): Promise<string> {
+    await this.inRoom(room, asUser, contact);
+    await this.roomButton('Invite contact').click();
+    return this.said(
+      'Rooms',
+      new RegExp(
+        `^${escapeRegExp(asUser)} invited contact \\S+ to "${escapeRegExp(room)}"; the sandbox delivers group-invite`,
+      ),
+    );
+  }
+
+  /**
+   * "Send as user": a text from `from` to a contact or into a room; waits until the section says
+   * it was sent and answers that line.
+   */
+  async sendText(from: string, to: { contact: string } | { room: string }, text: string) {
+    await this.compose(from, to, 'text');
+    await this.param('text').fill(text);
+    const before = (await this.outcome('Send as user').allInnerTexts()).join(' / ');
+    await this.sendButton().click();
+    const sent = new RegExp(`^${escapeRegExp(from)} sent a text message `);
+    return this.said('Send as user', sent, before);
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const WAIT_MS = 15_000;

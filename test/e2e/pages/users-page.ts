@@ -86,6 +86,24 @@ export class UsersPage {
       await this.page.waitForTimeout(1_000);
     }
   }
+
+  /**
+   * Connects a platform user the way a person does: "Connect user", the sandbox's consent page
+   * the app opens in a new tab, the user picked and Approve; then the tab is closed. Waits for the
+   * user among the connected users and answers their id as the Users tab shows it.
+   */
+  async connectThroughConsent(context: BrowserContext, name: string): Promise<string> {
+    const consent = await this.startConnect(context);
+    await answerConsentPage(consent, name, 'Approve');
+    try {
+      await this.user(name).waitFor({ timeout: 15_000 });
+    } catch {
+      const said = (await this.flow.allInnerTexts()).join(' / ');
+      throw new Error(`Waited 15 s for ${name} among the connected users; the flow says: ${said}`);
+    }
+    await consent.close();
+    return (await this.userValue(name, 'User id').innerText()).trim();
+  }
 }
 
 /** The sandbox's consent page: pick one of its users, then Approve or Deny. */
