@@ -43,7 +43,7 @@ describe('getting an app token', () => {
     const pretty = await app.responseBody().innerText();
     expect(pretty).toContain('"access_token"');
     expect(pretty).toContain('"token_type": "Bearer"');
-    await saveAppScreenshot(app.page);
+    await saveAppScreenshot(app.page, 'app-token');
 
     await app.rawToggle().click();
     expect(await app.rawToggle().getAttribute('aria-pressed')).toBe('true');

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
+import { saveAppScreenshot } from './support/screenshot';
 import { POLL, useAppSession } from './support/app-session';
 import { connectedSandboxUser, userSends } from './support/event-log-sandbox';
 
@@ -55,6 +56,8 @@ describe('deliveries in the event log', () => {
     const data = log.detail.getByRole('textbox', { name: /delivery data/i });
     expect(await data.innerText()).toContain('Where is my order?');
     const originalSeq = Number(/^#(\d+)/.exec(await log.detailTitle().innerText())![1]);
+    // The README's picture: a verified delivery open in the Event log beside the other panes.
+    await saveAppScreenshot(app.page);
 
     // As captured, to the receiver: a new delivery, marked as a replay, still valid.
     await log.replayButton('Replay to receiver').click();
