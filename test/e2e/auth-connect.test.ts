@@ -3,7 +3,6 @@
 // engine's loopback server, and the Users tab shows the user with their token facts. Also: a
 // denied consent shown in words, cancel, the paste fallback, disconnect / connect again / forget,
 // and an otp at the management URL with its disconnect control.
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { answerConsent } from '../helpers/sandbox-client';
 import { answerConsentPage, UsersPage } from './pages/users-page';
@@ -29,12 +28,6 @@ async function openUsers(running: RunningHost) {
   const users = new UsersPage(app.page);
   await users.open();
   return { app, users, context: app.page.context() };
-}
-
-async function connectThroughConsent(users: UsersPage, context: BrowserContext, who: string) {
-  const consent = await users.startConnect(context);
-  await answerConsentPage(consent, who, 'Approve');
-  return consent;
 }
 
 describe('connecting a user', () => {
@@ -136,9 +129,8 @@ describe('connecting a user', () => {
     const running = await session.host();
     await sandboxUser(running, 'Ada', 'Lovelace');
     const { users, context } = await openUsers(running);
-    await connectThroughConsent(users, context, 'Ada Lovelace');
+    await users.connectThroughConsent(context, 'Ada Lovelace');
     const entry = users.user('Ada Lovelace');
-    await entry.waitFor(POLL);
 
     const before = await users.userValue('Ada Lovelace', 'Access token').innerText();
     await entry.getByRole('button', { name: 'Refresh' }).click();
@@ -166,9 +158,7 @@ describe('connecting a user', () => {
     const running = await session.host();
     await sandboxUser(running, 'Ada', 'Lovelace');
     const { users, context } = await openUsers(running);
-    await connectThroughConsent(users, context, 'Ada Lovelace');
-    await users.user('Ada Lovelace').waitFor(POLL);
-    const userId = await users.userValue('Ada Lovelace', 'User id').innerText();
+    const userId = await users.connectThroughConsent(context, 'Ada Lovelace');
 
     // A platform client opens the management URL with an otp and fromapp=false.
     const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${userId}/otp`, {
@@ -207,9 +197,8 @@ describe('connecting a user', () => {
     const running = await session.host();
     const ada = await sandboxUser(running, 'Ada', 'Lovelace');
     const { users, context } = await openUsers(running);
-    await connectThroughConsent(users, context, 'Ada Lovelace');
+    await users.connectThroughConsent(context, 'Ada Lovelace');
     const entry = users.user('Ada Lovelace');
-    await entry.waitFor(POLL);
 
     // The platform side drops the connection (the user disconnected the app there).
     const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${ada.id}/disconnect`, {

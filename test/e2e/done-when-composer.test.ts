@@ -18,8 +18,8 @@
 import { describe, expect, test } from 'vitest';
 import { ComposerPage } from './pages/composer-page';
 import { ContactsPage } from './pages/contacts-page';
-import { SimulatorPage, shows, type SimSectionName } from './pages/simulator-page';
-import { UsersPage, answerConsentPage } from './pages/users-page';
+import { SimulatorPage } from './pages/simulator-page';
+import { UsersPage } from './pages/users-page';
 import { POLL, useAppSession } from './support/app-session';
 import { saveAppScreenshot } from './support/screenshot';
 
@@ -97,14 +97,6 @@ const SENDS: MsgSend[] = [
   media('file', 'sample.pdf', 'application/pdf'),
 ];
 
-/** Waits until the section's outcome line matches, and answers it. */
-async function outcome(sim: SimulatorPage, section: SimSectionName, said: RegExp) {
-  await expect
-    .poll(() => sim.outcome(section).innerText(), until(`${section} to say ${said}`))
-    .toMatch(said);
-  return sim.outcome(section).innerText();
-}
-
 /** Back to the form (a send shows its Response), the msg_type chosen and what it needs filled. */
 async function compose(composer: ComposerPage, m: MsgSend, to: string) {
   await composer.tab('Request').click();
@@ -149,18 +141,12 @@ describe('done when: the request composer', () => {
       ['Ada', 'Tester'],
       ['Bo', 'Tester'],
     ] as const) {
-      await sim.createUser(name, surname);
-      await outcome(sim, 'Users', new RegExp(`^Created user ${name} ${surname} \\(u\\w+\\)\\.`));
-      await shows(sim.user(`${name} ${surname}`), `${name} ${surname} in the users list`);
+      await sim.addUser(name, surname);
     }
 
     // Ada connects to the app: Users tab, the sandbox's consent page, Approve.
     await users.open();
-    const consent = await users.startConnect(app.page.context());
-    await answerConsentPage(consent, ADA, 'Approve');
-    await shows(users.user(ADA), `${ADA} among the connected users`);
-    const adaId = (await users.userValue(ADA, 'User id').innerText()).trim();
-    await consent.close();
+    const adaId = await users.connectThroughConsent(app.page.context(), ADA);
 
     // The contact the app sends as, owned by Ada; interactive, and group_add for the room.
     await contacts.open();
@@ -176,14 +162,11 @@ describe('done when: the request composer', () => {
 
     // The room: Ada makes it, invites the contact (she owns it), Bo joins.
     await sim.open();
-    await sim.createRoom(ROOM, ADA);
-    await outcome(sim, 'Rooms', new RegExp(`^${ADA} created the room "${ROOM}" \\(r\\w+\\)`));
-    await sim.inRoom(ROOM, ADA, 'Order 1042');
-    await sim.roomButton('Invite contact').click();
-    await outcome(sim, 'Rooms', new RegExp(`^${ADA} invited contact ${CONTACT} to "${ROOM}"`));
+    await sim.addRoom(ROOM, ADA);
+    expect(await sim.invite(ROOM, ADA, 'Order 1042')).toContain(`invited contact ${CONTACT} to`);
     await sim.inRoom(ROOM, BO);
     await sim.roomButton('Join').click();
-    await outcome(sim, 'Rooms', new RegExp(`^${BO} joined "${ROOM}"`));
+    await sim.said('Rooms', new RegExp(`^${BO} joined "${ROOM}"`));
     await expect
       .poll(() => sim.room(ROOM).innerText(), until(`the contact and Bo among the occupants`))
       .toMatch(new RegExp(`(?=[\\s\\S]*contact ${CONTACT})(?=[\\s\\S]*${BO})`));

@@ -200,14 +200,7 @@ describe('issue 6, done when', () => {
     expect(await after.detailTitle().innerText()).toMatch(new RegExp(`^#${replaySeq} `));
 
     // Exported as an HTML report, from the Event log's heading.
-    await after.exportButton.click();
-    const [download] = await Promise.all([
-      reopened.page.waitForEvent('download'),
-      after.region
-        .getByRole('group', { name: 'Export session' })
-        .getByRole('button', { name: 'HTML report' })
-        .click(),
-    ]);
+    const download = await after.exportSession('HTML report');
     expect(download.suggestedFilename()).toMatch(/\.html$/);
     const file = await download.path();
     const html = readFileSync(file, 'utf8');

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { engineCall } from './pages/composer-page';
 import { EventLogPage } from './pages/event-log-page';
-import { SimulatorPage, shows, type SimSectionName } from './pages/simulator-page';
+import { SimulatorPage, shows } from './pages/simulator-page';
 import { POLL, useAppSession } from './support/app-session';
 
 const session = useAppSession();
@@ -24,41 +24,6 @@ async function openSimulator() {
   return { app, sim, log: new EventLogPage(app.page) };
 }
 
-/** Waits until the section's outcome line matches, and answers it. */
-async function outcome(sim: SimulatorPage, section: SimSectionName, said: RegExp) {
-  await expect
-    .poll(() => sim.outcome(section).innerText(), until(`${section} to say ${said}`))
-    .toMatch(said);
-  return sim.outcome(section).innerText();
-}
-
-/** Creates a user from the Users section and answers the id its outcome names. */
-async function createUser(sim: SimulatorPage, name: string, surname: string): Promise<string> {
-  await sim.createUser(name, surname);
-  const said = new RegExp(`^Created user ${name} ${surname} \\((u\\w+)\\)\\.`);
-  const text = await outcome(sim, 'Users', said);
-  await shows(sim.user(`${name} ${surname}`), `${name} ${surname} in the users list`);
-  return said.exec(text)![1]!;
-}
-
-/** Connects the user the way the platform lets an app: its directory URL with a new otp. */
-async function connectThroughDirectory(sim: SimulatorPage, name: string): Promise<string> {
-  const entry = await sim.openUser(name);
-  await entry.getByRole('button', { name: 'Open directory URL' }).click();
-  const said = await outcome(
-    sim,
-    'Users',
-    new RegExp(`opened the directory URL for ${name} with a new otp`),
-  );
-  await expect
-    .poll(
-      () => entry.getByText(/^(not )?connected/).innerText(),
-      until(`${name} to show as connected after the directory otp`),
-    )
-    .toMatch(/^connected · basic/);
-  return said;
-}
-
 /** The Event log's records matching a search (the list only holds the rows in view). */
 async function searchLog(log: EventLogPage, text: string, count: number) {
   await log.search.fill(text);
@@ -71,18 +36,18 @@ async function searchLog(log: EventLogPage, text: string, count: number) {
 describe('the simulator panel', () => {
   test('users: create one, connect it at the directory URL, open the management URL, see what the app sent, disconnect', async () => {
     const { app, sim, log } = await openSimulator();
-    const ada = await createUser(sim, 'Ada', 'Tester');
+    const ada = await sim.addUser('Ada', 'Tester');
 
     // The otp is a credential: the outcome shows the URL with it redacted to a prefix.
-    const directory = await connectThroughDirectory(sim, 'Ada Tester');
+    const directory = await sim.connectAtDirectory('Ada Tester');
     expect(directory).toMatch(/\?otp=[^&\s…]{4}…/);
     expect(directory).toMatch(/it answered 200\./);
+    expect(await sim.connection('Ada Tester').innerText()).toMatch(/^connected · basic/);
 
     const entry = await sim.openUser('Ada Tester');
     await entry.getByRole('checkbox', { name: 'fromapp' }).check();
     await entry.getByRole('button', { name: 'Open management URL' }).click();
-    await outcome(
-      sim,
+    await sim.said(
       'Users',
       /opened the management URL for Ada Tester with a new otp: \S+fromapp=true; it answered 200\./,
     );
@@ -107,16 +72,9 @@ describe('the simulator panel', () => {
     expect(await received.innerText()).toContain('Your order shipped');
 
     await entry.getByRole('button', { name: 'Disconnect' }).click();
-    await outcome(
-      sim,
-      'Users',
-      /^Ada Tester disconnected from the app: [1-9]\d* token\(s\) revoked\./,
-    );
+    await sim.said('Users', /^Ada Tester disconnected from the app: [1-9]\d* token\(s\) revoked\./);
     await expect
-      .poll(
-        () => entry.getByText(/^(not )?connected/).innerText(),
-        until('Ada to show as not connected'),
-      )
+      .poll(() => sim.connection('Ada Tester').innerText(), until('Ada to show as not connected'))
       .toBe('not connected');
 
     // Each action is a record of the Event log, and the engine saw the management URL's visit.
@@ -128,17 +86,12 @@ describe('the simulator panel', () => {
 
   test("send as user: a text, a sample picture and a file from disk to the app's supercontact arrive as verified deliveries; the sandbox's attempts show, and redeliver adds one", async () => {
     const { sim, log } = await openSimulator();
-    await createUser(sim, 'Ada', 'Tester');
-    await connectThroughDirectory(sim, 'Ada Tester');
+    await sim.addUser('Ada', 'Tester');
+    await sim.connectAtDirectory('Ada Tester');
 
-    await sim.compose('Ada Tester', { contact: 'Acme Orders' }, 'text');
-    await sim.param('text').fill('Where is my order?');
-    await sim.sendButton().click();
-    await outcome(
-      sim,
-      'Send as user',
-      /^Ada Tester sent a text message \(m\w+\) to contact acme-orders\. Event log #\d+/,
-    );
+    expect(
+      await sim.sendText('Ada Tester', { contact: 'Acme Orders' }, 'Where is my order?'),
+    ).toMatch(/^Ada Tester sent a text message \(m\w+\) to contact acme-orders\. Event log #\d+/);
     const deliveries = log.rows('delivery', '/hooks/sandbox', VALID);
     await expect
       .poll(() => deliveries.count(), until('the text as a verified delivery in the Event log'))
@@ -151,8 +104,7 @@ describe('the simulator panel', () => {
       /sample\.jpg/,
     );
     await sim.sendButton().click();
-    await outcome(
-      sim,
+    await sim.said(
       'Send as user',
       /^Ada Tester sent a picture message \(m\w+\) to contact acme-orders\./,
     );
@@ -184,7 +136,7 @@ describe('the simulator panel', () => {
 
     const newest = sim.deliveryList.getByRole('listitem', { name: /^Delivery / }).first();
     await newest.getByRole('button', { name: 'Redeliver' }).click();
-    await outcome(sim, 'Deliveries', /^The sandbox sent delivery d\w+ \(picture\) again\./);
+    await sim.said('Deliveries', /^The sandbox sent delivery d\w+ \(picture\) again\./);
     await expect
       .poll(() => newest.innerText(), until('the redelivered picture to show its second attempt'))
       .toMatch(/delivered · 2 attempts/);
@@ -203,8 +155,7 @@ describe('the simulator panel', () => {
       /notes\.txt\s+22 B/,
     );
     await sim.sendButton().click();
-    await outcome(
-      sim,
+    await sim.said(
       'Send as user',
       /^Ada Tester sent a file message \(m\w+\) to contact acme-orders\./,
     );
@@ -214,9 +165,9 @@ describe('the simulator panel', () => {
 
   test('rooms: create one, invite and remove a contact, join and leave, change the subject; a refused invite says why', async () => {
     const { app, sim } = await openSimulator();
-    const ada = await createUser(sim, 'Ada', 'Tester');
-    await createUser(sim, 'Bo', 'Tester');
-    await connectThroughDirectory(sim, 'Ada Tester');
+    const ada = await sim.addUser('Ada', 'Tester');
+    await sim.addUser('Bo', 'Tester');
+    await sim.connectAtDirectory('Ada Tester');
     // Ada's contacts: one that may be invited to rooms, one that may not.
     for (const [contactId, capabilities] of [
       ['order-7', ['interactive', 'group_add']],
@@ -232,20 +183,11 @@ describe('the simulator panel', () => {
       });
     }
 
-    await sim.createRoom('Hike', 'Ada Tester');
-    await outcome(
-      sim,
-      'Rooms',
-      /^Ada Tester created the room "Hike" \(r\w+\) with 1 occupant\(s\)\./,
-    );
-    await shows(sim.room('Hike'), 'the room "Hike" in the rooms list');
+    await sim.addRoom('Hike', 'Ada Tester');
+    await sim.said('Rooms', /^Ada Tester created the room "Hike" \(r\w+\) with 1 occupant\(s\)\./);
 
-    await sim.inRoom('Hike', 'Ada Tester', 'Contact order-7');
-    await sim.roomButton('Invite contact').click();
-    await outcome(
-      sim,
-      'Rooms',
-      /^Ada Tester invited contact order-7 to "Hike"; the sandbox delivers group-invite/,
+    expect(await sim.invite('Hike', 'Ada Tester', 'Contact order-7')).toMatch(
+      /^Ada Tester invited contact order-7 to "Hike"/,
     );
     await expect
       .poll(() => sim.room('Hike').innerText(), until('order-7 among the occupants of "Hike"'))
@@ -262,12 +204,12 @@ describe('the simulator panel', () => {
 
     await sim.inRoom('Hike', 'Bo Tester');
     await sim.roomButton('Join').click();
-    await outcome(sim, 'Rooms', /^Bo Tester joined "Hike"; the sandbox delivers group-join/);
+    await sim.said('Rooms', /^Bo Tester joined "Hike"; the sandbox delivers group-join/);
     await expect
       .poll(() => sim.room('Hike').innerText(), until('Bo among the occupants of "Hike"'))
       .toMatch(/Bo Tester/);
     await sim.roomButton('Leave').click();
-    await outcome(sim, 'Rooms', /^Bo Tester left "Hike"; the sandbox delivers group-leave/);
+    await sim.said('Rooms', /^Bo Tester left "Hike"; the sandbox delivers group-leave/);
     await expect
       .poll(() => sim.room('Hike').innerText(), until('Bo gone from the occupants of "Hike"'))
       .not.toMatch(/Bo Tester/);
@@ -275,8 +217,7 @@ describe('the simulator panel', () => {
     await sim.inRoom('Hike', 'Ada Tester');
     await sim.roomActions.getByRole('textbox', { name: 'New subject' }).fill('Hike (Sat)');
     await sim.roomButton('Change subject').click();
-    await outcome(
-      sim,
+    await sim.said(
       'Rooms',
       /^Ada Tester changed the subject of "Hike"; the sandbox delivers group-update/,
     );
@@ -284,8 +225,7 @@ describe('the simulator panel', () => {
 
     await sim.inRoom('Hike (Sat)', 'Ada Tester', 'Contact order-7');
     await sim.roomButton('Remove contact').click();
-    await outcome(
-      sim,
+    await sim.said(
       'Rooms',
       /^Ada Tester removed contact order-7 from "Hike \(Sat\)"; the sandbox delivers group-remove/,
     );
@@ -305,8 +245,8 @@ describe('the simulator panel', () => {
 
   test('app registration: a new signature method signs the next delivery; a refused URL and a bad number say why; expire all tokens now; a dead endpoint URL shows the retries', async () => {
     const { sim, log } = await openSimulator();
-    await createUser(sim, 'Ada', 'Tester');
-    await connectThroughDirectory(sim, 'Ada Tester');
+    await sim.addUser('Ada', 'Tester');
+    await sim.connectAtDirectory('Ada Tester');
 
     await sim.expand('App registration');
     const save = sim.registration.getByRole('button', { name: 'Save registration' });
@@ -316,16 +256,13 @@ describe('the simulator panel', () => {
     await method.selectOption('HMAC-SHA1');
     expect(await sim.registration.innerText()).toContain('To save: signature method.');
     await save.click();
-    await outcome(
-      sim,
+    await sim.said(
       'App registration',
       /^Changed the app registration: signature_method\. Event log #\d+/,
     );
     expect(await method.inputValue()).toBe('HMAC-SHA1');
 
-    await sim.compose('Ada Tester', { contact: 'Acme Orders' }, 'text');
-    await sim.param('text').fill('Signed with SHA-1?');
-    await sim.sendButton().click();
+    await sim.sendText('Ada Tester', { contact: 'Acme Orders' }, 'Signed with SHA-1?');
     const delivery = log.rows('delivery', '/hooks/sandbox', VALID);
     await expect.poll(() => delivery.count(), until('the message as a verified delivery')).toBe(1);
     await delivery.click();
@@ -365,8 +302,7 @@ describe('the simulator panel', () => {
     await undo.click();
 
     await sim.app.getByRole('button', { name: 'Expire all tokens now' }).click();
-    await outcome(
-      sim,
+    await sim.said(
       'App registration',
       /^Expired every access token of the app now: [1-9]\d* token\(s\)\. Refresh tokens stay valid\./,
     );
@@ -376,10 +312,8 @@ describe('the simulator panel', () => {
     // reaches the Event log, and the Deliveries section still follows each attempt as it ends.
     await endpoint.fill('http://127.0.0.1:9/nowhere');
     await save.click();
-    await outcome(sim, 'App registration', /^Changed the app registration: endpoint_url\./);
-    await sim.param('text').fill('Anyone there?');
-    await sim.sendButton().click();
-    await outcome(sim, 'Send as user', /^Ada Tester sent a text message/);
+    await sim.said('App registration', /^Changed the app registration: endpoint_url\./);
+    await sim.sendText('Ada Tester', { contact: 'Acme Orders' }, 'Anyone there?');
     await sim.expand('Deliveries');
     const retried = sim.deliveryList.getByRole('listitem', { name: /^Delivery / }).first();
     await expect
