@@ -12,106 +12,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import {
+  FIXTURE_USERS,
+  JOURNAL_FILE,
+  writeMixedJournal,
+} from '../test/e2e/support/mixed-journal.mjs';
 import { root, startChild } from './children.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const NEEDLE = 'Zebulon Quixote-Vantablack';
-const USERS = ['ufixture0001', 'ufixture0002', 'ufixture0003'];
-const MSG_TYPES = ['text', 'picture', 'sticker'];
-
-/**
- * The journal of a long QA session, as test/e2e/support/journal-fixture.ts's writeMixedJournal
- * writes it: API calls with JSON bodies (every 50th answered 500), signed deliveries from three
- * users (every 7th invalid), system notes; one API body holds NEEDLE.
- */
-function writeJournal(dataDir, count) {
-  const start = Date.now() - 3_600_000 - count * 10;
-  const needleSeq = Math.floor(count / 3);
-  const lines = [];
-  for (let seq = 1; seq <= count; seq++) {
-    const at = new Date(start + seq * 10).toISOString();
-    const user = USERS[seq % USERS.length];
-    const isApi = seq % 5 === 1 || seq === needleSeq;
-    let record;
-    if (!isApi && seq % 5 === 0) {
-      const bad = seq % 7 === 0;
-      const msgType = MSG_TYPES[seq % MSG_TYPES.length];
-      const data = JSON.stringify({
-        id: `m${seq}`,
-        type: msgType,
-        sender: `${user}@platform.test`,
-      });
-      const body = `data=${encodeURIComponent(data)}&signature=abc&signature_method=HMAC-SHA256`;
-      record = {
-        seq,
-        at,
-        kind: 'delivery',
-        summary: `Delivery: ${msgType} message from ${user} → 200 (signature ${bad ? 'invalid' : 'valid'})`,
-        profileId: 'sandbox',
-        delivery: {
-          method: 'POST',
-          path: '/hooks/sandbox',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          source: { address: '127.0.0.1', port: 50000 },
-          body: { encoding: 'utf8', text: body, size: body.length },
-          receivedAt: at,
-          response: { status: 200, body: 'ok', delayMs: 0, reason: 'configured' },
-          form: { data, signature: 'abc', signatureMethod: 'HMAC-SHA256' },
-          verification: {
-            outcome: bad ? 'invalid' : 'valid',
-            method: 'HMAC-SHA256',
-            explanation: bad ? 'Fixture: does not match.' : 'Fixture: matches.',
-          },
-          classification: {
-            category: 'message',
-            type: msgType,
-            msgType,
-            messageId: `m${seq}`,
-            userId: user,
-            contactId: 'acme-orders',
-          },
-          shapeIssues: [],
-          forwardTo: [],
-        },
-      };
-    } else if (isApi) {
-      const body = JSON.stringify({
-        user_id: user,
-        name: seq === needleSeq ? NEEDLE : `Fixture user ${seq}`,
-      });
-      record = {
-        seq,
-        at,
-        kind: 'api',
-        summary: 'GET /tp/me.json → 200',
-        profileId: 'sandbox',
-        api: {
-          method: 'GET',
-          url: `http://127.0.0.1:1/tp/me.json?n=${seq}`,
-          requestHeaders: { accept: 'application/json' },
-          requestParams: {},
-          status: seq % 50 === 1 ? 500 : 200,
-          responseHeaders: { 'content-type': 'application/json' },
-          responseBody: { encoding: 'utf8', text: body, size: body.length },
-          timing: { totalMs: 4.2, ttfbMs: 3.1, downloadMs: 1.1 },
-        },
-      };
-    } else {
-      record = {
-        seq,
-        at,
-        kind: 'system',
-        summary: `Fixture record ${seq}`,
-        system: { level: 'info', message: `Fixture record ${seq}, written by the benchmark.` },
-      };
-    }
-    lines.push(JSON.stringify(record));
-  }
-  const path = join(dataDir, 'journal.ndjson');
-  writeFileSync(path, lines.join('\n') + '\n');
-  return path;
-}
+const USERS = FIXTURE_USERS;
 
 /** The filters the pane offers, each with the same test written plainly for the baseline. */
 const search = (text) => {
@@ -248,9 +159,12 @@ const [emptyDir, openDir, filterDir] = dirs;
 const children = [];
 let exitCode = 0;
 try {
-  const file = writeJournal(openDir, RECORDS);
-  const text = readFileSync(file, 'utf8');
-  writeFileSync(join(filterDir, 'journal.ndjson'), text);
+  // The journal of a long QA session (test/e2e/support/mixed-journal.mjs): API calls with JSON
+  // bodies (every 50th answered 500), signed deliveries from three users (every 7th invalid),
+  // system notes; one API body holds NEEDLE.
+  writeMixedJournal(openDir, RECORDS, NEEDLE);
+  const text = readFileSync(join(openDir, JOURNAL_FILE), 'utf8');
+  writeFileSync(join(filterDir, JOURNAL_FILE), text);
   console.log(
     `${RECORDS} records (${(text.length / 1e6).toFixed(1)} MB of NDJSON), ${ROUNDS} rounds, medians`,
   );
