@@ -2,23 +2,11 @@
 // registration and delivery attempts, through its /_sandbox/ API (core/simulator/).
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
-import { createSimulatorService } from '../simulator/simulator-service';
+import { createSimulatorService, type SimCommand } from '../simulator/simulator-service';
 
 export function simulatorHandlers(
   services: Services,
-): HandlerGroup<
-  | 'simulator.state'
-  | 'simulator.createUser'
-  | 'simulator.createRoom'
-  | 'simulator.roomAction'
-  | 'simulator.sendMessage'
-  | 'simulator.otp'
-  | 'simulator.disconnectUser'
-  | 'simulator.expireTokens'
-  | 'simulator.updateApp'
-  | 'simulator.deliveries'
-  | 'simulator.redeliver'
-> {
+): HandlerGroup<'simulator.state' | 'simulator.deliveries' | SimCommand> {
   const sim = createSimulatorService(services);
   return {
     'simulator.state': () => sim.state(),
