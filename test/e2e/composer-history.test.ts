@@ -46,9 +46,15 @@ describe('the composer history', () => {
 
     await composer.historySearch.fill('First notice');
     const row = composer.historyRow('/tp/message/send.json');
-    await expect.poll(() => row.count(), POLL).toBe(1);
-    // The search runs over the journal: the token call and the contact/add do not match.
-    expect(await composer.history.getByRole('listitem').count()).toBe(1);
+    // The search runs over the journal: the token call and the contact/add do not match. The
+    // unfiltered list also has one send.json row, so the wait is on the whole list narrowing.
+    await expect
+      .poll(() => composer.history.getByRole('listitem').count(), {
+        ...POLL,
+        message: 'the history search to narrow the list to the one matching call',
+      })
+      .toBe(1);
+    expect(await row.count()).toBe(1);
     const seq = (await row.innerText()).match(/#(\d+)/)?.[1];
     await row.getByRole('button', { name: `Reopen #${seq}` }).click();
 
