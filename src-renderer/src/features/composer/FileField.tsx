@@ -23,16 +23,8 @@ export function FileField({ msgType, error }: { msgType: string; error?: string 
     <FilePicker
       msgType={msgType}
       error={error}
-      chosen={
-        file
-          ? {
-              name: file.name,
-              size: file.size,
-              mimeType: file.mimeType,
-              sample: file.source === 'sample' ? file.ref : null,
-            }
-          : null
-      }
+      chosen={file}
+      chosenSample={file?.source === 'sample' ? file.ref : null}
       samples={samples}
       samplesError={samplesError}
       pending={pending}
@@ -53,13 +45,13 @@ export interface ChosenFile {
   size: number | null;
   /** The Content-Type override ('' or null: the type detected from the bytes). */
   mimeType: string | null;
-  /** The sample's name when it is one. */
-  sample: string | null;
 }
 
 interface FilePickerProps {
   msgType: string;
   chosen: ChosenFile | null;
+  /** The sample's name when the chosen file is one. */
+  chosenSample: string | null;
   samples: ComposerSample[];
   samplesError?: string | null;
   pending?: string | null;
@@ -131,7 +123,7 @@ export function FilePicker(props: FilePickerProps) {
               key={s.name}
               type="button"
               className="toggle"
-              aria-pressed={chosen?.sample === s.name}
+              aria-pressed={props.chosenSample === s.name}
               title={s.description}
               onClick={() => props.onSample(s.name)}
             >

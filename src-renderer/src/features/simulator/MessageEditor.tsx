@@ -56,16 +56,8 @@ export function MessageEditor({ msgType, draft, samples, samplesError, onChange 
     return (
       <FilePicker
         msgType={msgType}
-        chosen={
-          chosen
-            ? {
-                name: chosen.name,
-                size: chosen.size,
-                mimeType: chosen.mimeType,
-                sample: chosen.source === 'sample' ? chosen.name : null,
-              }
-            : null
-        }
+        chosen={chosen}
+        chosenSample={chosen?.source === 'sample' ? chosen.name : null}
         samples={samples}
         samplesError={samplesError}
         onPick={(file) =>

@@ -19,15 +19,9 @@ export function Section({ id, title, note, openAtStart = true, children }: Props
   return (
     <section aria-label={title} className="sim-section">
       <h3>
-        <button
-          type="button"
-          className="sim-fold"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
-        </button>
+        <FoldButton open={open} controls={bodyId} onToggle={() => setOpen(!open)}>
+          {title}
+        </FoldButton>
         {note ? <span className="quiet sim-note"> · {note}</span> : null}
       </h3>
       <div id={bodyId} hidden={!open} className="sim-section-body">
@@ -35,6 +29,29 @@ export function Section({ id, title, note, openAtStart = true, children }: Props
         <Outcome section={id} />
       </div>
     </section>
+  );
+}
+
+interface FoldProps {
+  open: boolean;
+  /** The id of what it folds. */
+  controls: string;
+  onToggle(): void;
+  children: ReactNode;
+}
+
+/** The heading's button that folds a part open or shut (a section, a user's entry). */
+export function FoldButton({ open, controls, onToggle, children }: FoldProps) {
+  return (
+    <button
+      type="button"
+      className="sim-fold"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{open ? '▾' : '▸'}</span> {children}
+    </button>
   );
 }
 

@@ -58,6 +58,12 @@ function contactsFor(view: SimulatorState | null, userId: string): PickOption[] 
   return options;
 }
 
+type ToKind = 'contact' | 'room';
+const TO_KINDS: Array<[ToKind, string]> = [
+  ['contact', 'a contact'],
+  ['room', 'a room'],
+];
+
 export function SendSection() {
   const view = useSimulator((s) => s.view);
   const samples = useSimulator((s) => s.samples);
@@ -65,7 +71,7 @@ export function SendSection() {
   const busy = useSimulator((s) => s.busy.send !== undefined);
   const send = useSimulator((s) => s.sendMessage);
   const [userChoice, setUserId] = useState('');
-  const [toKind, setToKind] = useState<'contact' | 'room'>('contact');
+  const [toKind, setToKind] = useState<ToKind>('contact');
   const [targetChoice, setTarget] = useState('');
   const [msgType, setMsgType] = useState('text');
   const [draft, setDraft] = useState<MessageDraft>(emptyDraft);
@@ -99,24 +105,17 @@ export function SendSection() {
         empty="No users"
       />
       <div className="sim-row" role="radiogroup" aria-label="Send to">
-        <label className="sim-check">
-          <input
-            type="radio"
-            name="sim-to"
-            checked={toKind === 'contact'}
-            onChange={() => setToKind('contact')}
-          />
-          a contact
-        </label>
-        <label className="sim-check">
-          <input
-            type="radio"
-            name="sim-to"
-            checked={toKind === 'room'}
-            onChange={() => setToKind('room')}
-          />
-          a room
-        </label>
+        {TO_KINDS.map(([kind, label]) => (
+          <label key={kind} className="sim-check">
+            <input
+              type="radio"
+              name="sim-to"
+              checked={toKind === kind}
+              onChange={() => setToKind(kind)}
+            />
+            {label}
+          </label>
+        ))}
       </div>
       <Pick
         label={toKind === 'contact' ? 'To contact' : 'Into room'}

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SimReceived, SimUser } from '../../contract';
 import { useSimulator } from '../../stores/stores-context';
 import { fullName, sandboxTime } from './names';
+import { FoldButton } from './Section';
 
 export function UsersSection() {
   const users = useSimulator((s) => s.view?.users ?? []);
@@ -79,15 +80,9 @@ function UserItem({ user }: { user: SimUser }) {
   return (
     <li aria-label={name} className="sim-item">
       <div className="sim-item-head">
-        <button
-          type="button"
-          className="sim-fold"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
-        >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {name}
-        </button>
+        <FoldButton open={open} controls={bodyId} onToggle={() => setOpen(!open)}>
+          {name}
+        </FoldButton>
         <span className={user.connected ? 'sim-badge sim-ok' : 'sim-badge quiet'}>
           {user.connected ? `connected · ${user.scopes.join(' ')}` : 'not connected'}
         </span>
