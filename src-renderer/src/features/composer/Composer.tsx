@@ -61,7 +61,7 @@ export function Composer() {
   return (
     <Pane
       title="Request composer"
-      className="pane-composer"
+      className="pane-composer pane-stack"
       onKeyDown={onKeyDown}
       aside={<QuickActions />}
     >

@@ -16,7 +16,7 @@ import './inbound.css';
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="inbound-section">
+    <section aria-label={title} className="pane-section">
       <h3>
         {title}
         {note ? <span className="quiet"> · {note}</span> : null}

@@ -17,7 +17,7 @@ export function Section({ id, title, note, openAtStart = true, children }: Props
   const [open, setOpen] = useState(openAtStart);
   const bodyId = useId();
   return (
-    <section aria-label={title} className="sim-section">
+    <section aria-label={title} className="pane-section">
       <h3>
         <FoldButton open={open} controls={bodyId} onToggle={() => setOpen(!open)}>
           {title}

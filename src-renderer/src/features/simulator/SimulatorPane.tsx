@@ -21,7 +21,7 @@ export function SimulatorPane() {
   return (
     <Pane
       title="Simulator"
-      className="sim-pane"
+      className="sim-pane pane-stack"
       aside={
         <button type="button" disabled={loading} onClick={() => void reload()}>
           {loading ? 'Reading…' : 'Reload'}
