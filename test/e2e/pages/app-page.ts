@@ -49,6 +49,9 @@ export class AppPage {
 
   /** Sends the composer's request with its keyboard shortcut, from inside the composer. */
   async sendWithShortcut(): Promise<void> {
+    // A trial click waits until the button is enabled: until the profiles have loaded it is
+    // disabled, cannot take the focus, and the key would go to the page (failed once in CI).
+    await this.getAppTokenButton.click({ trial: true });
     await this.getAppTokenButton.focus();
     await this.page.keyboard.press('ControlOrMeta+Enter');
   }
@@ -69,6 +72,19 @@ export class AppPage {
   /** The row the keyboard is on in the record list, by its id. */
   async activeRecordId(): Promise<string | null> {
     return this.records.getAttribute('aria-activedescendant');
+  }
+
+  /**
+   * The row the keyboard is on, or null while it is still loading. A row not yet fetched from
+   * the engine is drawn under a placeholder id that changes once it arrives, so poll this
+   * rather than holding on to an id read once.
+   */
+  async activeRecord(): Promise<{ text: string; position: string | null } | null> {
+    const id = await this.activeRecordId();
+    if (!id) return null;
+    const row = this.records.locator(`[id="${id}"]`);
+    if ((await row.count()) === 0 || (await row.getAttribute('aria-busy')) === 'true') return null;
+    return { text: await row.innerText(), position: await row.getAttribute('aria-posinset') };
   }
 
   /** The log rows whose text matches every given piece, e.g. ('POST', '/tp/token', '200'). */
