@@ -82,9 +82,12 @@ describe('the tunnel in the Inbound tab', () => {
       .toContain('Off: the receiver is reachable on this machine only.');
     // Stopping points the sandbox back at the receiver on loopback.
     await expect.poll(() => sandboxEndpoint(running.ready.sandbox), POLL).toBe(loopbackEndpoint);
-    expect(await inbound.receiverValue('Public URL').innerText()).toContain('no tunnel is up');
-    expect(await inbound.pushOutcome.count()).toBe(0);
-    expect(await inbound.badge.innerText()).toBe('No tunnel');
+    // The pane follows the engine's tunnel.changed event, which may come a moment after.
+    await expect
+      .poll(() => inbound.receiverValue('Public URL').innerText(), POLL)
+      .toContain('no tunnel is up');
+    await expect.poll(() => inbound.pushOutcome.count(), POLL).toBe(0);
+    await expect.poll(() => inbound.badge.innerText(), POLL).toBe('No tunnel');
   });
 
   test('watches your own public URL with the same health check', async () => {
