@@ -89,9 +89,22 @@ describe('the simulator panel', () => {
     await sim.addUser('Ada', 'Tester');
     await sim.connectAtDirectory('Ada Tester');
 
-    expect(
-      await sim.sendText('Ada Tester', { contact: 'Acme Orders' }, 'Where is my order?'),
-    ).toMatch(/^Ada Tester sent a text message \(m\w+\) to contact acme-orders\. Event log #\d+/);
+    const said = await sim.sendText('Ada Tester', { contact: 'Acme Orders' }, 'Where is my order?');
+    expect(said).toMatch(
+      /^Ada Tester sent a text message \(m\w+\) to contact acme-orders\. Event log #\d+/,
+    );
+    // The record number is a link: it opens that record in the Event log's detail pane.
+    const seq = /Event log #(\d+)/.exec(said)![1];
+    await sim
+      .outcome('Send as user')
+      .getByRole('button', { name: `Event log #${seq}` })
+      .click();
+    await expect
+      .poll(
+        () => log.detail.getByRole('heading', { level: 3 }).innerText(),
+        until('the record in the detail pane'),
+      )
+      .toMatch(new RegExp(`^#${seq} .*Ada Tester sent a text message`));
     const deliveries = log.rows('delivery', '/hooks/sandbox', VALID);
     await expect
       .poll(() => deliveries.count(), until('the text as a verified delivery in the Event log'))

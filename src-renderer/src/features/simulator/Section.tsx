@@ -1,9 +1,10 @@
 // One part of the Simulator tab: a heading that folds it (a button, so the keyboard reaches it),
 // and under the controls the part's current action or last outcome in words, with the number of
-// the Event log record that keeps it.
+// the Event log record that keeps it (a link that opens the record in the Event log).
 import { useId, useState, type ReactNode } from 'react';
 import { useSimulator } from '../../stores/stores-context';
 import type { SimSection } from '../../stores/simulator-store';
+import { JumpTo } from '../event-log/JumpTo';
 
 interface Props {
   id: SimSection;
@@ -70,7 +71,12 @@ export function Outcome({ section }: { section: SimSection }) {
   return outcome.ok ? (
     <p role="status" className="sim-outcome sim-ok">
       {outcome.text}
-      {outcome.seq !== undefined ? <span className="quiet"> Event log #{outcome.seq}.</span> : null}
+      {outcome.seq !== undefined ? (
+        <span className="quiet">
+          {' '}
+          <JumpTo seq={outcome.seq}>Event log #{outcome.seq}</JumpTo>.
+        </span>
+      ) : null}
     </p>
   ) : (
     <p role="alert" className="sim-outcome error-text">
