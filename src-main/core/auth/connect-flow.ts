@@ -120,6 +120,8 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       await fail(f, message);
       throw new CommandError({ code: 'invalid_input', message });
     }
+    // Single use, but redeemable by whoever also holds the client secret until it is: never in clear.
+    deps.redactor.addSecret(code);
     f.completing = (async () => {
       setStatus(f, { status: 'exchanging' });
       const outcome = await requestToken(deps, f.profile, 'authorization_code', {

@@ -1,13 +1,19 @@
 // Secrets never reach the journal, an export or the UI in clear. Two nets, because the real
 // platform may echo a secret anywhere: parameters and headers known to carry secrets are redacted
 // by name, and every secret value the engine has seen is redacted wherever it appears in text.
+import { ENDPOINTS } from '../spec/endpoints';
+import type { ParamSpec } from '../spec/params';
 
-/** Parameter names whose values are secrets wherever they appear. */
-export const SECRET_PARAM_NAMES = new Set([
-  'client_secret',
+/**
+ * Parameter names whose values are secrets wherever they appear: those the endpoint catalog marks
+ * secret (client_secret, code, refresh_token, otp), and access_token, which the platform's
+ * responses carry and a hand-made call may send.
+ */
+export const SECRET_PARAM_NAMES: ReadonlySet<string> = new Set([
   'access_token',
-  'refresh_token',
-  'otp',
+  ...ENDPOINTS.flatMap((e) =>
+    (e.params as readonly ParamSpec[]).filter((p) => p.secret).map((p) => p.name),
+  ),
 ]);
 const SECRET_HEADER_NAMES = new Set([
   'authorization',

@@ -65,7 +65,13 @@ export const ENDPOINTS = [
         valueError: 'invalid_scope',
         doc: 'Space-separated scopes (required unless otp is used)',
       },
-      { name: 'otp', kind: 'string', required: false, doc: 'One-time password instead of scope' },
+      {
+        name: 'otp',
+        kind: 'string',
+        required: false,
+        secret: true,
+        doc: 'One-time password instead of scope',
+      },
       {
         name: 'redirect_uri',
         kind: 'string',
@@ -141,7 +147,9 @@ export const ENDPOINTS = [
     auth: 'app',
     scope: null,
     body: ['form'],
-    params: [{ name: 'otp', kind: 'string', required: true, doc: 'The otp received' }],
+    params: [
+      { name: 'otp', kind: 'string', required: true, secret: true, doc: 'The otp received' },
+    ],
     response: OtpVerifyResponse,
     doc: 'Validates an otp received on the management URL; answers {user_id}',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactValue } from '../../../src-main/core/log/redact';
+import { SECRET_PARAM_NAMES, createRedactor, redactValue } from '../../../src-main/core/log/redact';
 
 describe('redaction', () => {
   it('keeps a 4-character prefix of a long secret and nothing of a short one', () => {
@@ -21,6 +21,28 @@ describe('redaction', () => {
     expect(r.text(`{"access_token":"${token}","again":"${token}"}`)).toBe(
       '{"access_token":"tok_…","again":"tok_…"}',
     );
+  });
+
+  it('every parameter the endpoint catalog marks secret is redacted by name, the authorization code and the otp included', () => {
+    const r = createRedactor();
+    const out = r.params({
+      grant_type: 'authorization_code',
+      code: 'jVPo1-E-pUIWguE9PkF3oEZVZxUXHgI6',
+      otp: '8f14e45fceea167a',
+      refresh_token: 'kZV2aaaabbbbccccdddd',
+      client_secret: 'X-NNsecretsecret',
+      access_token: 'VDw-tokentokentoken',
+    });
+    expect(out).toEqual({
+      grant_type: 'authorization_code',
+      code: 'jVPo…',
+      otp: '8f14…',
+      refresh_token: 'kZV2…',
+      client_secret: 'X-NN…',
+      access_token: 'VDw-…',
+    });
+    for (const name of ['client_secret', 'code', 'refresh_token', 'otp', 'access_token'])
+      expect(SECRET_PARAM_NAMES.has(name)).toBe(true);
   });
 
   it('keeps the scheme of an Authorization header and redacts the credential', () => {
