@@ -1,7 +1,7 @@
 // A session as one self-contained HTML page a person can read or attach to a bug: what was sent
 // to the platform and what it answered, every delivery received with its verification, and every
 // forward and replay. Everything from the journal is escaped: deliveries are untrusted input.
-import type { JournalRecord, RawBody } from '../contract';
+import type { ApiExchange, JournalRecord, RawBody } from '../contract';
 
 const esc = (s: string) =>
   s.replace(
@@ -14,12 +14,27 @@ const body = (b: RawBody | null) =>
     ? '<p class="muted">(no body)</p>'
     : `<pre>${esc(b.encoding === 'utf8' ? b.text : `base64: ${b.text}`)}</pre>`;
 
+/** Name and value pairs (headers, parameters; the journal has redacted their secrets), folded. */
+const pairs = (title: string, fields: Record<string, string>) => {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return '';
+  const rows = entries
+    .map(([name, value]) => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`)
+    .join('');
+  return `<details><summary>${esc(title)} (${entries.length})</summary><table>${rows}</table></details>`;
+};
+
+/** An HTTP exchange TP Inspector made: what was sent, then what came back. */
+const exchange = (x: ApiExchange) =>
+  `<p>${esc(x.method)} ${esc(x.url)} → ${x.status ?? esc(x.error ?? 'no answer')}</p>
+${pairs('Request parameters', x.requestParams)}${pairs('Request headers', x.requestHeaders)}${pairs('Response headers', x.responseHeaders)}${body(x.responseBody)}`;
+
 function detail(r: JournalRecord): string {
   switch (r.kind) {
     case 'api':
-      return `<p>${esc(r.api.method)} ${esc(r.api.url)} → ${r.api.status ?? esc(r.api.error ?? 'no answer')}</p>${body(r.api.responseBody)}`;
+      return exchange(r.api);
     case 'forward':
-      return `<p>POST ${esc(r.forward.exchange.url)} → ${r.forward.exchange.status ?? esc(r.forward.exchange.error ?? 'no answer')}</p>${body(r.forward.exchange.responseBody)}`;
+      return exchange(r.forward.exchange);
     case 'delivery': {
       const d = r.delivery;
       const issues = d.shapeIssues.length
@@ -33,7 +48,7 @@ function detail(r: JournalRecord): string {
         }
       })();
       return `<p>${esc(d.method)} ${esc(d.path)} from ${esc(d.source.address)} → answered ${d.response.status}</p>
-<p class="sig sig-${d.verification.outcome}">Signature ${esc(d.verification.outcome)}: ${esc(d.verification.explanation)}</p>${issues}
+${pairs('Request headers', d.headers)}<p class="sig sig-${d.verification.outcome}">Signature ${esc(d.verification.outcome)}: ${esc(d.verification.explanation)}</p>${issues}
 ${pretty ? `<pre>${esc(pretty)}</pre>` : body(d.body)}`;
     }
     case 'auth':
@@ -61,7 +76,7 @@ export function toHtmlReport(name: string, records: JournalRecord[], version: st
 <html lang="en"><head><meta charset="utf-8"><title>${esc(name)}: TP Inspector session</title>
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}pre{background:#f4f4f4;padding:.5rem;overflow:auto;white-space:pre-wrap}
 .muted{color:#666}.kind{font-size:.8em;padding:0 .3em;border:1px solid #999;border-radius:3px}.rec{border-top:1px solid #ddd;padding:.5rem 0}
-h2{font-size:1rem;margin:.2rem 0}.sig-valid{color:#060}.sig-invalid{color:#a00}.sig-missing,.sig-unsupported{color:#850}</style></head>
+h2{font-size:1rem;margin:.2rem 0}table{border-collapse:collapse;font:12px ui-monospace,monospace}th,td{text-align:left;vertical-align:top;padding:0 .6em 0 0;word-break:break-all}summary{cursor:pointer;color:#444}.sig-valid{color:#060}.sig-invalid{color:#a00}.sig-missing,.sig-unsupported{color:#850}</style></head>
 <body><h1>${esc(name)}</h1><p class="muted">TP Inspector ${esc(version)} · ${records.length} records (${[
     ...counts,
   ]

@@ -106,3 +106,29 @@ it('the HTML report escapes what deliveries carry', () => {
   expect(html).not.toMatch(/<script>alert|<img src=x|<b>run/);
   expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
 });
+
+it('the HTML report shows what each call sent: its parameters and headers, then the answer', () => {
+  const record = {
+    seq: 7,
+    at: '2026-01-01T00:00:00Z',
+    kind: 'api',
+    summary: 'POST /tp/message/send.json → 200',
+    api: {
+      method: 'POST',
+      url: 'http://127.0.0.1:5870/tp/message/send.json',
+      requestHeaders: { authorization: 'Bearer [redacted]' },
+      requestParams: { msg_type: 'text', text: '<b>Hello</b>' },
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody: { encoding: 'utf8', text: '{"message_id":"m1"}', size: 19 },
+      timing: { totalMs: 3 },
+    },
+  } as unknown as JournalRecord;
+  const html = toHtmlReport('run', [record], '1.0.0');
+  expect(html).toContain('<summary>Request parameters (2)</summary>');
+  expect(html).toContain('<tr><th>text</th><td>&lt;b&gt;Hello&lt;/b&gt;</td></tr>');
+  expect(html).toContain('<tr><th>authorization</th><td>Bearer [redacted]</td></tr>');
+  expect(html).toContain('<summary>Response headers (1)</summary>');
+  // Sent before received, as it happened.
+  expect(html.indexOf('Request parameters')).toBeLessThan(html.indexOf('message_id'));
+});
