@@ -14,20 +14,21 @@ const body = (b: RawBody | null) =>
     ? '<p class="muted">(no body)</p>'
     : `<pre>${esc(b.encoding === 'utf8' ? b.text : `base64: ${b.text}`)}</pre>`;
 
-/** Name and value pairs (headers, parameters; the journal has redacted their secrets), folded. */
-const pairs = (title: string, fields: Record<string, string>) => {
+/** Name and value pairs (headers, parameters; the journal has redacted their secrets), folded
+ * unless `open`. */
+const pairs = (title: string, fields: Record<string, string>, open = false) => {
   const entries = Object.entries(fields);
   if (entries.length === 0) return '';
   const rows = entries
     .map(([name, value]) => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`)
     .join('');
-  return `<details><summary>${esc(title)} (${entries.length})</summary><table>${rows}</table></details>`;
+  return `<details${open ? ' open' : ''}><summary>${esc(title)} (${entries.length})</summary><table>${rows}</table></details>`;
 };
 
 /** An HTTP exchange TP Inspector made: what was sent, then what came back. */
 const exchange = (x: ApiExchange) =>
   `<p>${esc(x.method)} ${esc(x.url)} → ${x.status ?? esc(x.error ?? 'no answer')}</p>
-${pairs('Request parameters', x.requestParams)}${pairs('Request headers', x.requestHeaders)}${pairs('Response headers', x.responseHeaders)}${body(x.responseBody)}`;
+${pairs('Request parameters', x.requestParams, true)}${pairs('Request headers', x.requestHeaders)}${pairs('Response headers', x.responseHeaders)}${body(x.responseBody)}`;
 
 function detail(r: JournalRecord): string {
   switch (r.kind) {

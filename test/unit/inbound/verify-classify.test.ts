@@ -125,7 +125,7 @@ it('the HTML report shows what each call sent: its parameters and headers, then 
     },
   } as unknown as JournalRecord;
   const html = toHtmlReport('run', [record], '1.0.0');
-  expect(html).toContain('<summary>Request parameters (2)</summary>');
+  expect(html).toContain('<details open><summary>Request parameters (2)</summary>');
   expect(html).toContain('<tr><th>text</th><td>&lt;b&gt;Hello&lt;/b&gt;</td></tr>');
   expect(html).toContain('<tr><th>authorization</th><td>Bearer [redacted]</td></tr>');
   expect(html).toContain('<summary>Response headers (1)</summary>');
