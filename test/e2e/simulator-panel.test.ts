@@ -36,7 +36,7 @@ async function searchLog(log: EventLogPage, text: string, count: number) {
 describe('the simulator panel', () => {
   test('users: create one, connect it at the directory URL, open the management URL, see what the app sent, disconnect', async () => {
     const { app, sim, log } = await openSimulator();
-    const ada = await sim.addUser('Ada', 'Tester');
+    const ada = await sim.addUser('Ada', 'Tester', 'de');
 
     // The otp is a credential: the outcome shows the URL with it redacted to a prefix.
     const directory = await sim.connectAtDirectory('Ada Tester');
@@ -45,6 +45,8 @@ describe('the simulator panel', () => {
     expect(await sim.connection('Ada Tester').innerText()).toMatch(/^connected · basic/);
 
     const entry = await sim.openUser('Ada Tester');
+    // The language given at creation is hers (what /tp/me.json answers as lang).
+    expect(await entry.innerText()).toContain(`id ${ada} · language de`);
     await entry.getByRole('checkbox', { name: 'fromapp' }).check();
     await entry.getByRole('button', { name: 'Open management URL' }).click();
     await sim.said(

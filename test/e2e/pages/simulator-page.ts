@@ -87,10 +87,11 @@ export class SimulatorPage {
     return this.roomList.getByRole('listitem', { name: subject, exact: true });
   }
 
-  async createUser(name: string, surname: string): Promise<void> {
+  async createUser(name: string, surname: string, lang?: string): Promise<void> {
     const form = this.users.getByRole('form', { name: 'New user' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await form.getByRole('textbox', { name: 'Surname', exact: true }).fill(surname);
+    if (lang !== undefined) await form.getByRole('textbox', { name: 'Language' }).fill(lang);
     await form.getByRole('button', { name: 'Create user' }).click();
   }
 
@@ -177,8 +178,8 @@ export class SimulatorPage {
   }
 
   /** Creates a user from the Users section; once listed, answers the id its outcome names. */
-  async addUser(name: string, surname: string): Promise<string> {
-    await this.createUser(name, surname);
+  async addUser(name: string, surname: string, lang?: string): Promise<string> {
+    await this.createUser(name, surname, lang);
     const line = await this.said(
       'Users',
       new RegExp(`^Created user ${escapeRegExp(`${name} ${surname}`)} \\(u\\w+\\)\\.`),

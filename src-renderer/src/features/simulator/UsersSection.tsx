@@ -15,6 +15,7 @@ export function UsersSection() {
   const [name, setName] = useState('');
   const [surname, setSurname] = useState('');
   const [msisdn, setMsisdn] = useState('');
+  const [lang, setLang] = useState('');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -22,11 +23,13 @@ export function UsersSection() {
       name: name.trim(),
       surname: surname.trim(),
       ...(msisdn.trim() ? { msisdn: msisdn.trim() } : {}),
+      ...(lang.trim() ? { lang: lang.trim() } : {}),
     });
     if (ok) {
       setName('');
       setSurname('');
       setMsisdn('');
+      setLang('');
     }
   };
 
@@ -51,6 +54,16 @@ export function UsersSection() {
               value={msisdn}
               placeholder="+4915112345678"
               onChange={(e) => setMsisdn(e.target.value)}
+            />
+          </label>
+          <label className="sim-field sim-field-short">
+            <span>Language</span>
+            <input
+              className="mono"
+              value={lang}
+              placeholder="en"
+              title="The lang that /tp/me.json answers for this user (the sandbox's default when empty)"
+              onChange={(e) => setLang(e.target.value)}
             />
           </label>
           <button type="submit" disabled={busy || name.trim() === ''}>
@@ -92,7 +105,8 @@ function UserItem({ user }: { user: SimUser }) {
       </div>
       <div id={bodyId} hidden={!open} className="sim-item-body">
         <p className="quiet sim-small">
-          id <span className="mono">{user.id}</span>
+          id <span className="mono">{user.id}</span> · language{' '}
+          <span className="mono">{user.lang}</span>
           {user.msisdn ? (
             <>
               {' '}
