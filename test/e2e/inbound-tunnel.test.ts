@@ -30,7 +30,8 @@ describe('the tunnel in the Inbound tab', () => {
     await inbound.open();
     const loopbackEndpoint = await sandboxEndpoint(running.ready.sandbox);
 
-    expect(await inbound.badge.innerText()).toBe('No tunnel');
+    // The badge says "Tunnel …" until the engine's tunnel.status is in (the pane shows first).
+    await expect.poll(() => inbound.badge.innerText(), POLL).toBe('No tunnel');
     expect(await inbound.pushButton.isDisabled()).toBe(true);
     // A bad subdomain is refused in words before anything starts.
     await inbound.subdomain.fill('No!');
