@@ -164,7 +164,7 @@ describe('the Inbound tab', () => {
     await inbound.addForwardTarget(url);
     expect(await inbound.target(url).innerText()).toContain('No delivery sent on yet.');
     await expect
-      .poll(() => inbound.forwards.getByRole('textbox', { name: 'Timeout (s)' }).inputValue())
+      .poll(() => inbound.forwards.getByRole('textbox', { name: 'Timeout (s)' }).inputValue(), POLL)
       .toBe('30');
 
     await userWrites(running, ada.id, 'Forward me');
