@@ -124,13 +124,19 @@ describe('profiles', () => {
     await importBox.getByRole('textbox', { name: 'or paste the JSON' }).fill(JSON.stringify(doc));
     await importBox.getByRole('button', { name: 'Import pasted JSON' }).click();
     await profiles.item('Imported').waitFor(POLL);
+    // The list follows the engine's profiles.changed; the import's outcome (the words, the
+    // problems, the imported profile in the form) comes with its answer a moment later.
+    await expect
+      .poll(() => profiles.status.first().innerText(), POLL)
+      .toMatch(/Imported 1 profile; 1 could not/);
     const problems = importBox.getByRole('list', { name: 'Import problems' });
     expect(await problems.innerText()).toBe(
       'Profile 2 was not imported: baseUrl must be an http:// or https:// URL (the entry named "Broken").',
     );
-    expect(await profiles.status.first().innerText()).toMatch(/Imported 1 profile; 1 could not/);
     // An import never carries a secret.
-    expect(await profiles.dialog.getByText('No client secret is set').count()).toBe(1);
+    await expect
+      .poll(() => profiles.dialog.getByText('No client secret is set').count(), POLL)
+      .toBe(1);
 
     // Not an export at all: the whole import is refused in words.
     await importBox.getByRole('textbox', { name: 'or paste the JSON' }).fill('{"hello": 1}');
