@@ -64,7 +64,8 @@ describe('connecting a user', () => {
       .not.toBe(expires);
     // Only a short redacted preview of the access token is ever on the page.
     expect(await users.userValue('Ada Lovelace', 'Access token').innerText()).toMatch(/^\S{0,8}…$/);
-    expect(await users.flow.innerText()).toContain('Connected Ada Lovelace.');
+    // The flow's end is its own event (auth.flowChanged), not the users list's.
+    await expect.poll(() => users.flow.innerText(), POLL).toContain('Connected Ada Lovelace.');
     // The grant is an auth record in the event log.
     await expect.poll(() => app.recordRows('auth', /Connected/).count(), POLL).toBeGreaterThan(0);
     await saveAppScreenshot(app.page, 'auth-connected');
