@@ -166,9 +166,13 @@ export function createSimulatorStore(
           bridge.invoke('simulator.expireTokens', {}),
         ),
       updateApp: (changes) =>
-        act('app', 'Saving the app registration…', () =>
-          bridge.invoke('simulator.updateApp', { changes }),
-        ),
+        act('app', 'Saving the app registration…', async () => {
+          const out = await bridge.invoke('simulator.updateApp', { changes });
+          // The answer carries the saved registration: shown at once, so the form (which drops
+          // its edits on success) never flashes the old one while simulator.state is read again.
+          set((s) => (s.view ? { view: { ...s.view, app: out.app } } : {}));
+          return out;
+        }),
       redeliver: (id) =>
         act('deliveries', `Asking the sandbox to send ${id} again…`, () =>
           bridge.invoke('simulator.redeliver', { id }),
