@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
+import { InboundPage } from './pages/inbound-page';
 import { saveAppScreenshot } from './support/screenshot';
 import { POLL, useAppSession } from './support/app-session';
 import { connectedSandboxUser, userSends } from './support/event-log-sandbox';
@@ -95,6 +96,10 @@ describe('deliveries in the event log', () => {
     await textarea.fill('{not json');
     await editor.getByRole('button', { name: 'Send edited replay' }).click();
     expect(await editor.getByRole('alert').innerText()).toMatch(/not JSON/);
+    // Another replay going out makes that problem stale: it goes.
+    await log.replayButton('Replay to receiver').click();
+    await expect.poll(() => log.replayOutcome().innerText(), POLL).toMatch(/^Replayed: #\d+/);
+    await expect.poll(() => editor.getByRole('alert').count(), POLL).toBe(0);
     await log.replayButton('Edit and replay…').click();
 
     // To a forward target URL: the target's answer is listed with the delivery.
@@ -107,5 +112,35 @@ describe('deliveries in the event log', () => {
     expect(await results.innerText()).toContain(target.url);
     expect(await results.innerText()).toMatch(/\b204\b/);
     expect(target.got[0]).toContain('signature=');
+
+    // The forward's own record says what it sent: the delivery's body, not parameters of its own.
+    const forwardRow = log.rows('forward', target.url);
+    await expect.poll(() => forwardRow.count(), POLL).toBe(1);
+    await log.openRecord(forwardRow);
+    await expect
+      .poll(() => log.detail.innerText(), POLL)
+      .toMatch(/REQUEST BODY\s+The body of delivery #\d+, byte for byte\./i);
+  });
+
+  test('a request that is not a delivery is refused in words, and its shape is said not checked', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const inbound = new InboundPage(app.page);
+    await inbound.open();
+    await expect.poll(() => inbound.deliveryUrl(), POLL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const res = await fetch(await inbound.deliveryUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'garbage',
+    });
+    expect(res.status).toBe(400);
+
+    const log = new EventLogPage(app.page);
+    const refused = log.rows('delivery', '/hooks/sandbox', '400');
+    await expect.poll(() => refused.count(), POLL).toBe(1);
+    await log.openRecord(refused);
+    const detail = await log.detail.innerText();
+    expect(detail).toContain('Not checked: the request was refused before its data could be read.');
+    expect(detail).not.toContain('Matches the documented shape');
   });
 });

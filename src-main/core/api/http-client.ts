@@ -16,6 +16,8 @@ export interface OutgoingRequest {
    * than a pooled one that may already be open: the composer shows these phases.
    */
   measurePhases?: boolean;
+  /** What the person should check when nothing answers (default: "the profile's base URL"). */
+  whatToCheck?: string;
 }
 
 export interface HttpResult {
@@ -67,7 +69,7 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
       headers,
       body: null,
       timing: { totalMs: elapsed(), ttfbMs, downloadMs: null, ...phases },
-      error: describeNetworkError(err, req.url),
+      error: describeNetworkError(err, req.url, req.whatToCheck),
     };
   } finally {
     // The connection was opened for this call alone; nothing else will use it.
@@ -86,16 +88,20 @@ function flattenHeaders(
 }
 
 /** Turns undici/Node network errors into a sentence that says what to check. */
-export function describeNetworkError(err: unknown, url: string): string {
+export function describeNetworkError(
+  err: unknown,
+  url: string,
+  whatToCheck = "the profile's base URL",
+): string {
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
   const code = e.code ?? e.cause?.code;
   const host = safeHost(url);
   switch (code) {
     case 'ECONNREFUSED':
-      return `Nothing is listening at ${host} (connection refused). Check the profile's base URL, or start the server.`;
+      return `Nothing is listening at ${host} (connection refused). Check ${whatToCheck}, or start the server.`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `The host name ${host} could not be resolved. Check the base URL and your network.`;
+      return `The host name ${host} could not be resolved. Check ${whatToCheck} and your network.`;
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':

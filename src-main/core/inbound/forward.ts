@@ -56,6 +56,7 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
         headers,
         body: req.body,
         timeoutMs: req.timeoutMs,
+        whatToCheck: req.why === 'replay' ? 'the replay URL' : 'the forward target URL',
       });
       const what = req.why === 'replay' ? 'Replay' : 'Forward';
       const summary =

@@ -170,7 +170,11 @@ describe('forward-to', () => {
     const byUrl = Object.fromEntries(
       results.map((r) => [r.forward.exchange.url, r.forward.exchange]),
     );
-    expect(byUrl[dead]).toMatchObject({ status: null, error: expect.stringMatching(/refused/) });
+    // The advice names the target, not the profile's base URL (which is not what failed).
+    expect(byUrl[dead]).toMatchObject({
+      status: null,
+      error: expect.stringMatching(/refused\)\. Check the forward target URL, or start the server/),
+    });
     expect(byUrl[url(hang)]).toMatchObject({
       status: null,
       error: expect.stringMatching(/did not answer in time/),

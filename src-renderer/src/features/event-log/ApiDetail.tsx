@@ -1,11 +1,16 @@
 // One HTTP exchange as the engine journaled it: what was sent (secrets already redacted by the
 // engine), what came back, how long each phase took, and the body bytes.
+import type { ReactNode } from 'react';
 import { FieldList, MapList } from '../../components/FieldList';
 import type { ApiExchange } from '../../contract';
 import { durationMs } from '../../format';
 import { BodyView } from './BodyView';
 
-export function ApiDetail({ api }: { api: ApiExchange }) {
+/**
+ * `sent` stands for the request parameters where the exchange sent a body the journal keeps
+ * elsewhere (a forward sends its delivery's bytes, not parameters of its own).
+ */
+export function ApiDetail({ api, sent }: { api: ApiExchange; sent?: ReactNode }) {
   return (
     <div className="api-detail">
       <div className="api-meta">
@@ -29,8 +34,17 @@ export function ApiDetail({ api }: { api: ApiExchange }) {
             { label: 'Total', value: durationMs(api.timing.totalMs) },
           ]}
         />
-        <h4>Request parameters</h4>
-        <MapList label="Request parameters" map={api.requestParams} />
+        {sent ? (
+          <>
+            <h4>Request body</h4>
+            <p className="quiet">{sent}</p>
+          </>
+        ) : (
+          <>
+            <h4>Request parameters</h4>
+            <MapList label="Request parameters" map={api.requestParams} />
+          </>
+        )}
         <h4>Request headers</h4>
         <MapList label="Request headers" map={api.requestHeaders} />
         <h4>Response headers</h4>

@@ -56,7 +56,12 @@ export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
         />
         <h4>Shape</h4>
         {d.shapeIssues.length === 0 ? (
-          <p className="quiet">Matches the documented shape.</p>
+          <p className="quiet">
+            {/* A refused request's data was never read, so there is no shape to vouch for. */}
+            {d.error !== undefined
+              ? 'Not checked: the request was refused before its data could be read.'
+              : 'Matches the documented shape.'}
+          </p>
         ) : (
           <ul className="shape-issues" aria-label="Shape flags">
             {d.shapeIssues.map((issue) => (

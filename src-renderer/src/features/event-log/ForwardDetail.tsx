@@ -21,7 +21,20 @@ export function ForwardDetail({ record }: { record: ForwardRecord }) {
           },
         ]}
       />
-      <ApiDetail api={f.exchange} />
+      <ApiDetail
+        api={f.exchange}
+        sent={
+          <>
+            The body of delivery <JumpTo seq={f.deliverySeq}>#{f.deliverySeq}</JumpTo>
+            {f.edited
+              ? ', with its data edited' + (f.resigned ? ' and signed again' : ' (old signature)')
+              : f.resigned
+                ? ', signed again'
+                : ', byte for byte'}
+            .
+          </>
+        }
+      />
     </>
   );
 }

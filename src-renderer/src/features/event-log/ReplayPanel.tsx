@@ -111,6 +111,10 @@ function EditReplay({ initial, url, busy, onSend }: EditProps) {
   const [toUrl, setToUrl] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
+  // The problem is about the text as it was when sent: stale once another replay goes out.
+  useEffect(() => {
+    if (busy) setProblem(null);
+  }, [busy]);
   const submit = () => {
     try {
       JSON.parse(text);
@@ -136,7 +140,10 @@ function EditReplay({ initial, url, busy, onSend }: EditProps) {
         spellCheck={false}
         value={text}
         aria-invalid={problem !== null}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
         }}
