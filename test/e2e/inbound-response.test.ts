@@ -92,6 +92,12 @@ describe('the Inbound tab', () => {
       .getByText('Status is a whole number from 200 to 599.')
       .waitFor(POLL);
 
+    // A cleared Content-Type is saved as the default, and the form says so (and "Saved").
+    await inbound.setResponse({ Status: '200', 'Content-Type': '' });
+    expect(await inbound.responseField('Content-Type').inputValue()).toBe(
+      'text/plain; charset=utf-8',
+    );
+
     await inbound.setResponse({ Status: '500', Body: 'not today' });
     await userWrites(running, ada.id, 'Where is my order?');
 

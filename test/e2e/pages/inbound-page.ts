@@ -78,7 +78,10 @@ export class InboundPage {
   async setResponse(fields: Record<string, string>): Promise<void> {
     for (const [name, value] of Object.entries(fields)) await this.responseField(name).fill(value);
     await this.response.getByRole('button', { name: 'Save response' }).click();
-    await this.response.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+    await this.response
+      .getByRole('status')
+      .getByText('Saved', { exact: true })
+      .waitFor({ timeout: 15_000 });
   }
 
   async addForwardTarget(url: string): Promise<void> {

@@ -76,7 +76,9 @@ function ResponseForm({ saved }: { saved: ResponseControl }) {
     const parsed = parse(draft);
     if (typeof parsed === 'string') return setInvalid(parsed);
     setInvalid(null);
-    void save(parsed);
+    // The form then shows what was saved: a cleared Content-Type is saved as the default, and the
+    // settings (the form's key) may not change at all, so the draft would stay "Not saved yet".
+    void save(parsed).then((ok) => ok && setDraft(toDraft(parsed)));
   };
 
   return (
