@@ -119,6 +119,8 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
       void reload();
     },
     clearView() {
+      // A fresh start: the record open in the detail goes with the rows.
+      get().select(null);
       get().setFilter({ afterSeq: get().throughSeq });
     },
     ensureRows(indexes) {

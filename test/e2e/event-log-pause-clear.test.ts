@@ -1,0 +1,49 @@
+// The event log's Pause and Clear view: while paused the list keeps its rows and counts what
+// arrives ("N new records — jump to latest"), the jump shows them and follows again; Clear view
+// starts the view afresh (the journal keeps everything) and closes the record that was open.
+import { describe, expect, test } from 'vitest';
+import { EventLogPage } from './pages/event-log-page';
+import { POLL, useAppSession } from './support/app-session';
+
+const session = useAppSession();
+
+describe('the event log view', () => {
+  test('pause counts new records without moving the list; the jump shows them; Clear view starts afresh', async () => {
+    const app = await session.openApp(await session.host());
+    const log = new EventLogPage(app.page);
+    await app.getAppToken();
+    // The start-up record, the grant's call and its auth record.
+    await expect.poll(() => log.shown(), POLL).toBeGreaterThanOrEqual(3);
+    const before = await log.shown();
+
+    await log.pause.click();
+    await expect.poll(() => log.pause.innerText(), POLL).toBe('Resume');
+    await app.getAppToken();
+    // A grant is two records, its call and its auth record: both counted, neither shown.
+    await expect
+      .poll(() => log.newRecords.innerText(), POLL)
+      .toBe('2 new records — jump to latest');
+    const fresh = 2;
+    // The list kept the rows it had; the count says what it holds of what there is.
+    expect(await log.count.innerText()).toBe(`${before} records shown of ${before + fresh}`);
+    expect(await log.domRows().first().getAttribute('aria-setsize')).toBe(String(before));
+
+    await log.newRecords.click();
+    await expect.poll(() => log.shown(), POLL).toBe(before + fresh);
+    expect(await log.count.innerText()).toBe(`${before + fresh} records`);
+    expect(await log.pause.innerText()).toBe('Pause');
+    expect(await log.newRecords.count()).toBe(0);
+
+    // A record open in the detail, then Clear view: no rows, and the detail is closed with them.
+    await log.openRecord(log.domRows().first());
+    await log.clearView.click();
+    await expect.poll(() => log.count.innerText(), POLL).toBe('0 records');
+    expect(await log.detailTitle().count()).toBe(0);
+    expect(await log.detail.innerText()).toMatch(/Select a record/);
+
+    // What comes after the clear shows.
+    await app.getAppToken();
+    await expect.poll(() => log.shown(), POLL).toBeGreaterThanOrEqual(2);
+    expect(await log.rows('/tp/token').count()).toBeGreaterThanOrEqual(1);
+  });
+});
