@@ -128,7 +128,9 @@ describe('profiles', () => {
     // problems, the imported profile in the form) comes with its answer a moment later.
     await expect
       .poll(() => profiles.status.first().innerText(), POLL)
-      .toMatch(/Imported 1 profile; 1 could not/);
+      .toBe(
+        'Imported 1 profile; 1 could not be imported: see Import problems, under the import controls.',
+      );
     const problems = importBox.getByRole('list', { name: 'Import problems' });
     expect(await problems.innerText()).toBe(
       'Profile 2 was not imported: baseUrl must be an http:// or https:// URL (the entry named "Broken").',

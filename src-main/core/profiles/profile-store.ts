@@ -26,6 +26,26 @@ const SETTINGS_PROFILES = 'profiles';
 const SETTINGS_ACTIVE = 'activeProfileId';
 export const SANDBOX_PROFILE_ID = 'sandbox';
 const EXPORT_FORMAT = 'tp-inspector-profiles';
+const EXPORT_VERSION = 1;
+
+/**
+ * A schema's type complaint in words ("is missing", "must be a list, not text"); other messages
+ * as they are, after a colon.
+ */
+function typeWords(message: string): string {
+  const m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (!m) return `: ${message}`;
+  const noun = (t: string) => TYPE_NOUNS[t] ?? `a ${t}`;
+  return m[2] === 'undefined' ? 'is missing' : `must be ${noun(m[1]!)}, not ${noun(m[2]!)}`;
+}
+const TYPE_NOUNS: Record<string, string> = {
+  string: 'text',
+  array: 'a list',
+  object: 'an object',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
 
 export const clientSecretKey = (profileId: string) => `profile:${profileId}:clientSecret`;
 
@@ -230,7 +250,11 @@ export function createProfileStore(
       const chosen = profileIds ? profiles.filter((p) => profileIds.includes(p.id)) : profiles;
       // No ids, no kinds, and never a secret: an export is meant to be shared.
       const entries = chosen.map(({ id: _id, kind: _kind, ...rest }) => rest);
-      return JSON.stringify({ format: EXPORT_FORMAT, version: 1, profiles: entries }, null, 2);
+      return JSON.stringify(
+        { format: EXPORT_FORMAT, version: EXPORT_VERSION, profiles: entries },
+        null,
+        2,
+      );
     },
     importJson(json) {
       let doc: unknown;
@@ -240,6 +264,13 @@ export function createProfileStore(
         throw new CommandError({
           code: 'invalid_input',
           message: `The file is not JSON (${(err as Error).message}). Choose a profiles export from TP Inspector.`,
+        });
+      }
+      const version = (doc as { version?: unknown })?.version;
+      if (typeof version === 'number' && version > EXPORT_VERSION) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The file is version ${version} of the profiles export, written by a newer TP Inspector; this one reads version ${EXPORT_VERSION}. Update TP Inspector, or export again from the version you have.`,
         });
       }
       const list = (doc as { profiles?: unknown })?.profiles;
@@ -260,7 +291,9 @@ export function createProfileStore(
           const why = parsedEntry.error.issues
             .map((x) => {
               const path = x.path.join('.');
-              return x.message.startsWith(`${path} `) ? x.message : `${path}: ${x.message}`;
+              return x.message.startsWith(`${path} `)
+                ? x.message
+                : `${path} ${typeWords(x.message)}`;
             })
             .join('; ');
           const name = (entry as { name?: unknown })?.name;

@@ -113,7 +113,7 @@ export function createProfilesStore(bridge: Bridge, session: SessionStore) {
           set({
             notice: {
               kind: result.errors.length && !count ? 'error' : 'ok',
-              text: `Imported ${count} profile${count === 1 ? '' : 's'}${result.errors.length ? `; ${result.errors.length} could not be imported (listed below)` : ''}.`,
+              text: `Imported ${count} profile${count === 1 ? '' : 's'}${result.errors.length ? `; ${result.errors.length} could not be imported: see Import problems, under the import controls` : ''}.`,
             },
             ...(result.imported[0] ? { editing: result.imported[0].id } : {}),
           });

@@ -138,4 +138,27 @@ describe('profiles', () => {
     const notJson = await errorOf(core.invoke('profiles.import', { json: '{oops' }));
     expect(notJson.message).toMatch(/not JSON/);
   });
+
+  it('says in words which fields of an entry are missing or of the wrong type', async () => {
+    const core = await start();
+    const { json } = await core.invoke('profiles.export', {});
+    const doc = JSON.parse(json);
+    const half = { ...doc.profiles[0], name: 'Half', scopes: 'basic' };
+    delete half.redirectUri;
+    doc.profiles = [half];
+    const result = await core.invoke('profiles.import', { json: JSON.stringify(doc) });
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain('redirectUri is missing');
+    expect(result.errors[0]).toContain('scopes must be a list, not text');
+    expect(result.errors[0]).not.toMatch(/Invalid input/);
+  });
+
+  it('refuses an export from a newer version instead of importing nothing silently', async () => {
+    const core = await start();
+    const { json } = await core.invoke('profiles.export', {});
+    const newer = await errorOf(
+      core.invoke('profiles.import', { json: JSON.stringify({ ...JSON.parse(json), version: 2 }) }),
+    );
+    expect(newer.message).toMatch(/version 2 of the profiles export.*reads version 1/);
+  });
 });
