@@ -1,5 +1,5 @@
-// Small display formats shared by the header and the event log. Times are local wall-clock, as a
-// person compares them with their own clock.
+// Small display formats shared by every pane, so that times read alike everywhere (24-hour). Times
+// are local wall-clock, as a person compares them with their own clock.
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

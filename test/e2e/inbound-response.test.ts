@@ -108,6 +108,8 @@ describe('the Inbound tab', () => {
       .toBeGreaterThanOrEqual(3);
     const lines = await inbound.answers.getByRole('listitem').allInnerTexts();
     for (const line of lines) expect(line).toMatch(/^500 as configured/);
+    // Times read as everywhere in the app: 24-hour, as the event log shows them.
+    for (const line of lines) expect(line).toMatch(/#\d+ \d{2}:\d{2}:\d{2}(?!\s*[AP]M)/);
     const first = /#(\d+)/.exec(lines.at(-1)!)![1];
     expect(lines[0]).toContain(`retry of #${first}`);
     // The sandbox records an attempt once the receiver's answer is back, after the tab showed it.

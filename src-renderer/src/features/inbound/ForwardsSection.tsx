@@ -2,6 +2,7 @@
 // receiver has answered; each target shows its last result (status and time, or why it failed).
 import { useState, type FormEvent } from 'react';
 import { useInbound } from '../../stores/stores-context';
+import { clockTime } from '../../format';
 import type { ForwardResult } from '../../stores/inbound-store';
 import { BusyNote, ProblemNote } from './SectionNotes';
 
@@ -94,7 +95,7 @@ function LastResult({ result }: { result: ForwardResult | undefined }) {
         ? `Last: HTTP ${result.status}${took}`
         : `Last: failed: ${result.error ?? 'no answer'}`}{' '}
       <span className="quiet">
-        (delivery #{result.deliverySeq}, {new Date(result.at).toLocaleTimeString()})
+        (delivery #{result.deliverySeq}, {clockTime(result.at)})
       </span>
     </p>
   );

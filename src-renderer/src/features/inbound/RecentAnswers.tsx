@@ -2,6 +2,7 @@
 // rate make the platform retry (each retry is marked with the delivery it repeats). The Event log
 // has the full records.
 import { useInbound } from '../../stores/stores-context';
+import { clockTime } from '../../format';
 
 const REASON: Record<string, string> = {
   configured: 'as configured',
@@ -26,7 +27,7 @@ export function RecentAnswers() {
           ) : null}
           <span className="quiet">
             {' '}
-            · #{a.seq} {new Date(a.at).toLocaleTimeString()}
+            · #{a.seq} {clockTime(a.at)}
           </span>
         </li>
       ))}

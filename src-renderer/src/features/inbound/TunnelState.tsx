@@ -4,8 +4,7 @@ import type { TunnelStatus } from '../../contract';
 import { useInbound } from '../../stores/stores-context';
 import { tunnelWords } from './tunnel-words';
 import { useNow } from '../../components/use-now';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString();
+import { clockTime as time } from '../../format';
 
 export function TunnelState() {
   const tunnel = useInbound((s) => s.tunnel);
