@@ -4,6 +4,7 @@
 import { CommandError, type OwnerResult } from '../contract';
 import type { ApiClient } from '../api/api-client';
 import { parseJsonObject } from '../api/response-reading';
+import { retryAfterSeconds } from '../composer/retry-after';
 import { ContactRemoveResponse, ContactResponse } from '../spec';
 import type { StoredContact } from './contact-book';
 
@@ -20,8 +21,40 @@ const HINTS: Record<number, string> = {
   401: ' The user’s token was refused even after a refresh: connect the user again (Users tab), then retry.',
   403: ' The user’s grant may lack the basic scope, or the user is no longer connected: connect the user again, then retry.',
   404: ' The platform does not know this contact for this user (removed elsewhere?). Forget it from the book if it is gone.',
-  429: ' The rate limit was reached: wait a little, then retry.',
 };
+
+/** A clock time (local, HH:MM:SS), for a message read later than it was written. */
+const timeOfDay = (d: Date): string =>
+  [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+
+/** Ends a sentence with one period: the platform's error_description often has its own. */
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The words for a refused call. A 429 says when to retry as a time of day, from Retry-After counted
+ * from `now` (when the answer came), since the message stays in the book and is read later.
+ */
+export function refusalMessage(
+  what: string,
+  userId: string,
+  status: number,
+  body: Record<string, unknown> | null,
+  headers: Record<string, string>,
+  now: Date = new Date(),
+): string {
+  const code = typeof body?.error === 'string' ? body.error : null;
+  const description = typeof body?.error_description === 'string' ? body.error_description : null;
+  const said = code ? ` ${code}${description ? `: ${description}` : ''}` : '';
+  let hint = HINTS[status] ?? ' The event log has the whole answer.';
+  if (status === 429) {
+    const wait = retryAfterSeconds(headers['retry-after'], now.getTime());
+    hint =
+      wait === null
+        ? ' The rate limit was reached: wait a little, then retry.'
+        : ` The rate limit was reached: retry at ${timeOfDay(new Date(now.getTime() + wait * 1000))} or later (Retry-After: ${wait} s, said at ${timeOfDay(now)}).`;
+  }
+  return `${sentence(`${what} for ${userId} was refused with ${status}${said}`)}${hint}`;
+}
 
 export function addParams(contact: StoredContact): Record<string, string> {
   // Every field is sent, empty ones too: contact/add keeps an omitted optional value, so an avatar
@@ -78,12 +111,9 @@ export async function callForOwner(
       };
     }
     const body = result.body ? parseJsonObject(result.body) : null;
-    const code = typeof body?.error === 'string' ? body.error : null;
-    const description = typeof body?.error_description === 'string' ? body.error_description : null;
-    const said = code ? ` ${code}${description ? `: ${description}` : ''}` : '';
     return failed({
       ...base,
-      message: `${what} for ${userId} was refused with ${status}${said}.${HINTS[status] ?? ' The event log has the whole answer.'}`,
+      message: refusalMessage(what, userId, status, body, result.headers),
     });
   } catch (err) {
     // No call went out (no token for the user, a refresh refused): say why, keep it for retry.
