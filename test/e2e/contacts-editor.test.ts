@@ -104,6 +104,57 @@ describe('the contact editor', () => {
     await expect.poll(() => contacts.form().count(), POLL).toBe(0);
   });
 
+  test('an import row for a contact in the book: recorded, it is not confirmed; sent, every owner gets it', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    const user = await connectSandboxUser(app.page, running);
+    await contacts.add({
+      contactId: 'c1',
+      displayName: 'Contact One',
+      capabilities: [],
+      owners: [user.id],
+    });
+    await expect.poll(() => contacts.results('c1').innerText(), POLL).toMatch(/contact\/add · 200/);
+
+    const importRow = async (send: boolean) => {
+      await contacts.importButton.click();
+      await contacts.importPanel
+        .getByRole('textbox', { name: 'Or paste CSV or JSON' })
+        .fill('contact_id,display_name,avatar_url,capabilities,owners\nc1,Overwrite One,,,\n');
+      await contacts.importPanel.getByRole('button', { name: 'Preview' }).click();
+      await contacts.importPreview.waitFor();
+      expect(await contacts.importPreview.innerText()).toContain(
+        `c1 is in the book already: this row replaces its fields, and contact/add is sent for each of its owners (${user.id})`,
+      );
+      await contacts.importPanel
+        .getByRole('checkbox', { name: /Send contact\/add/ })
+        .setChecked(send);
+      await contacts.importPanel.getByRole('button', { name: 'Import 1 valid row(s)' }).click();
+      await expect
+        .poll(() => contacts.importPanel.innerText(), POLL)
+        .toMatch(/Imported 1 row\(s\)/);
+    };
+    const owners = contacts.row('c1').getByRole('list', { name: 'Owners of c1' });
+
+    // Recorded only: the platform still has "Contact One", so the owner is not shown as confirmed,
+    // and the add's "✓ · 200" from before is no longer shown under the row.
+    await importRow(false);
+    await expect.poll(() => owners.innerText(), POLL).toMatch(/imported, not confirmed/);
+    expect(await contacts.row('c1').innerText()).toContain('Overwrite One');
+    expect(await contacts.results('c1').count()).toBe(0);
+    expect((await platformContact(running, 'c1'))?.display_name).toBe('Contact One');
+
+    // Sent: the owner the book has gets contact/add although the row names none.
+    await contacts.importButton.click();
+    await importRow(true);
+    await expect
+      .poll(async () => (await platformContact(running, 'c1'))?.display_name, POLL)
+      .toBe('Overwrite One');
+    await expect.poll(() => owners.innerText(), POLL).toMatch(/\(confirmed\)/);
+  });
+
   test('says what is wrong with a field before sending, in words', async () => {
     const running = await session.host();
     const app = await session.openApp(running);

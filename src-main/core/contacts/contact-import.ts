@@ -3,7 +3,7 @@
 // display_name, avatar_url, capabilities, owners; camelCase too). JSON is an array of such objects,
 // or a TP Inspector export ({"contacts": [...]}).
 import Papa from 'papaparse';
-import { CommandError, type ImportPreview, type ImportRow } from '../contract';
+import { CommandError, type ContactOwner, type ImportPreview, type ImportRow } from '../contract';
 import { checkContact, normalizeDraft, parseCapabilities } from './contact-rules';
 
 export interface ImportContext {
@@ -11,8 +11,24 @@ export interface ImportContext {
   supercontactId: string;
   /** The connected users' ids, to note owners that are not connected. */
   connectedUserIds: ReadonlySet<string>;
-  /** contact_ids already in the book, to note that a row updates one. */
-  existingIds: ReadonlySet<string>;
+  /** contact_ids already in the book, each with the owners an update is sent to
+   * (ownersToUpdate), to note that a row updates one and who gets it. */
+  existing: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Who gets contact/add when an import row updates a contact: every owner the book has for it (each
+ * holds the contact on the platform, so each needs the new fields), except one whose contact/remove
+ * failed and waits for a retry, and the row's own owners.
+ */
+export function ownersToUpdate(
+  bookOwners: readonly ContactOwner[],
+  rowOwners: readonly string[],
+): string[] {
+  const kept = bookOwners
+    .filter((o) => !(o.state === 'failed' && o.failedAction === 'remove'))
+    .map((o) => o.userId);
+  return [...new Set([...kept, ...rowOwners])];
 }
 
 type Field = 'contactId' | 'displayName' | 'avatarUrl' | 'capabilities' | 'owners';
@@ -169,14 +185,20 @@ export function previewImport(
     if (c.contactId !== '' && earlier !== undefined) {
       r.errors.push(`contact_id ${c.contactId} was already given in row ${earlier}.`);
     } else seen.set(c.contactId, r.row);
-    const strangers = (c.owners ?? []).filter((o) => !ctx.connectedUserIds.has(o));
+    const inBook = ctx.existing.get(c.contactId);
+    const owners = inBook ? [...new Set([...inBook, ...(c.owners ?? [])])] : (c.owners ?? []);
+    const strangers = owners.filter((o) => !ctx.connectedUserIds.has(o));
     if (strangers.length > 0) {
       r.notes.push(
         `Not connected here: ${strangers.join(', ')}. Their contact/add cannot be sent until they are connected.`,
       );
     }
-    if (ctx.existingIds.has(c.contactId)) {
-      r.notes.push(`${c.contactId} is in the book already: it will be updated for every owner.`);
+    if (inBook) {
+      r.notes.push(
+        owners.length > 0
+          ? `${c.contactId} is in the book already: this row replaces its fields, and contact/add is sent for each of its owners (${owners.join(', ')}) so the platform gets them. If the import only records, nothing is sent, and owners whose platform copy then differs are shown as not confirmed.`
+          : `${c.contactId} is in the book already: this row replaces its fields; it has no owner to send them to.`,
+      );
     }
   }
   const invalid = rows.filter((r) => r.errors.length > 0).length;

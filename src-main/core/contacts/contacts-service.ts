@@ -18,7 +18,7 @@ import type { CoreHost } from '../host';
 import type { ProfileStore } from '../profiles/profile-store';
 import { withOwner, type ContactBookStore, type StoredContact } from './contact-book';
 import { exportBook } from './contact-export';
-import { previewImport } from './contact-import';
+import { ownersToUpdate, previewImport } from './contact-import';
 import { checkContact, normalizeDraft, parseCapabilities } from './contact-rules';
 import type { ContactResponse } from '../spec';
 import { callForOwner, type OwnerAction } from './owner-calls';
@@ -170,6 +170,12 @@ export function createContactsService({
     updatedAt: now(),
   });
 
+  /** Whether two versions of a contact send the platform the same fields. */
+  const sameFields = (a: StoredContact, b: StoredContact): boolean =>
+    a.displayName === b.displayName &&
+    a.avatarUrl === b.avatarUrl &&
+    a.capabilities.join(' ') === b.capabilities.join(' ');
+
   /** Runs the calls one owner after another (they share the user's rate limit) and records them. */
   async function run(
     profileId: string,
@@ -276,7 +282,9 @@ export function createContactsService({
             .filter((u) => u.status !== 'disconnected')
             .map((u) => u.userId),
         ),
-        existingIds: new Set(book.all(profileId).map((c) => c.contactId)),
+        existing: new Map(
+          book.all(profileId).map((c) => [c.contactId, ownersToUpdate(c.owners, [])] as const),
+        ),
       });
     },
 
@@ -300,10 +308,15 @@ export function createContactsService({
       for (const r of rows) {
         const d = normalizeDraft(r.contact!);
         await serial(profileId, d.contactId, async () => {
+          const before = book.get(profileId, d.contactId);
           const contact = fromDraft(profileId, d);
           if (!send) {
-            // Recorded only: the owners are as the file says, not confirmed by the platform.
-            let owners = contact.owners;
+            // Recorded only: nothing is confirmed by the platform. Owners it had confirmed hold the
+            // old fields there when the row changes them, so they are no longer in step either.
+            const stale = before !== undefined && !sameFields(before, contact);
+            let owners = contact.owners.map((o) =>
+              stale && o.state === 'ok' ? { ...o, state: 'imported' as const, at: now() } : o,
+            );
             for (const userId of d.owners) {
               if (owners.some((o) => o.userId === userId)) continue;
               owners = withOwner(owners, {
@@ -318,10 +331,15 @@ export function createContactsService({
             book.put(profileId, { ...contact, owners });
             return;
           }
+          // A contact in the book already is updated for every owner it has, not only the row's:
+          // each holds it on the platform and would otherwise keep the old fields.
           const result = await run(
             profileId,
             contact,
-            d.owners.map((userId) => ({ userId, action: 'add' as const })),
+            ownersToUpdate(before?.owners ?? [], d.owners).map((userId) => ({
+              userId,
+              action: 'add' as const,
+            })),
             true,
           );
           const bad = result.results.filter((x) => !x.ok);

@@ -160,13 +160,25 @@ export function createContactsStore(bridge: Bridge, connection: Connection, sess
         const importId = `import-${Date.now()}-${++importSeq}`;
         set({ importing: { importId, done: 0, total: 0, failed: 0 }, actionError: null });
         try {
-          return await bridge.invoke('contacts.import', {
+          const out = await bridge.invoke('contacts.import', {
             ...profileArg(),
             text,
             format,
             send,
             importId,
           });
+          // The rows replaced what the last calls of those contacts said (a "✓ contact/add" from
+          // before the import would vouch for fields the platform may not have): the owners' states
+          // in the book say it now.
+          const touched = out.preview.rows.flatMap((r) =>
+            r.errors.length === 0 && r.contact ? [r.contact.contactId] : [],
+          );
+          set((s) => {
+            const results = { ...s.results };
+            for (const id of touched) delete results[id];
+            return { results };
+          });
+          return out;
         } catch (err) {
           return errorMessage(err);
         } finally {

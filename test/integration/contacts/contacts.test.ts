@@ -243,6 +243,63 @@ describe('the contact book', () => {
     expect(forgotten.contacts.some((c) => c.contactId === 'legacy-1')).toBe(false);
   });
 
+  it('an import row for a contact in the book updates it on the platform for every owner', async () => {
+    await f.core.invoke('contacts.save', {
+      contact: { contactId: 'c1', displayName: 'Contact One', owners: [f.ada] },
+    });
+    const csv = 'contact_id,display_name,avatar_url,capabilities,owners\nc1,Overwrite One,,,\n';
+    const preview = await f.core.invoke('contacts.importPreview', { text: csv });
+    expect(preview.rows[0]?.notes.join(' ')).toMatch(
+      new RegExp(
+        `c1 is in the book already: .*contact/add is sent for each of its owners \\(${f.ada}\\)`,
+      ),
+    );
+    const before = (await f.core.invoke('log.list', { limit: 1 })).lastSeq;
+    const out = await f.core.invoke('contacts.import', { text: csv });
+    expect(out.failed).toEqual([]);
+    // The row names no owner: the one the book has (Ada) is sent the new fields.
+    const { records } = await f.core.invoke('log.list', { limit: 200 });
+    const adds = records.filter(
+      (r) => r.seq > before && r.kind === 'api' && r.api.url.endsWith('/tp/contact/add'),
+    );
+    expect(adds).toHaveLength(1);
+    expect((await platformContact(f.sandbox, 'c1'))?.display_name).toBe('Overwrite One');
+    const c1 = (await f.core.invoke('contacts.list', {})).contacts.find(
+      (c) => c.contactId === 'c1',
+    );
+    expect(c1?.displayName).toBe('Overwrite One');
+    expect(c1?.owners).toMatchObject([{ userId: f.ada, state: 'ok', apiSeq: adds[0]?.seq }]);
+
+    // Recorded only: the platform keeps "Overwrite One", so Ada is not shown as confirmed, and
+    // Bob (named by the row) is recorded, not confirmed either.
+    const quiet = `contact_id,display_name,owners\nc1,Recorded Only,${f.bob}\n`;
+    const seqBefore = (await f.core.invoke('log.list', { limit: 1 })).lastSeq;
+    await f.core.invoke('contacts.import', { text: quiet, send: false });
+    expect((await f.core.invoke('log.list', { limit: 1 })).lastSeq).toBe(seqBefore);
+    expect((await platformContact(f.sandbox, 'c1'))?.display_name).toBe('Overwrite One');
+    const recorded = (await f.core.invoke('contacts.list', {})).contacts.find(
+      (c) => c.contactId === 'c1',
+    );
+    expect(recorded?.displayName).toBe('Recorded Only');
+    expect(recorded?.owners).toMatchObject([
+      { userId: f.ada, state: 'imported' },
+      { userId: f.bob, state: 'imported' },
+    ]);
+
+    // Sending again reaches both owners, and both are confirmed.
+    const again = await f.core.invoke('contacts.import', {
+      text: 'contact_id,display_name\nc1,Sent Again\n',
+    });
+    expect(again.failed).toEqual([]);
+    expect(await platformContact(f.sandbox, 'c1')).toMatchObject({ display_name: 'Sent Again' });
+    expect((await platformContact(f.sandbox, 'c1'))?.owners.sort()).toEqual([f.ada, f.bob].sort());
+    const sent = (await f.core.invoke('contacts.list', {})).contacts.find(
+      (c) => c.contactId === 'c1',
+    );
+    expect(sent?.owners.map((o) => o.state)).toEqual(['ok', 'ok']);
+    await f.core.invoke('contacts.remove', { contactId: 'c1', userIds: [f.ada, f.bob] });
+  });
+
   it('exports the book as CSV and JSON that the import reads back without errors', async () => {
     for (const format of ['csv', 'json'] as const) {
       const file = await f.core.invoke('contacts.export', { format });

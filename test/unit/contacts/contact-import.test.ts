@@ -1,7 +1,11 @@
 // Reading contacts from CSV and JSON, and the per-field rules (from the endpoint catalog).
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../../../src-main/core/contract';
-import { detectFormat, previewImport } from '../../../src-main/core/contacts/contact-import';
+import {
+  detectFormat,
+  ownersToUpdate,
+  previewImport,
+} from '../../../src-main/core/contacts/contact-import';
 import {
   checkContact,
   DOCUMENTED_CAPABILITIES,
@@ -10,7 +14,7 @@ import {
 const ctx = {
   supercontactId: 'app123',
   connectedUserIds: new Set(['u1', 'u2']),
-  existingIds: new Set(['known']),
+  existing: new Map([['known', ['u2']]]),
 };
 
 describe('checkContact', () => {
@@ -82,10 +86,25 @@ describe('previewImport', () => {
       owners: ['u1', 'u3'],
     });
     expect(p.rows[0]?.notes.join(' ')).toMatch(/Not connected here: u3/);
-    expect(p.rows[0]?.notes.join(' ')).toMatch(/in the book already/);
+    // The update goes to the owners the book has (u2) and the row's (u1, u3), and says so.
+    expect(p.rows[0]?.notes.join(' ')).toMatch(
+      /known is in the book already: this row replaces its fields, and contact\/add is sent for each of its owners \(u2, u1, u3\)/,
+    );
+    expect(p.rows[0]?.notes.join(' ')).toMatch(/only records, nothing is sent/);
     expect(p.rows[1]?.errors.join(' ')).toMatch(/contact_id/);
     expect(p.rows[2]?.contact?.displayName).toBe('Says "hi"');
     expect(p.rows[2]?.contact?.capabilities).toEqual(['group_add']);
+  });
+
+  it('updates a contact in the book for its owners even when the row names none', () => {
+    const p = previewImport('contact_id,display_name,owners\nknown,Overwrite,\n', 'csv', ctx);
+    expect(p.rows[0]?.errors).toEqual([]);
+    expect(p.rows[0]?.notes.join(' ')).toMatch(/sent for each of its owners \(u2\)/);
+    const orphan = previewImport('contact_id,display_name\nknown,Overwrite\n', 'csv', {
+      ...ctx,
+      existing: new Map([['known', []]]),
+    });
+    expect(orphan.rows[0]?.notes.join(' ')).toMatch(/it has no owner to send them to/);
   });
 
   it('flags a repeated contact_id, the supercontact and a ragged CSV line', () => {
@@ -132,5 +151,35 @@ describe('previewImport', () => {
 
   it('refuses text that is not JSON when JSON is chosen', () => {
     expect(() => previewImport('[oops', 'json', ctx)).toThrow(/not JSON/);
+  });
+});
+
+describe('ownersToUpdate', () => {
+  const owner = (
+    userId: string,
+    state: 'ok' | 'failed' | 'imported',
+    failedAction = null as 'add' | 'remove' | null,
+  ) => ({
+    userId,
+    state,
+    failedAction,
+    error: null,
+    apiSeq: null,
+    at: '2025-01-01T00:00:00.000Z',
+  });
+  it("is the book's owners, then the row's, without one whose removal waits for a retry", () => {
+    expect(
+      ownersToUpdate(
+        [
+          owner('a', 'ok'),
+          owner('b', 'imported'),
+          owner('c', 'failed', 'add'),
+          owner('d', 'failed', 'remove'),
+        ],
+        ['e', 'a'],
+      ),
+    ).toEqual(['a', 'b', 'c', 'e']);
+    // Named by the row, an owner is sent the contact whatever the book said.
+    expect(ownersToUpdate([owner('d', 'failed', 'remove')], ['d'])).toEqual(['d']);
   });
 });

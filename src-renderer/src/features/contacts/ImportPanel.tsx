@@ -1,6 +1,7 @@
 // Import contacts from CSV or JSON, chosen as a file or pasted: first a preview, row by row with
-// each row's errors; then the valid rows are imported (with contact/add for their owners unless
-// "record only"), with a progress bar while the calls go out.
+// each row's errors; then the valid rows are imported (with contact/add for their owners, and for
+// every owner of a contact already in the book, unless "record only"), with a progress bar while
+// the calls go out.
 import { Fragment, useId, useState } from 'react';
 import type { CommandOutput, ImportPreview } from '../../contract';
 import { useContacts } from '../../stores/stores-context';
@@ -169,7 +170,8 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
           ) : null}
           <label className="check">
             <input type="checkbox" checked={send} onChange={(e) => setSend(e.target.checked)} />
-            Send contact/add for each row&apos;s owners (otherwise only record them in the book)
+            Send contact/add for each row&apos;s owners, and for every owner of a contact already in
+            the book (otherwise only record them in the book, not confirmed)
           </label>
           <button
             type="button"
