@@ -1,5 +1,6 @@
-// History search over the journal's api records: a case-insensitive substring of the method,
-// URL, parameters, status, summary or response text. Newest first.
+// History search over the journal's api records: each whitespace-separated word of the query is a
+// case-insensitive substring of the method, URL, parameters, status, summary or response text, and
+// a call matches when every word does (anywhere in it: "contact 429"). Newest first.
 import type { ApiRecord, JournalRecord } from '../contract';
 
 /** Response bodies past this size are searched in their first part only. */
@@ -10,15 +11,24 @@ export function searchApiRecords(
   query: string,
   options: { limit: number; profileId?: string | undefined },
 ): ApiRecord[] {
-  const needle = query.trim().toLowerCase();
+  const words = searchWords(query);
   const out: ApiRecord[] = [];
   for (let i = records.length - 1; i >= 0 && out.length < options.limit; i--) {
     const r = records[i];
     if (!r || r.kind !== 'api') continue;
     if (options.profileId && r.profileId !== options.profileId) continue;
-    if (needle === '' || haystack(r).includes(needle)) out.push(r);
+    if (words.length === 0) out.push(r);
+    else {
+      const text = haystack(r);
+      if (words.every((w) => text.includes(w))) out.push(r);
+    }
   }
   return out;
+}
+
+/** The query's words, lower-cased: "Contact  429" → ["contact", "429"]. */
+export function searchWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 function haystack(r: ApiRecord): string {

@@ -161,3 +161,38 @@ describe('history search', () => {
     expect(searchApiRecords(records, 'm1', { limit: 10, profileId: 'other' })).toEqual([]);
   });
 });
+
+describe('history search with several words', () => {
+  const contactAdd = (status: number, seq: number) =>
+    record(
+      {
+        url: 'https://platform.example/tp/contact/add.json',
+        requestParams: { contact_id: 'order-1042', display_name: 'Order' },
+        status,
+        responseBody: { encoding: 'utf8', text: '{}', size: 2 },
+      },
+      seq,
+    );
+  const tooMany = (seq: number) =>
+    record(
+      {
+        requestParams: { resource_id: 'u1', msg_type: 'text', text: 'hi' },
+        status: 429,
+        responseBody: { encoding: 'utf8', text: '{}', size: 2 },
+      },
+      seq,
+    );
+  const records = [contactAdd(200, 1), contactAdd(429, 2), tooMany(3), contactAdd(429, 4)];
+  const seqs = (query: string) => searchApiRecords(records, query, { limit: 10 }).map((r) => r.seq);
+
+  it('matches a call only when every word is found somewhere in it, in any case and order', () => {
+    expect(seqs('contact')).toEqual([4, 2, 1]);
+    expect(seqs('429')).toEqual([4, 3, 2]);
+    // The QA case: the phrase is nowhere, but each word is (URL, status).
+    expect(seqs('contact 429')).toEqual([4, 2]);
+    expect(seqs('  429\tCONTACT  ')).toEqual([4, 2]);
+    // Parameter and method words together.
+    expect(seqs('post order-1042 add.json')).toEqual([4, 2, 1]);
+    expect(seqs('contact 429 nowhere')).toEqual([]);
+  });
+});
