@@ -181,6 +181,17 @@ export class ComposerPage {
     await row.getByRole('button', { name: /^Reopen #\d+$/ }).click();
   }
 
+  /**
+   * What has the keyboard focus, as assistive tech names it: its role (explicit, or the one its
+   * element implies) and accessible name (aria-labelledby, aria-label, its label, or its text).
+   * `body` when the focus fell to the page.
+   */
+  async focused(): Promise<{ role: string; name: string }> {
+    // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
+    const out = await this.page.evaluate(FOCUSED_EXPRESSION);
+    return out as { role: string; name: string };
+  }
+
   /** Sends with the keyboard shortcut from inside the form. */
   async sendWithShortcut(): Promise<void> {
     await this.tab('Request').click();
@@ -215,6 +226,32 @@ export class ComposerPage {
 }
 
 const WAIT_MS = 15_000;
+
+const FOCUSED_EXPRESSION = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return { role: 'body', name: '' };
+  const text = (e) => (e ? (e.innerText ?? e.textContent ?? '').replace(/\\s+/g, ' ').trim() : '');
+  const tag = el.tagName.toLowerCase();
+  const type = (el.getAttribute('type') ?? 'text').toLowerCase();
+  const implied =
+    tag === 'button' ? 'button'
+    : tag === 'select' ? 'combobox'
+    : tag === 'textarea' ? 'textbox'
+    : tag === 'a' && el.hasAttribute('href') ? 'link'
+    : tag === 'input' && type === 'checkbox' ? 'checkbox'
+    : tag === 'input' && type === 'radio' ? 'radio'
+    : tag === 'input' && type === 'search' && !el.hasAttribute('list') ? 'searchbox'
+    : tag === 'input' && el.hasAttribute('list') ? 'combobox'
+    : tag === 'input' ? 'textbox'
+    : tag;
+  const role = el.getAttribute('role') ?? implied;
+  const labelledBy = (el.getAttribute('aria-labelledby') ?? '').split(/\\s+/).filter(Boolean);
+  let name = labelledBy.map((id) => text(document.getElementById(id))).join(' ').trim();
+  if (!name) name = (el.getAttribute('aria-label') ?? '').trim();
+  if (!name && el.labels && el.labels.length > 0) name = text(el.labels[0]);
+  if (!name && ['button', 'tab', 'link'].includes(role)) name = text(el);
+  return { role, name };
+})()`;
 
 async function simulator<T>(running: RunningHost, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${running.ready.sandbox}${path}`, {

@@ -1,15 +1,18 @@
 // The request composer: pick an endpoint of the catalog, act as the app or a user, fill the form
 // generated from the catalog (validated as you type by the engine's preview), look at the raw
 // request, send, read the response, and go back to any past call in the history. Ctrl/Cmd+Enter in
-// the composer sends; Ctrl/Cmd+K or / anywhere opens the history search. "Get app token" stays a
-// one-click quick action in the heading.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// the composer sends (again, after a refusal for the API document's rules: sends anyway); Ctrl/Cmd+K
+// or / anywhere opens the history search. "Get app token" stays a one-click quick action in the
+// heading. The keyboard focus follows the view: a send's answer takes it to the Response panel, a
+// reopened call to the form's first field, so it never falls to the page when the view switches.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
 import { endpointOf } from '../../stores/composer-draft';
 import { activeProfile } from '../../stores/session-store';
 import { useComposer, useSession } from '../../stores/stores-context';
 import { ActAsPicker } from './ActAsPicker';
 import { EndpointPicker } from './EndpointPicker';
+import { firstField, focusIsOursOrLost } from './focus';
 import { HistoryPanel } from './HistoryPanel';
 import { ParamForm } from './ParamForm';
 import { RawPreview } from './RawPreview';
@@ -26,7 +29,25 @@ export function Composer() {
   const sendDraft = useComposer((s) => s.sendDraft);
   const endpoint = endpointOf(endpointId);
 
+  const refused = useComposer((s) => s.send.status === 'failed' && s.send.refusedForRules);
   const send = (force = false) => void sendDraft(force);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Where the focus goes once the view asked for is rendered; bumped to ask again for the same.
+  const [focusAsk, setFocusAsk] = useState<{ to: FocusTarget; n: number } | null>(null);
+  const focusAfterRender = useCallback(
+    (to: FocusTarget) => setFocusAsk((f) => ({ to, n: (f?.n ?? 0) + 1 })),
+    [],
+  );
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!focusAsk || !panel) return;
+    // Only a focus the composer had (or the page got when its element went away) is moved: a
+    // person who went on to another pane meanwhile keeps theirs.
+    if (!focusIsOursOrLost(panel)) return;
+    if (focusAsk.to === 'panel') panel.focus();
+    else (firstField(panel) ?? panel).focus();
+  }, [focusAsk]);
+
   // A send that got an answer shows it; a refused one stays on the form with its reasons.
   const lastResult = useRef<unknown>(null);
   const result = useComposer((s) => s.result);
@@ -34,8 +55,9 @@ export function Composer() {
     if (result && result !== lastResult.current) {
       lastResult.current = result;
       setView('response');
+      focusAfterRender('panel');
     }
-  }, [result]);
+  }, [result, focusAfterRender]);
 
   // The history search is reachable from anywhere in the window.
   useEffect(() => {
@@ -55,7 +77,8 @@ export function Composer() {
     if (!isSendKey(e)) return;
     if ((e.target as HTMLElement).closest('[data-own-send-key]')) return;
     e.preventDefault();
-    send();
+    // Pressed again after a refusal for the rules, it is "Send anyway".
+    send(refused);
   };
 
   return (
@@ -74,16 +97,25 @@ export function Composer() {
       </div>
       <ViewTabs view={view} onChange={setView} />
       <div
+        ref={panelRef}
         role="tabpanel"
         id={`composer-panel-${view}`}
         aria-labelledby={`composer-tab-${view}`}
+        // Focusable by the composer (after a send), not a stop of its own for Tab.
+        tabIndex={-1}
         className="composer-panel"
       >
         {view === 'request' ? <ParamForm /> : null}
         {view === 'raw' ? <RawPreview /> : null}
         {view === 'response' ? <ResponseView /> : null}
         {view === 'history' ? (
-          <HistoryPanel searchRef={searchRef} onReopened={() => setView('request')} />
+          <HistoryPanel
+            searchRef={searchRef}
+            onReopened={() => {
+              setView('request');
+              focusAfterRender('first-field');
+            }}
+          />
         ) : null}
       </div>
       <p className="shortcuts quiet">
@@ -92,6 +124,8 @@ export function Composer() {
     </Pane>
   );
 }
+
+type FocusTarget = 'panel' | 'first-field';
 
 function RequestLine() {
   const request = useComposer((s) => s.preview?.request ?? null);
@@ -135,10 +169,15 @@ function QuickActions() {
   );
 }
 
-/** Why the quick action failed, in the engine's words. */
+/**
+ * Why the quick action failed, in the engine's words, while it is about the active profile and
+ * still true (session-store drops it on a profile switch and once a token is obtained).
+ */
 function TokenAlert() {
   const request = useSession((s) => s.tokenRequest);
+  const activeId = useSession((s) => s.profiles?.activeProfileId ?? null);
   if (request.status !== 'failed') return null;
+  if (request.profileId !== null && request.profileId !== activeId) return null;
   return (
     <p className="error-text" role="alert">
       {request.message}

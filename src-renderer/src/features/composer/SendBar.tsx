@@ -1,8 +1,11 @@
 // Send, with what it waits for in words: the upload's progress for a file, the answer otherwise.
 // A request that breaks the API document's rules is refused by the engine with the reasons; the
-// person can then send it anyway, since testing how the platform answers bad input is part of QA.
+// person can then send it anyway, since testing how the platform answers bad input is part of QA:
+// with the button, which takes the focus when it appears, or with the send shortcut pressed again.
+import { useEffect, useId, useRef } from 'react';
 import { byteSize } from '../../format';
 import { useComposer } from '../../stores/stores-context';
+import { focusIsOursOrLost } from './focus';
 import { SEND_KEYS, SEND_SHORTCUT } from './shortcuts';
 
 export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
@@ -10,6 +13,14 @@ export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
   const problems = useComposer((s) => s.preview?.errors.length ?? 0);
   const sending = send.status === 'sending';
   const uploading = sending && send.totalBytes > 0;
+  const refused = send.status === 'failed' && send.refusedForRules;
+  const anywayRef = useRef<HTMLButtonElement>(null);
+  const anywayHintId = useId();
+  // The refusal's way on, for the keyboard too: the focus goes to "Send anyway" when it appears.
+  useEffect(() => {
+    const button = anywayRef.current;
+    if (refused && button && focusIsOursOrLost(button)) button.focus();
+  }, [refused, send]);
   return (
     <div className="send-bar">
       <div className="actions">
@@ -48,10 +59,21 @@ export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
           <p className="error-text" role="alert">
             {send.message}
           </p>
-          {send.refusedForRules ? (
-            <button type="button" onClick={() => onSend(true)}>
-              Send anyway
-            </button>
+          {refused ? (
+            <div className="actions">
+              <button
+                ref={anywayRef}
+                type="button"
+                onClick={() => onSend(true)}
+                aria-keyshortcuts={SEND_SHORTCUT}
+                aria-describedby={anywayHintId}
+              >
+                Send anyway
+              </button>
+              <span id={anywayHintId} className="quiet">
+                <kbd>{SEND_KEYS}</kbd> again sends anyway
+              </span>
+            </div>
           ) : null}
         </div>
       ) : null}
