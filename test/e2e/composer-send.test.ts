@@ -248,4 +248,17 @@ describe('the request composer', () => {
       .poll(() => composer.chosenFile.innerText(), POLL)
       .toMatch(/dropped\.jpeg[\s\S]*Detected from the bytes\s*image\/jpeg/);
   });
+
+  test('the request line keeps its method on one line beside a long URL', async () => {
+    const app = await session.openApp(await session.host());
+    const composer = new ComposerPage(app.page);
+    await composer.chooseEndpoint('resource.list');
+    await composer.actAs('App token').check();
+    const userId = 'u-4f1c2a9b7e3d4c5a8b6f0e1d2c3b4a5f-with-a-long-suffix';
+    await composer.set('user_id', userId);
+    await expect.poll(() => composer.requestUrl.innerText(), POLL).toContain(userId);
+    // The URL wraps over several lines, the method never ("GE / T").
+    expect(await composer.methodLines()).toBe(1);
+    expect((await composer.requestUrl.boundingBox())!.height).toBeGreaterThan(30);
+  });
 });

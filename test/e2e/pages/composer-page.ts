@@ -192,6 +192,19 @@ export class ComposerPage {
     return out as { role: string; name: string };
   }
 
+  /** On how many lines the request line's method ("GET") is drawn: 1 unless it wrapped. */
+  async methodLines(): Promise<number> {
+    // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
+    return Number(
+      await this.page.evaluate(`(() => {
+        const url = document.querySelector('[aria-label="Request URL"]');
+        const range = document.createRange();
+        range.selectNodeContents(url.previousElementSibling);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      })()`),
+    );
+  }
+
   /** Sends with the keyboard shortcut from inside the form. */
   async sendWithShortcut(): Promise<void> {
     await this.tab('Request').click();
