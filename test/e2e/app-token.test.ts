@@ -1,7 +1,10 @@
 // "Get app token" through the whole stack: the button, the engine's client_credentials call to the
 // embedded sandbox over HTTP, the journal, and what the page shows (and never shows) of it.
 import { describe, expect, test } from 'vitest';
+import { sandboxUser } from './pages/composer-page';
+import { ProfilesPage } from './pages/profiles-page';
 import { POLL, useAppSession } from './support/app-session';
+import { engineCall } from './support/engine';
 import { tapEngine, type EngineTap } from './support/engine-tap';
 import { saveAppScreenshot } from './support/screenshot';
 
@@ -98,5 +101,59 @@ describe('getting an app token', () => {
     expect(await app.composerAlert.innerText()).toBe(message);
     // The button is ready for another try.
     expect(await app.getAppTokenButton.isEnabled()).toBe(true);
+  });
+
+  test('a failed grant belongs to its profile: switching to another profile clears it', async () => {
+    const app = await session.openApp(await session.host());
+    const profiles = new ProfilesPage(app.page);
+    await expect.poll(() => profiles.switcher.inputValue(), POLL).toBe('sandbox');
+    await profiles.open();
+    await profiles.newButton.click();
+    // Nothing listens there: the grant fails at once, without depending on a name server.
+    await profiles.fill({
+      Name: 'Unreachable',
+      'Base URL': 'https://127.0.0.1:9',
+      'Client id': 'unreachable-app',
+      'Client secret': 'unreachable-secret-1234',
+    });
+    await profiles.button('Create profile').click();
+    await expect.poll(() => profiles.status.first().innerText(), POLL).toBe('Created Unreachable.');
+    await profiles.button('Use this profile').click();
+    await profiles.button('Close').click();
+    await expect.poll(() => app.activeProfile.innerText(), POLL).toContain('https://127.0.0.1:9');
+
+    await app.getAppTokenButton.click();
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(1);
+    expect(await app.composerAlert.innerText()).toMatch(/client_credentials grant/);
+
+    await profiles.switcher.selectOption({ label: 'Sandbox (Acme Orders)' });
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(0);
+    // Back on the profile it failed on, it is not said again: it was about a click now past.
+    await profiles.switcher.selectOption({ label: 'Unreachable' });
+    await expect.poll(() => app.activeProfile.innerText(), POLL).toContain('https://127.0.0.1:9');
+    expect(await app.composerAlert.count()).toBe(0);
+  });
+
+  test('a failed grant clears once the engine gets a token for a call', async () => {
+    const running = await session.host();
+    const ada = await sandboxUser(running, 'Ada', 'Lovelace');
+    let tap!: EngineTap;
+    const app = await session.openApp(running, {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    tap.failWith('auth.getAppToken', { code: 'http_error', message: 'The grant was refused.' });
+    await app.getAppTokenButton.click();
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(1);
+
+    // A call with the app token (whatever the platform answers about Ada, who has not approved
+    // the app): the engine runs the grant itself first and announces the token with auth.changed.
+    const sent = await engineCall(app.page, 'composer.send', {
+      endpointId: 'me',
+      params: { user_id: ada.id },
+      actAs: { kind: 'appForUser', userId: ada.id },
+    });
+    expect(sent.record.api.status).not.toBe(401);
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
+    await expect.poll(() => app.composerAlert.count(), POLL).toBe(0);
   });
 });

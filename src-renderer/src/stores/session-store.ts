@@ -7,8 +7,15 @@ import { errorMessage } from '../errors';
 
 export type AppInfo = CommandOutput<'app.info'>;
 
+/**
+ * The "Get app token" click. A failure belongs to the profile it happened on: it is dropped when
+ * another profile becomes active and once that profile has a token again (the button's or one the
+ * engine got for a call, announced with auth.changed).
+ */
 export type TokenRequest =
-  { status: 'idle' } | { status: 'running' } | { status: 'failed'; message: string };
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'failed'; profileId: string | null; message: string };
 
 export interface SessionState {
   connection: ConnectionState;
@@ -70,13 +77,31 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
           },
         }));
       } catch (err) {
-        set({ tokenRequest: { status: 'failed', message: errorMessage(err) } });
+        // Said only while the profile it failed on is still the active one.
+        const still = get().profiles?.activeProfileId === profileId;
+        set({
+          tokenRequest: still
+            ? { status: 'failed', profileId: profileId ?? null, message: errorMessage(err) }
+            : { status: 'idle' },
+        });
       }
     },
   }));
 
   const setAuth = (status: AuthStatus) =>
-    store.setState((s) => ({ auth: { ...s.auth, [status.profileId]: status } }));
+    store.setState((s) => {
+      const failed = s.tokenRequest.status === 'failed' ? s.tokenRequest : null;
+      // A token obtained since (by the button or by the engine for a call) ends the failure.
+      const recovered =
+        failed !== null &&
+        (failed.profileId === null || failed.profileId === status.profileId) &&
+        status.appToken !== null &&
+        status.lastError === null;
+      return {
+        auth: { ...s.auth, [status.profileId]: status },
+        ...(recovered ? { tokenRequest: { status: 'idle' as const } } : {}),
+      };
+    });
 
   async function loadAuth(profileId: string) {
     try {
@@ -104,8 +129,11 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
     const offs = [
       bridge.on('auth.changed', setAuth),
       bridge.on('profiles.changed', (profiles) => {
-        const switched = profiles.activeProfileId !== store.getState().profiles?.activeProfileId;
-        store.setState({ profiles });
+        const before = store.getState();
+        const switched = profiles.activeProfileId !== before.profiles?.activeProfileId;
+        // A failed "Get app token" was about the profile left: not said under the new one.
+        const dropFailure = switched && before.tokenRequest.status === 'failed';
+        store.setState({ profiles, ...(dropFailure ? { tokenRequest: { status: 'idle' } } : {}) });
         // The header shows the new profile's app token at once, not the last one's.
         if (switched) void loadAuth(profiles.activeProfileId);
       }),
