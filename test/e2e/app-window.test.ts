@@ -36,6 +36,28 @@ describe('the app window', () => {
     // Each channel of the dark background is darker than the light one's.
     const channels = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
     channels(darkBg).forEach((c, i) => expect(c).toBeLessThan(channels(lightBg)[i]!));
+    // Every text field and select follows it too, the event log's search and filters included
+    // (native controls keep the browser's own grey): each has one of the theme's surfaces.
+    const offTheme = await dark.page.evaluate(`(() => {
+      const probe = (name) => {
+        const d = document.createElement('div');
+        d.style.background = 'var(' + name + ')';
+        document.body.append(d);
+        const colour = getComputedStyle(d).backgroundColor;
+        d.remove();
+        return colour;
+      };
+      const themed = [probe('--surface'), probe('--surface-2')];
+      const fields = [...document.querySelectorAll(
+        'input:not([type=checkbox]):not([type=radio]):not([type=file]), select, textarea',
+      )].filter((e) => e.offsetParent);
+      if (fields.length < 5) return ['only ' + fields.length + ' fields on the page'];
+      return fields
+        .map((e) => [e.getAttribute('aria-label') || e.name || e.tagName, getComputedStyle(e).backgroundColor])
+        .filter(([, colour]) => !themed.includes(colour))
+        .map(([name, colour]) => name + ': ' + colour);
+    })()`);
+    expect(offTheme).toEqual([]);
     await dark.getAppToken();
     await saveAppScreenshot(dark.page, 'app-dark');
   });
