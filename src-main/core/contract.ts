@@ -1033,7 +1033,10 @@ export const commands = {
     input: z.object({ seqs: z.array(z.number().int().positive()).min(1).max(5000) }).strict(),
     output: z.object({ filename: z.string(), json: z.string() }),
   },
-  /** API records whose method, URL, parameters, status or body contain `query`, newest first. */
+  /**
+   * API records matching every word of `query` (each in the method, URL, parameters, status or
+   * body, any case), newest first.
+   */
   'api.search': {
     input: z
       .object({
