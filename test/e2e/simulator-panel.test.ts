@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { engineCall } from './pages/composer-page';
 import { EventLogPage } from './pages/event-log-page';
 import { SimulatorPage, shows } from './pages/simulator-page';
+import { UsersPage } from './pages/users-page';
 import { POLL, useAppSession } from './support/app-session';
 
 const session = useAppSession();
@@ -264,7 +265,7 @@ describe('the simulator panel', () => {
       .toEqual(['group-remove', 'group-update', 'group-leave', 'group-join', 'group-invite']);
   });
 
-  test('app registration: a new signature method signs the next delivery; a refused URL and a bad number say why; expire all tokens now; a dead endpoint URL shows the retries', async () => {
+  test('app registration: a new signature method signs the next delivery; a URL or a number that cannot be sent is said under its field; expire all tokens now; a dead endpoint URL shows the retries', async () => {
     const { sim, log } = await openSimulator();
     await sim.addUser('Ada', 'Tester');
     await sim.connectAtDirectory('Ada Tester');
@@ -297,24 +298,28 @@ describe('the simulator panel', () => {
       .toBe('HMAC-SHA1');
     expect(await log.detailValue('Signature', 'Outcome').innerText()).toBe('valid');
 
-    // Refused by the sandbox, in its words; the form keeps the edit to fix it.
+    // A URL the sandbox would refuse is said under its field, as a bad number is, and nothing
+    // can be saved; the form keeps the edit to fix it.
     const endpoint = sim.registrationField('Endpoint URL');
+    const management = sim.registrationField('Management URL');
     const receiverUrl = await endpoint.inputValue();
     await endpoint.fill('not a url');
-    await save.click();
-    await expect
-      .poll(
-        () => sim.refusal('App registration').innerText(),
-        until('the refused endpoint URL said as an alert'),
-      )
-      .toMatch(
-        /^Changing the app registration failed: the sandbox answered 400 \w+: .*endpoint_url/,
-      );
+    await management.fill('ftp://x');
+    expect(await endpoint.getAttribute('aria-invalid')).toBe('true');
+    expect(await management.getAttribute('aria-invalid')).toBe('true');
+    expect(await sim.registration.innerText()).toContain(
+      'The endpoint URL must be an http:// or https:// URL, or empty.',
+    );
+    expect(await sim.registration.innerText()).toContain(
+      'The management URL must be an http:// or https:// URL, or empty.',
+    );
+    expect(await save.isDisabled()).toBe(true);
     expect(await endpoint.inputValue()).toBe('not a url');
     await undo.click();
     expect(await endpoint.inputValue()).toBe(receiverUrl);
+    expect(await endpoint.getAttribute('aria-invalid')).toBeNull();
 
-    // A number that cannot be sent is said under its field, and nothing can be saved.
+    // So is a number that cannot be sent.
     const lifetime = sim.registrationField('Token lifetime (s)');
     await lifetime.fill('ten');
     expect(await lifetime.getAttribute('aria-invalid')).toBe('true');
@@ -345,5 +350,41 @@ describe('the simulator panel', () => {
     expect(await retried.innerText()).toMatch(/#1 \d\d:\d\d:\d\d no answer after .+: \S/);
     expect(await retried.innerText()).toContain('http://127.0.0.1:9/nowhere');
     expect(await retried.getByRole('button', { name: 'Redeliver' }).isDisabled()).toBe(true);
+  });
+
+  test('expire all tokens now: the header and the Users tab show the tokens expired at once', async () => {
+    const { app, sim } = await openSimulator();
+    await sim.addUser('Ada', 'Tester');
+    await sim.connectAtDirectory('Ada Tester');
+    await app.getAppToken();
+    await expect
+      .poll(() => app.appTokenStatus.innerText(), until('the app token valid in the header'))
+      .toMatch(/valid until \d\d:\d\d:\d\d/);
+    const users = new UsersPage(app.page);
+    await users.open();
+    const expires = () => users.userValue('Ada Tester', 'Expires').innerText();
+    await expect.poll(expires, until("Ada's token valid in the Users tab")).toMatch(/^in \d/);
+
+    await sim.open();
+    await sim.expand('App registration');
+    await sim.app.getByRole('button', { name: 'Expire all tokens now' }).click();
+    // No call has been refused yet: the engine marks what it holds as the sandbox confirms.
+    await expect
+      .poll(() => app.appTokenStatus.innerText(), until('the app token expired in the header'))
+      .toMatch(/expired at \d\d:\d\d:\d\d/);
+    await sim.said(
+      'App registration',
+      /Refresh tokens stay valid\. TP Inspector marked its app token and 1 user token\(s\) expired; the next call renews them\./,
+    );
+    await users.open();
+    await expect
+      .poll(expires, until("Ada's token expired in the Users tab"))
+      .toMatch(/^expired at \d\d:\d\d:\d\d; refreshed on the next call/);
+
+    // A new app token replaces the expired one in the header.
+    await app.getAppToken();
+    await expect
+      .poll(() => app.appTokenStatus.innerText(), until('a new app token in the header'))
+      .toMatch(/valid until/);
   });
 });

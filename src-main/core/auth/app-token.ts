@@ -30,6 +30,12 @@ export interface AppTokenService {
   /** After a 401 invalid_token: a new token, unless another call already replaced `refused`. */
   renew(profileId: string, refused: string): Promise<string>;
   status(profileId?: string): AuthStatus;
+  /**
+   * The platform expired the held token before its time (the sandbox's "expire all tokens"): it
+   * is marked expired now, announced with auth.changed, and fetched again on the next call. False
+   * when there was no token still valid to mark.
+   */
+  markExpired(profileId: string): boolean;
 }
 
 interface Deps {
@@ -82,6 +88,12 @@ export function createAppTokenService({
   const usable = (t: AppToken | null): t is AppToken =>
     t !== null && (t.expiresAt === null || Date.parse(t.expiresAt) - EXPIRY_SKEW_MS > Date.now());
 
+  const save = (profileId: string, t: AppToken) =>
+    // The embedded sandbox forgets its tokens when it stops: no point keeping them.
+    vault.set(vaultKey(profileId), JSON.stringify(t), {
+      persist: profileId !== SANDBOX_PROFILE_ID,
+    });
+
   const fetchNow = (profileId?: string) => {
     const profile = profiles.require(profileId);
     return once(profile.id, async () => {
@@ -114,10 +126,7 @@ export function createAppTokenService({
             ? null
             : new Date(obtainedAt.getTime() + token.expiresIn * 1000).toISOString(),
       };
-      // The embedded sandbox forgets its tokens when it stops: no point keeping them.
-      vault.set(vaultKey(profile.id), JSON.stringify(stored), {
-        persist: profile.id !== SANDBOX_PROFILE_ID,
-      });
+      save(profile.id, stored);
       lastErrors.delete(profile.id);
       journal.append({
         kind: 'auth',
@@ -145,5 +154,15 @@ export function createAppTokenService({
       return load(profileId)!.accessToken;
     },
     status: (profileId) => status(profiles.require(profileId).id),
+    markExpired(profileId) {
+      const current = load(profileId);
+      const now = Date.now();
+      if (!current || (current.expiresAt !== null && Date.parse(current.expiresAt) <= now)) {
+        return false;
+      }
+      save(profileId, { ...current, expiresAt: new Date(now).toISOString() });
+      events.emit('auth.changed', status(profileId));
+      return true;
+    },
   };
 }

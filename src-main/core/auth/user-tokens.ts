@@ -46,6 +46,12 @@ export interface UserTokenService {
   disconnect(profileId: string, userId: string): ConnectedUser;
   forget(profileId: string, userId: string): ConnectedUser[];
   view(profileId: string, userId: string): ConnectedUser;
+  /**
+   * The platform expired the connected users' access tokens before their time (the sandbox's
+   * "expire all tokens"): each is marked expired now, announced with auth.usersChanged, and
+   * refreshed on its next call. Answers how many were marked.
+   */
+  markExpired(profileId: string): number;
 }
 
 interface Deps {
@@ -294,6 +300,21 @@ export function createUserTokenService({
       });
       authRecord(profileId, userId, 'disconnect', 'ok', `Disconnected ${userId} (tokens dropped)`);
       return toView(profileId, meta);
+    },
+    markExpired(profileId) {
+      const now = Date.now();
+      const list = metas(profileId);
+      const held = list.filter(
+        (m) =>
+          m.status === 'connected' &&
+          secretsOf(profileId, m.userId) !== null &&
+          (m.expiresAt === null || Date.parse(m.expiresAt) > now),
+      );
+      if (held.length === 0) return 0;
+      const expiresAt = new Date(now).toISOString();
+      for (const m of held) m.expiresAt = expiresAt;
+      saveMetas(profileId, list);
+      return held.length;
     },
     forget(profileId, userId) {
       vault.delete(vaultKey(profileId, userId));

@@ -1,8 +1,9 @@
 // The simulator panel's rules that need no screen, shared with the renderer (which imports this
 // file, as it does contact-rules.ts) so they are tested in plain Node:
 // - the app registration form: the sandbox app's registration as text fields, and back to the
-//   changes to send. Only what differs is sent, so one save says exactly what changed, and the
-//   numbers are checked in words, since they cannot be sent as typed text;
+//   changes to send. Only what differs is sent, so one save says exactly what changed; the
+//   numbers (which cannot be sent as typed text) and the URLs (http(s) or empty, as the sandbox
+//   takes them) are checked in words;
 // - when to read the sandbox's deliveries again: an attempt that reaches the receiver shows up as
 //   a delivery record in the journal, but one that fails (another endpoint URL, no answer) leaves
 //   no trace there, so while the sandbox is still retrying the panel reads them on a timer.
@@ -55,6 +56,22 @@ function wholeNumber(text: string, what: string, max: number): number | string {
   return n;
 }
 
+/**
+ * Why a registration URL cannot be sent, or null: the sandbox takes an http(s) URL, or nothing
+ * (empty: that URL is not used). Checked here as strictly as the sandbox does, so a save is not
+ * refused for it.
+ */
+function urlProblem(value: string, what: string): string | null {
+  if (value === '') return null;
+  const message = `The ${what} must be an http:// or https:// URL, or empty.`;
+  if (!/^https?:\/\/\S+$/.test(value)) return message;
+  try {
+    return new URL(value).hostname ? null : message;
+  } catch {
+    return message;
+  }
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
@@ -68,8 +85,9 @@ export function changesOf(app: SimApp, form: RegistrationForm): FormChanges {
   if (!sameSet(scopes, app.scopes)) changes.scopes = scopes;
   for (const key of ['endpointUrl', 'managementUrl', 'directoryUrl'] as const) {
     const value = form[key].trim();
-    // The sandbox checks the URL itself and says why it refuses one.
-    if (value !== app[key]) changes[key] = value;
+    const problem = urlProblem(value, CHANGE_WORDS[key]);
+    if (problem) problems.push({ field: key, message: problem });
+    else if (value !== app[key]) changes[key] = value;
   }
   if (form.signatureMethod !== app.signatureMethod) {
     const method = SIGNATURE_METHODS.find((m) => m === form.signatureMethod);

@@ -9,6 +9,8 @@ import {
   type SimRoom,
   type SimulatorState,
 } from '../contract';
+import type { AppTokenService } from '../auth/app-token';
+import type { UserTokenService } from '../auth/user-tokens';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
@@ -33,6 +35,9 @@ export interface SimulatorDeps {
   journal: Journal;
   redactor: Redactor;
   events: CoreEventEmitter;
+  /** The tokens the engine holds, marked expired when the sandbox expires them. */
+  appTokens: Pick<AppTokenService, 'markExpired'>;
+  users: Pick<UserTokenService, 'markExpired'>;
 }
 
 type In<K extends SimCommand> = z.output<(typeof commands)[K]['input']>;
@@ -46,6 +51,50 @@ export type SimCommand =
   | 'simulator.expireTokens'
   | 'simulator.updateApp'
   | 'simulator.redeliver';
+
+/**
+ * What to do about a refusal, said after the sandbox's reason: one per action, so the advice fits
+ * what was tried. A registration refusal names the field (`endpoint_url: must be ...`), said with
+ * the form's label.
+ */
+type RefusalHint = string | ((description: string) => string);
+
+const REGISTRATION_FIELDS: Record<string, string> = {
+  scopes: 'Scopes',
+  endpoint_url: 'Endpoint URL',
+  management_url: 'Management URL',
+  directory_url: 'Directory URL',
+  signature_method: 'Signature method',
+  token_lifetime: 'Token lifetime',
+  rate_limit: 'Rate limit',
+};
+
+/** The sandbox's "endpoint_url: must be an http(s) URL ..." → "Fix the Endpoint URL field, ...". */
+export function registrationHint(description: string): string {
+  const field = /^([a-z_]+)[.:]/.exec(description)?.[1];
+  const label = field ? REGISTRATION_FIELDS[field] : undefined;
+  return label
+    ? `Fix the ${label} field, then save again.`
+    : 'Fix the field it names, then save again.';
+}
+
+export const REFUSAL_HINTS = {
+  createUser: 'Check the name and surname, then try again.',
+  createRoom: 'Check the subject and that the creator and occupants are sandbox users.',
+  'room.invite': "Check the ids and the contact's capabilities (group_add), then try again.",
+  'room.remove': 'Check the ids: the contact must be in the room, then try again.',
+  'room.join': 'Check the room and user ids, then try again.',
+  'room.leave': 'Check the room and user ids: the user must be in the room.',
+  'room.update': 'Check the room, who changes it and the new subject or avatar URL.',
+  sendMessage:
+    "Check the ids, the message's fields and the contact's capabilities, then try again.",
+  otp: 'Check the user id and that the registration has that URL, then try again.',
+  disconnectUser: 'Check the user id: the user must be connected to the app.',
+  expireTokens: 'Read the state again; if the sandbox stopped, restart TP Inspector.',
+  updateApp: registrationHint,
+  redeliver: 'Read the deliveries again: the id must be one of them.',
+} satisfies Record<string, RefusalHint>;
+type SimAction = keyof typeof REFUSAL_HINTS;
 
 interface Target {
   profileId: string;
@@ -73,7 +122,7 @@ export function createSimulatorService(deps: SimulatorDeps) {
   /** One action: the call, its journal record, the event; a refusal becomes a CommandError. */
   async function act<T>(
     t: Target,
-    action: string,
+    action: SimAction,
     call: SimCall,
     done: (json: unknown) => { outcome: string; value: T },
     attempted: string,
@@ -97,7 +146,8 @@ export function createSimulatorService(deps: SimulatorDeps) {
       });
       throw new CommandError({
         code: answer.status === null ? 'network_error' : 'http_error',
-        message: `${message}${answer.status === null ? '' : " Check the ids and the contact's capabilities, then try again."}`,
+        message:
+          answer.status === null ? message : `${message} ${hintFor(action, answer.description)}`,
       });
     }
     const { outcome, value } = done(answer.json);
@@ -110,6 +160,11 @@ export function createSimulatorService(deps: SimulatorDeps) {
     deps.events.emit('simulator.changed', { profileId: t.profileId, action });
     return { ...value, outcome, seq: record.seq };
   }
+
+  const hintFor = (action: SimAction, description: string) => {
+    const hint: RefusalHint = REFUSAL_HINTS[action];
+    return typeof hint === 'string' ? hint : hint(deps.redactor.text(description));
+  };
 
   const room = (json: unknown): SimRoom => {
     const r = roomView(RawRoomEntry.parse(json), platformDomain);
@@ -217,7 +272,7 @@ export function createSimulatorService(deps: SimulatorDeps) {
       }[input.action];
       return act(
         t,
-        `room.${input.action}`,
+        `room.${input.action}` as const,
         { method: 'POST', path, body },
         (json) => ({
           outcome: `${words}; the sandbox delivers ${event}.`,
@@ -308,8 +363,16 @@ export function createSimulatorService(deps: SimulatorDeps) {
         { method: 'POST', path: '/_sandbox/tokens/expire', body: { client_id: t.clientId } },
         (json) => {
           const n = z.object({ expired: z.number() }).catch({ expired: 0 }).parse(json).expired;
+          // The sandbox confirmed: the tokens the engine holds for this profile are expired too,
+          // so the header and the Users tab say so now (auth.changed, auth.usersChanged), and the
+          // next call renews them instead of being refused with a 401 first.
+          const app = deps.appTokens.markExpired(t.profileId);
+          const users = deps.users.markExpired(t.profileId);
+          const held = [app ? 'its app token' : '', users ? `${users} user token(s)` : '']
+            .filter(Boolean)
+            .join(' and ');
           return {
-            outcome: `Expired every access token of the app now: ${n} token(s). Refresh tokens stay valid.`,
+            outcome: `Expired every access token of the app now: ${n} token(s). Refresh tokens stay valid.${held ? ` TP Inspector marked ${held} expired; the next call renews them.` : ''}`,
             value: { expired: n },
           };
         },

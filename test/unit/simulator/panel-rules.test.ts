@@ -61,13 +61,43 @@ describe('the registration form', () => {
     });
   });
 
-  it('leaves a URL to the sandbox to judge, an empty one included (no endpoint: nothing sent)', () => {
-    expect(changesOf(app, { ...formOf(app), endpointUrl: 'not a url' }).changes).toEqual({
+  it('sends an http(s) URL, or an empty one (that URL not used: nothing is sent there)', () => {
+    expect(changesOf(app, { ...formOf(app), endpointUrl: '' })).toEqual({
+      changes: { endpointUrl: '' },
+      problems: [],
+    });
+    expect(
+      changesOf(app, { ...formOf(app), directoryUrl: 'https://hooks.example.com/dir?x=1' }),
+    ).toEqual({ changes: { directoryUrl: 'https://hooks.example.com/dir?x=1' }, problems: [] });
+  });
+
+  it('says in words which URLs the sandbox would refuse, and sends none of them', () => {
+    const { changes, problems } = changesOf(app, {
+      ...formOf(app),
       endpointUrl: 'not a url',
+      managementUrl: 'ftp://x',
+      directoryUrl: 'http://',
+      rateWindow: '60',
     });
-    expect(changesOf(app, { ...formOf(app), endpointUrl: '' }).changes).toEqual({
-      endpointUrl: '',
-    });
+    expect(changes).toEqual({ rateLimit: { count: 10_000_000, windowS: 60 } });
+    expect(problems).toEqual([
+      {
+        field: 'endpointUrl',
+        message: 'The endpoint URL must be an http:// or https:// URL, or empty.',
+      },
+      {
+        field: 'managementUrl',
+        message: 'The management URL must be an http:// or https:// URL, or empty.',
+      },
+      {
+        field: 'directoryUrl',
+        message: 'The directory URL must be an http:// or https:// URL, or empty.',
+      },
+    ]);
+    // What the sandbox refuses that a URL parser would take: a space, an upper-case scheme.
+    for (const url of ['http://a b', 'HTTP://example.com', 'mailto:a@b.c', 'example.com/hook']) {
+      expect(changesOf(app, { ...formOf(app), endpointUrl: url }).problems).toHaveLength(1);
+    }
   });
 
   it('says in words which numbers cannot be sent, and sends none of them', () => {

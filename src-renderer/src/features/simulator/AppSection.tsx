@@ -1,7 +1,8 @@
 // The app's registration on the sandbox (scopes, endpoint, management and directory URLs,
 // signature method, token lifetime, rate limit) and "Expire all tokens now". The form follows the
-// registration until it is edited; a save sends only what changed, and the sandbox profile follows
-// the new URLs and scopes (the engine's simulator.updateApp).
+// registration until it is edited; a URL or number that cannot be sent is said under its field; a
+// save sends only what changed, and the sandbox profile follows the new URLs and scopes (the
+// engine's simulator.updateApp).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { SCOPES, SIGNATURE_METHODS } from '../../../../src-main/core/spec';
 import { useSimulator } from '../../stores/stores-context';
@@ -64,17 +65,20 @@ export function AppSection() {
           label="Endpoint URL"
           value={form.endpointUrl}
           onChange={(endpointUrl) => edit({ endpointUrl })}
+          problem={problemOf('endpointUrl')}
           help="Where the sandbox delivers. TP Inspector's receiver is set here at start; another URL makes its attempts fail (see Deliveries). Empty: nothing is sent."
         />
         <TextField
           label="Management URL"
           value={form.managementUrl}
           onChange={(managementUrl) => edit({ managementUrl })}
+          problem={problemOf('managementUrl')}
         />
         <TextField
           label="Directory URL"
           value={form.directoryUrl}
           onChange={(directoryUrl) => edit({ directoryUrl })}
+          problem={problemOf('directoryUrl')}
         />
         <label className="sim-field">
           <span>Signature method</span>
