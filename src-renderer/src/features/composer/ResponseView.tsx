@@ -9,6 +9,7 @@ import { byteSize, durationMs } from '../../format';
 import { useComposer } from '../../stores/stores-context';
 import { useNow } from '../../components/use-now';
 import { JsonTree } from './JsonTree';
+import { SEND_KEYS } from './shortcuts';
 
 const SLICE = 64 * 1024;
 
@@ -16,7 +17,7 @@ export function ResponseView() {
   const result = useComposer((s) => s.result);
   if (!result) {
     return (
-      <p className="quiet">Nothing sent yet. Send a request (Ctrl+Enter) to see its answer.</p>
+      <p className="quiet">Nothing sent yet. Send a request ({SEND_KEYS}) to see its answer.</p>
     );
   }
   const { api } = result.record;

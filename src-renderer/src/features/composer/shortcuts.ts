@@ -1,10 +1,10 @@
 // The composer's keyboard shortcuts, in the form aria-keyshortcuts takes and as shown to people.
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+import { MOD_KEY, MOD_KEY_ARIA } from '../../components/keys';
 
-export const SEND_SHORTCUT = isMac ? 'Meta+Enter' : 'Control+Enter';
-export const SEND_KEYS = isMac ? '⌘+Enter' : 'Ctrl+Enter';
-export const SEARCH_SHORTCUTS = isMac ? 'Meta+K /' : 'Control+K /';
-export const SEARCH_KEYS = isMac ? '⌘+K or /' : 'Ctrl+K or /';
+export const SEND_SHORTCUT = `${MOD_KEY_ARIA}+Enter`;
+export const SEND_KEYS = `${MOD_KEY}+Enter`;
+export const SEARCH_SHORTCUTS = `${MOD_KEY_ARIA}+K /`;
+export const SEARCH_KEYS = `${MOD_KEY}+K or /`;
 
 /** Ctrl/Cmd+Enter. */
 export function isSendKey(e: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {

@@ -7,6 +7,7 @@ import type { BookContact, ContactFieldIssue } from '../../contract';
 import { useAuth, useContacts } from '../../stores/stores-context';
 import { Avatar } from './Avatar';
 import { checkContact, DOCUMENTED_CAPABILITIES, parseCapabilities } from './rules';
+import { MOD_KEY } from '../../components/keys';
 
 type Field = ContactFieldIssue['field'];
 
@@ -263,7 +264,7 @@ export function ContactForm({ editing, onDone }: Props) {
           Cancel
         </button>
         <span className="hint">
-          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves, <kbd>Esc</kbd> cancels
+          <kbd>{MOD_KEY}</kbd>+<kbd>Enter</kbd> saves, <kbd>Esc</kbd> cancels
         </span>
       </div>
     </form>

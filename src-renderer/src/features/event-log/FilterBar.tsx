@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LogFacets, LogFilter, RecordKind } from '../../contract';
 import { isFiltered } from '../../stores/log-store';
 import { useLog } from '../../stores/stores-context';
+import { MOD_KEY } from '../../components/keys';
 
 const KINDS: RecordKind[] = ['api', 'delivery', 'forward', 'auth', 'tunnel', 'system'];
 /** Typing waits this long before the engine searches again. */
@@ -84,7 +85,7 @@ export function FilterBar({ searchRef }: { searchRef: RefObject<HTMLInputElement
           type="search"
           className="log-search mono"
           aria-label="Search records"
-          placeholder="Search bodies, URLs, summaries (/ or Ctrl+F)"
+          placeholder={`Search bodies, URLs, summaries (/ or ${MOD_KEY}+F)`}
           value={text}
           onChange={(e) => {
             typed.current = true;

@@ -6,7 +6,9 @@ export function ProfilesButton() {
   const openDialog = useProfiles((s) => s.openDialog);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== 'p') return;
+      // By the physical key too: on a Mac, Option+P types "π".
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.code !== 'KeyP' && e.key.toLowerCase() !== 'p') return;
       e.preventDefault();
       openDialog();
     };

@@ -1,6 +1,7 @@
 // Copies a value to the clipboard and says whether it worked; where the clipboard is refused
 // (no permission, no secure context) it says how to copy by hand instead of failing silently.
 import { useState } from 'react';
+import { MOD_KEY } from '../../components/keys';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [said, setSaid] = useState<string | null>(null);
@@ -9,7 +10,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       await navigator.clipboard.writeText(value);
       setSaid('Copied');
     } catch {
-      setSaid('Copy refused: select the text and press Ctrl+C');
+      setSaid(`Copy refused: select the text and press ${MOD_KEY}+C`);
     }
     setTimeout(() => setSaid(null), 2500);
   };

@@ -43,7 +43,9 @@ export function Sidebar() {
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const index = Number(e.key) - 1;
+      // By the physical key: on a Mac, Option+1 types "¡".
+      const digit = /^Digit([1-9])$/.exec(e.code)?.[1] ?? e.key;
+      const index = Number(digit) - 1;
       const tab = Number.isInteger(index) ? tabs[index] : undefined;
       if (!tab) return;
       e.preventDefault();
