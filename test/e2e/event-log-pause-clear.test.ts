@@ -1,6 +1,7 @@
-// The event log's Pause and Clear view: while paused the list keeps its rows and counts what
-// arrives ("N new records — jump to latest"), the jump shows them and follows again; Clear view
-// starts the view afresh (the journal keeps everything) and closes the record that was open.
+// The event log's Pause and Clear view, and the list scrolled back: while paused or scrolled back
+// the list keeps its rows and counts what arrives ("N new records — jump to latest"), the jump
+// shows them and follows again; Clear view starts the view afresh (the journal keeps everything)
+// and closes the record that was open.
 import { describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
 import { POLL, useAppSession } from './support/app-session';
@@ -45,5 +46,29 @@ describe('the event log view', () => {
     await app.getAppToken();
     await expect.poll(() => log.shown(), POLL).toBeGreaterThanOrEqual(2);
     expect(await log.rows('/tp/token').count()).toBeGreaterThanOrEqual(1);
+  });
+
+  test('scrolled back, new records are counted instead of moving the list; the jump follows again', async () => {
+    const app = await session.openApp(await session.host());
+    const log = new EventLogPage(app.page);
+    for (let i = 0; i < 15; i++) await app.getAppToken();
+    // The start-up record and two per grant: more than the pane shows.
+    await expect.poll(() => log.shown(), POLL).toBe(31);
+
+    // Back at the top, reading: what arrives is counted, the first row stays in view.
+    await log.records.focus();
+    await app.page.keyboard.press('Home');
+    await expect.poll(async () => (await app.activeRecord())?.position, POLL).toBe('1');
+    await app.getAppToken();
+    await expect
+      .poll(() => log.newRecords.innerText(), POLL)
+      .toBe('2 new records — jump to latest');
+    expect(await log.rows(/started with the sandbox/).count()).toBe(1);
+    expect(await log.count.innerText()).toBe('33 records');
+
+    // The jump goes to the end and follows again: no counter, the newest row in view.
+    await log.newRecords.click();
+    await expect.poll(() => log.newRecords.count(), POLL).toBe(0);
+    await expect.poll(() => log.domRows().last().getAttribute('aria-posinset'), POLL).toBe('33');
   });
 });
