@@ -1,5 +1,6 @@
 // "Get app token" through the whole stack: the button, the engine's client_credentials call to the
 // embedded sandbox over HTTP, the journal, and what the page shows (and never shows) of it.
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { sandboxUser } from './pages/composer-page';
 import { ProfilesPage } from './pages/profiles-page';
@@ -13,6 +14,31 @@ const session = useAppSession();
 // long random hex or base64url runs. The engine shows 4-character prefixes only.
 const HEX_SECRET_RUN = /[0-9a-f]{40,}/;
 const TOKEN_RUN = /(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{24,}/;
+
+/**
+ * Creates and selects a profile named "Unreachable" whose base URL nothing listens at, so its
+ * grants fail at once without depending on a name server; answers the profiles page module.
+ */
+async function addUnreachableProfile(page: Page): Promise<ProfilesPage> {
+  const profiles = new ProfilesPage(page);
+  await expect.poll(() => profiles.switcher.inputValue(), POLL).toBe('sandbox');
+  await profiles.open();
+  await profiles.newButton.click();
+  await profiles.fill({
+    Name: 'Unreachable',
+    'Base URL': 'https://127.0.0.1:9',
+    'Client id': 'unreachable-app',
+    'Client secret': 'unreachable-secret-1234',
+  });
+  await profiles.button('Create profile').click();
+  await expect.poll(() => profiles.status.first().innerText(), POLL).toBe('Created Unreachable.');
+  await profiles.button('Use this profile').click();
+  await profiles.button('Close').click();
+  await expect
+    .poll(() => page.getByRole('banner').innerText(), POLL)
+    .toContain('https://127.0.0.1:9');
+  return profiles;
+}
 
 describe('getting an app token', () => {
   test('"Get app token" shows a redacted token and the journaled call in full', async () => {
@@ -105,22 +131,7 @@ describe('getting an app token', () => {
 
   test('a failed grant belongs to its profile: switching to another profile clears it', async () => {
     const app = await session.openApp(await session.host());
-    const profiles = new ProfilesPage(app.page);
-    await expect.poll(() => profiles.switcher.inputValue(), POLL).toBe('sandbox');
-    await profiles.open();
-    await profiles.newButton.click();
-    // Nothing listens there: the grant fails at once, without depending on a name server.
-    await profiles.fill({
-      Name: 'Unreachable',
-      'Base URL': 'https://127.0.0.1:9',
-      'Client id': 'unreachable-app',
-      'Client secret': 'unreachable-secret-1234',
-    });
-    await profiles.button('Create profile').click();
-    await expect.poll(() => profiles.status.first().innerText(), POLL).toBe('Created Unreachable.');
-    await profiles.button('Use this profile').click();
-    await profiles.button('Close').click();
-    await expect.poll(() => app.activeProfile.innerText(), POLL).toContain('https://127.0.0.1:9');
+    const profiles = await addUnreachableProfile(app.page);
 
     await app.getAppTokenButton.click();
     await expect.poll(() => app.composerAlert.count(), POLL).toBe(1);
@@ -155,5 +166,31 @@ describe('getting an app token', () => {
     expect(sent.record.api.status).not.toBe(401);
     await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
     await expect.poll(() => app.composerAlert.count(), POLL).toBe(0);
+  });
+
+  test("a grant still running for another profile neither blocks this profile's button nor shows on it", async () => {
+    let tap!: EngineTap;
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: async (page) => void (tap = await tapEngine(page)),
+    });
+    const release = tap.hold('auth.getAppToken');
+    const profiles = await addUnreachableProfile(app.page);
+    await app.getAppTokenButton.click();
+    const waiting = app.composer.getByRole('button', { name: 'Requesting app token…' });
+    await waiting.waitFor(POLL);
+
+    // On the sandbox profile the button is its own: ready, and it gets the sandbox's token.
+    await profiles.switcher.selectOption({ label: 'Sandbox (Acme Orders)' });
+    await expect.poll(() => app.getAppTokenButton.isEnabled().catch(() => false), POLL).toBe(true);
+    release();
+    await app.getAppTokenButton.click();
+    await expect.poll(() => app.appTokenStatus.innerText(), POLL).toMatch(/valid until/);
+    // The held grant, let go, failed on the profile left behind (the event log says so): nothing
+    // of it shows here, and the button stays this profile's.
+    await expect
+      .poll(() => app.recordRows(/App token request failed/).count(), POLL)
+      .toBeGreaterThanOrEqual(1);
+    expect(await app.composerAlert.count()).toBe(0);
+    expect(await app.getAppTokenButton.isEnabled()).toBe(true);
   });
 });

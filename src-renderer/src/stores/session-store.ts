@@ -14,7 +14,8 @@ export type AppInfo = CommandOutput<'app.info'>;
  */
 export type TokenRequest =
   | { status: 'idle' }
-  | { status: 'running' }
+  /** `id` tells this request from a later one for another profile (see getAppToken). */
+  | { status: 'running'; profileId: string | null; id: number }
   | { status: 'failed'; profileId: string | null; message: string };
 
 export interface SessionState {
@@ -41,6 +42,7 @@ export function activeProfile(state: SessionState): ProfileView | null {
 }
 
 export function createSessionStore(bridge: Bridge, connection: Connection) {
+  let tokenRequests = 0;
   const store = createStore<SessionState>()((set, get) => ({
     connection: connection.current(),
     info: null,
@@ -62,21 +64,31 @@ export function createSessionStore(bridge: Bridge, connection: Connection) {
       }
     },
     async getAppToken() {
-      if (get().tokenRequest.status === 'running') return;
       const profileId = get().profiles?.activeProfileId;
-      set({ tokenRequest: { status: 'running' } });
+      const current = get().tokenRequest;
+      if (current.status === 'running' && current.profileId === (profileId ?? null)) return;
+      // One request shown at a time, the latest: a grant still running for a profile switched
+      // away from neither blocks the new profile's button nor ends its "Requesting…".
+      const id = ++tokenRequests;
+      const mine = () => {
+        const r = get().tokenRequest;
+        return r.status === 'running' && r.id === id;
+      };
+      set({ tokenRequest: { status: 'running', profileId: profileId ?? null, id } });
       try {
         const token = await bridge.invoke('auth.getAppToken', profileId ? { profileId } : {});
         // The auth.changed event says the same; setting it here shows the token even if the
         // event is missed on a flaky link.
+        const ended = mine();
         set((s) => ({
-          tokenRequest: { status: 'idle' },
+          ...(ended ? { tokenRequest: { status: 'idle' as const } } : {}),
           auth: {
             ...s.auth,
             [token.profileId]: { profileId: token.profileId, appToken: token, lastError: null },
           },
         }));
       } catch (err) {
+        if (!mine()) return;
         // Said only while the profile it failed on is still the active one.
         const still = get().profiles?.activeProfileId === profileId;
         set({

@@ -148,7 +148,8 @@ function QuickActions() {
   const profile = useSession(activeProfile);
   const request = useSession((s) => s.tokenRequest);
   const getAppToken = useSession((s) => s.getAppToken);
-  const running = request.status === 'running';
+  // Running for this profile: one still running for a profile switched away from is not shown.
+  const running = request.status === 'running' && request.profileId === (profile?.id ?? null);
   return (
     <button
       type="button"
