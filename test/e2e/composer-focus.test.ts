@@ -4,28 +4,17 @@
 // the shortcut pressed again sends anyway; a call reopened from the history with the keyboard puts
 // it on the form's first field.
 import { describe, expect, test } from 'vitest';
-import { ComposerPage, addContact, connectUser, sandboxUser } from './pages/composer-page';
 import { POLL, useAppSession } from './support/app-session';
+import { ADA_CONTACT, textToAdaInComposer } from './support/composer-fixture';
 import type { RunningHost } from './support/host';
 
 const session = useAppSession();
-const CONTACT = 'order-1042';
+const CONTACT = ADA_CONTACT;
 const RESPONSE_PANEL = { role: 'tabpanel', name: 'Response' };
 
 /** The app with Ada connected, owning the contact, and a text to her in the form. */
-async function textToAda(running: RunningHost, text: string) {
-  const ada = await sandboxUser(running, 'Ada', 'Lovelace');
-  const app = await session.openApp(running);
-  await connectUser(app.page, running, ada.id);
-  await addContact(app.page, ada.id, CONTACT);
-  const composer = new ComposerPage(app.page);
-  await expect.poll(() => composer.actAs('App token for a user').isEnabled(), POLL).toBe(true);
-  await composer.actAs('App token for a user').check();
-  await composer.set('contact_id', CONTACT);
-  await composer.set('resource_id', ada.id);
-  await composer.set('text', text);
-  return { app, composer, ada };
-}
+const textToAda = (running: RunningHost, text: string) =>
+  textToAdaInComposer(session, running, text);
 
 describe('the composer keeps the keyboard focus', () => {
   test('a send with Ctrl/Cmd+Enter from a field leaves the focus on the Response panel', async () => {

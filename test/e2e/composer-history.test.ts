@@ -3,29 +3,20 @@
 // shortcut that reaches the search from anywhere.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ComposerPage, addContact, connectUser, sandboxUser } from './pages/composer-page';
 import { POLL, useAppSession } from './support/app-session';
+import { ADA_CONTACT, textToAdaInComposer } from './support/composer-fixture';
 import type { RunningHost } from './support/host';
 import { saveAppScreenshot } from './support/screenshot';
 
 const session = useAppSession();
-const CONTACT = 'order-1042';
+const CONTACT = ADA_CONTACT;
 // What a leaked secret would look like: the sandbox's client secrets are long hex runs and its
 // tokens long base64url runs; the engine only ever shows a few characters and an ellipsis.
 const HEX_SECRET_RUN = /[0-9a-f]{40,}/;
 const TOKEN_RUN = /(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{24,}/;
 
 async function sentText(running: RunningHost, text: string) {
-  const ada = await sandboxUser(running, 'Ada', 'Lovelace');
-  const app = await session.openApp(running);
-  await connectUser(app.page, running, ada.id);
-  await addContact(app.page, ada.id, CONTACT);
-  const composer = new ComposerPage(app.page);
-  await expect.poll(() => composer.actAs('App token for a user').isEnabled(), POLL).toBe(true);
-  await composer.actAs('App token for a user').check();
-  await composer.set('contact_id', CONTACT);
-  await composer.set('resource_id', ada.id);
-  await composer.set('text', text);
+  const { app, composer, ada } = await textToAdaInComposer(session, running, text);
   await composer.sendButton.click();
   await expect.poll(() => composer.responseValue('Status').innerText(), POLL).toBe('200');
   return { app, composer, ada };
