@@ -11,7 +11,7 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve('src-main/index.ts'),
-          serve: resolve('src-main/host/serve.ts'),
+          serve: resolve('src-main/headless/serve.ts'),
           sandbox: resolve('src-main/sandbox/cli.ts'),
         },
       },

@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // The engine runs in plain Node, in Electron and in tests: it must never reach for Electron.
-    files: ['src-main/core/**/*.ts', 'src-main/sandbox/**/*.ts', 'src-main/host/**/*.ts'],
+    files: ['src-main/core/**/*.ts', 'src-main/sandbox/**/*.ts', 'src-main/headless/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,7 +11,7 @@ import type {
   CommandOutput,
   EventName,
   EventPayload,
-} from '../src-main/core/contract';
+} from '../src-shared/contract';
 
 // Inlined copies of `ipcChannel` in src-main/core/contract.ts: keep them in step.
 const commandChannel = (name: string) => `tp:cmd:${name}`;

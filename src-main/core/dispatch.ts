@@ -8,7 +8,7 @@ import {
   type CommandInput,
   type CommandName,
   type CommandOutput,
-} from './contract';
+} from '../../src-shared/contract';
 
 export type Handlers = {
   [K in CommandName]: (input: z.output<(typeof commands)[K]['input']>) => Promise<CommandOutput<K>>;

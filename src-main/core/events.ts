@@ -1,5 +1,5 @@
 // A small typed emitter for the contract's events. Transports forward everything with onAny.
-import type { EventName, EventPayload } from './contract';
+import type { EventName, EventPayload } from '../../src-shared/contract';
 
 type AnyListener = (event: EventName, payload: unknown) => void;
 

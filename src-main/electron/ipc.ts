@@ -11,7 +11,7 @@ import {
   ipcChannel,
   type CommandName,
   type EventName,
-} from '../core/contract';
+} from '../../src-shared/contract';
 import type { Core } from '../core/core';
 
 export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };

@@ -3,10 +3,10 @@
 // from `deps`, so a test can run it against a stand-in electron module.
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
 import type { Core } from '../core/core';
-import type { CoreHost, SettingsStore } from '../core/host';
+import type { CoreHost, SettingsStore } from '../core/host-interface';
 import type { RunningSandbox } from '../sandbox/index';
 import { appLocation, isWebUrl, outDir, preloadPath } from './app-url';
-import { electronHost } from './host';
+import { electronHost } from './electron-host';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
 import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';

@@ -1,7 +1,7 @@
 // Options and the --config file, validated with zod (a file from disk is a trust boundary), and the
 // seed: the demo app, users and rooms a sandbox starts with when nothing else is configured.
 import { z } from 'zod';
-import { CONTACT_ID_PATTERN, SCOPE_NAMES, SIGNATURE_METHODS } from '../core/spec';
+import { CONTACT_ID_PATTERN, SCOPE_NAMES, SIGNATURE_METHODS } from '../../src-shared/spec';
 import { newSecret } from './ids';
 import type { AppRecord, RateLimit } from './state/records';
 import type { SandboxConfig, SandboxSeedRoom, SandboxSeedUser } from './types';

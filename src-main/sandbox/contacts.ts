@@ -1,6 +1,6 @@
 // Contacts as the platform keeps them: app-wide by contact_id, co-owned by users, plus the
-// supercontact every app has (platform-decisions.md, Identities and Contacts).
-import type { ContactResponse } from '../core/spec';
+// supercontact every app has (docs/sandbox.md, Identities and Contacts).
+import type { ContactResponse } from '../../src-shared/spec';
 import type { AppRecord, ContactRecord } from './state/records';
 import type { Store } from './state/store';
 

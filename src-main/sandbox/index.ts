@@ -1,5 +1,5 @@
-// The sandbox platform: an HTTP server on loopback that behaves as platform-api.md and
-// platform-decisions.md say, plus the simulator API that plays the platform's users.
+// The sandbox platform: an HTTP server on loopback that behaves as the API document and
+// docs/sandbox.md say, plus the simulator API that plays the platform's users.
 import type { AddressInfo } from 'node:net';
 import { SEED_ROOMS, SEED_USERS, SandboxConfigSchema, buildApps } from './config';
 import type { SandboxContext } from './context';

@@ -1,6 +1,6 @@
 // Files sent with media messages: stored in memory and served back by GET without authentication
-// at the absolute URL in the message's data (platform-decisions.md).
-import { isMediaMsgType, mimeAccepted, type MsgType } from '../core/spec';
+// at the absolute URL in the message's data (docs/sandbox.md).
+import { isMediaMsgType, mimeAccepted, type MsgType } from '../../src-shared/spec';
 import type { SandboxContext } from './context';
 import type { UploadedFile } from './http/body';
 import { ApiError } from './http/reply';

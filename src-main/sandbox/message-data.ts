@@ -1,6 +1,6 @@
-// The `data` of a message by msg_type (platform-decisions.md, Messages), shared by the app's sends
+// The `data` of a message by msg_type (docs/sandbox.md, Messages), shared by the app's sends
 // and the users' messages of the simulator.
-import type { MsgType, Params } from '../core/spec';
+import type { MsgType, Params } from '../../src-shared/spec';
 import type { SandboxContext } from './context';
 import type { UploadedFile } from './http/body';
 import { checkMedia, storeMedia } from './media';

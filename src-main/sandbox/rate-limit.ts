@@ -1,5 +1,5 @@
-// Per app and endpoint, a fixed window of `count` calls per `window_s` seconds (platform-api.md 8,
-// platform-decisions.md Rate limits). Over it: 429 rate_limited with Retry-After.
+// Per app and endpoint, a fixed window of `count` calls per `window_s` seconds (API document §8,
+// docs/sandbox.md Rate limits). Over it: 429 rate_limited with Retry-After.
 import { ApiError } from './http/reply';
 import type { AppRecord } from './state/records';
 

@@ -1,5 +1,5 @@
 // Rooms (group conversations) and their 2.6 representation.
-import type { RoomEntry } from '../core/spec';
+import type { RoomEntry } from '../../src-shared/spec';
 import type { AppRecord, Occupant, RoomRecord } from './state/records';
 import type { Store } from './state/store';
 

@@ -10,7 +10,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import { endpointByPath } from '../core/spec';
+import { endpointByPath } from '../../src-shared/spec';
 import { API_HANDLERS } from './api/handlers';
 import { handleApi } from './api/pipeline';
 import type { SandboxContext } from './context';

@@ -1,6 +1,6 @@
 // The public face of the sandbox platform: what hosts, the CLI and tests start and read.
 
-import type { SignatureMethodName } from '../core/spec';
+import type { SignatureMethodName } from '../../src-shared/spec';
 
 /** 'HMAC-SHA256' | 'HMAC-SHA1' | 'RSA-SHA256', as listed in the catalog. */
 export type SignatureMethod = SignatureMethodName;

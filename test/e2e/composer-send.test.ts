@@ -167,7 +167,7 @@ describe('the request composer', () => {
     await composer.actAs("User's token").check();
     await expect
       .poll(() => composer.region.innerText(), POLL)
-      .toMatch(/requires the app-level token \(client credentials, platform-api\.md 5\.7\)/);
+      .toMatch(/requires the app-level token \(client credentials, API document §5\.7\)/);
     expect(await composer.field('user_id').count()).toBe(0);
   });
 

@@ -7,7 +7,7 @@
 // two sandbox users made in the Simulator tab (Ada, who connects to the app, and Bo), Ada connected
 // in the Users tab through the sandbox's consent page, a contact she owns (interactive, group_add)
 // added in the Contact editor, a room made in the Simulator tab with the contact invited by Ada and
-// Bo joining it. The composer then sends the nine msg_types of platform-api.md 4.7
+// Bo joining it. The composer then sends the nine msg_types of API document §4.7
 // (message/send.json as Ada's token, the contact as sender) to Ada's own conversation (the
 // resource_id of a user is the connected user's id: only the user acted for can be sent to) and
 // to the room, without push; the resource ids are picked from the composer's suggestions after
@@ -59,7 +59,7 @@ function media(msgType: string, sample: string, mime: string): MsgSend {
   };
 }
 
-/** The nine msg_types of platform-api.md 4.7, each with what it needs. */
+/** The nine msg_types of API document §4.7, each with what it needs. */
 const SENDS: MsgSend[] = [
   {
     msgType: 'text',

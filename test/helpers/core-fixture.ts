@@ -8,7 +8,7 @@ import {
   unavailableSealer,
   type CoreHost,
   type SettingsStore,
-} from '../../src-main/core/host';
+} from '../../src-main/core/host-interface';
 import { embeddedSandbox } from '../../src-main/sandbox/embedded';
 import {
   startSandbox,

@@ -1,5 +1,5 @@
 // A localtunnel-protocol server on 127.0.0.1, the remote side for tunnel tests
-// (../../../shared/localtunnel-protocol.md): `GET /?new` or `GET /{subdomain}` registers a client
+// (the localtunnel protocol, as docs/tunnel.md describes it): `GET /?new` or `GET /{subdomain}` registers a client
 // and answers {id, port, max_conn_count, url}; the client opens up to max_conn_count TCP
 // connections to `port`; each public HTTP request for the client is written onto an idle
 // connection and the response relayed back. A client is named by the Host `<id>.localhost`, as on

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CommandError, commands, type JournalRecord } from '../../src-main/core/contract';
+import { CommandError, commands, type JournalRecord } from '../../src-shared/contract';
 import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
-import { startHeadlessHost, type HeadlessHost } from '../../src-main/host/index';
-import { MAX_MESSAGE_BYTES } from '../../src-main/host/ws-bridge';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
+import { MAX_MESSAGE_BYTES } from '../../src-main/headless/ws-bridge';
 
 const TOKEN = 'bridge-token-0123456789abcdefghijklmnopqrst';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter } from '../../src-main/core/events';
-import { startHeadlessHost, type HeadlessHost } from '../../src-main/host/index';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 import { launchChromium } from '../e2e/support/browser';
 
 // Opens the WebSocket the way the renderer does and reports in the title.

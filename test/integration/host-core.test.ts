@@ -8,7 +8,7 @@ import {
   startHeadlessHost,
   NO_KEYRING_EXPLANATION,
   type HeadlessHost,
-} from '../../src-main/host/index';
+} from '../../src-main/headless/index';
 
 let host: HeadlessHost;
 let tmp: string;

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHeadlessHost, type HeadlessHost } from '../../src-main/host/index';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 
 const hosts: HeadlessHost[] = [];
 const dirs: string[] = [];

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CommandError } from '../../src-main/core/contract';
+import { CommandError } from '../../src-shared/contract';
 import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter } from '../../src-main/core/events';
-import { startHeadlessHost, type HeadlessHost } from '../../src-main/host/index';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 
 interface RawResponse {
   status: number;

@@ -2,7 +2,7 @@
 // envelopes, and scopes event listeners to their own unsubscribe.
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CommandError, CommandErrorShape, type Bridge } from '../../src-main/core/contract';
+import { CommandError, CommandErrorShape, type Bridge } from '../../src-shared/contract';
 
 type Handler = (event: unknown, message: unknown) => void;
 
@@ -100,7 +100,7 @@ describe('preload', () => {
   });
 
   it('uses the channel names of ipcChannel in the contract', async () => {
-    const { ipcChannel } = await import('../../src-main/core/contract');
+    const { ipcChannel } = await import('../../src-shared/contract');
     fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, output: null });
     await bridge.invoke('auth.status', {});
     expect(fake.ipcRenderer.invoke.mock.calls[0]?.[0]).toBe(ipcChannel.command('auth.status'));

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CommandError, commands, ipcChannel, type CommandName } from '../../src-main/core/contract';
+import { CommandError, commands, ipcChannel, type CommandName } from '../../src-shared/contract';
 import type { Core } from '../../src-main/core/core';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
-import type { CoreHost } from '../../src-main/core/host';
-import { memorySettings } from '../../src-main/core/host';
+import type { CoreHost } from '../../src-main/core/host-interface';
+import { memorySettings } from '../../src-main/core/host-interface';
 import type { ShellSandbox } from '../../src-main/electron/shell';
 
 type Listener = (...args: unknown[]) => unknown;

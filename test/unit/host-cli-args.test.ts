@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../../src-main/host/cli-args';
+import { parseServeArgs } from '../../src-main/headless/cli-args';
 
 describe('serve arguments', () => {
   it('defaults to the preferred port, the default data dir, human output, no browser', () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, listenLoopback } from '../../src-main/host/listen';
+import { DEFAULT_PORT, listenLoopback } from '../../src-main/headless/listen';
 
 const servers: Server[] = [];
 

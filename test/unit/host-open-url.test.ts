@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebUrl, openInBrowser, systemOpener } from '../../src-main/host/open-url';
+import { isWebUrl, openInBrowser, systemOpener } from '../../src-main/headless/open-url';
 
 describe('opening the system browser', () => {
   it('picks the platform opener', () => {

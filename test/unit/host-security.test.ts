@@ -10,7 +10,7 @@ import {
   securityHeaders,
   sessionCookie,
   tokensEqual,
-} from '../../src-main/host/security';
+} from '../../src-main/headless/security';
 
 describe('host security rules', () => {
   it('makes a fresh 32-byte base64url token each time', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confSettings, defaultDataDir, resolveDataDir } from '../../src-main/host/settings';
+import { confSettings, defaultDataDir, resolveDataDir } from '../../src-main/headless/settings';
 
 let tmp: string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest } from '../../src-main/host/ws-bridge';
+import { parseRequest } from '../../src-main/headless/ws-bridge';
 
 const text = (s: string) => Buffer.from(s);
 

@@ -1,7 +1,7 @@
 // Authorized calls to the platform. Two layers: sendAuthorized() sends one call with a given
 // token and journals it; createApiClient() picks the token for "act as", and on a 401
 // invalid_token renews it once (re-fetch for the app, refresh for a user) and tries again.
-import { CommandError, type ActAs, type ApiRecord } from '../contract';
+import { CommandError, type ActAs, type ApiRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';

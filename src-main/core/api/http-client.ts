@@ -1,7 +1,7 @@
 // Outgoing HTTP through undici, keeping the exact response bytes and the timing of each phase.
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
-import type { Timing } from '../contract';
+import type { Timing } from '../../../src-shared/contract';
 import { phaseTimedAgent, type ConnectionPhases } from './connection-phases';
 
 export interface OutgoingRequest {

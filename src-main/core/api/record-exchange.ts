@@ -1,5 +1,5 @@
 // Writes one HTTP call into the journal as an `api` record: redacted, but otherwise the raw truth.
-import type { ApiRecord } from '../contract';
+import type { ApiRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import { toRawBody } from '../log/raw-body';
 import type { Redactor } from '../log/redact';

@@ -1,6 +1,6 @@
 // The platform requires HTTPS for calls that carry the client secret. Loopback is the one
 // exception (RFC 8252 §8.3 reasoning: traffic never leaves the machine), which the sandbox uses.
-import { CommandError } from '../contract';
+import { CommandError } from '../../../src-shared/contract';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

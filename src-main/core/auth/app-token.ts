@@ -1,7 +1,7 @@
 // The app token: the client_credentials grant, on demand and whenever a call needs one. A
 // client_credentials grant has no refresh token, so an expired (or refused) app token is simply
 // fetched again. One fetch per profile at a time, however many calls wait on it.
-import { CommandError, type AppTokenView, type AuthStatus } from '../contract';
+import { CommandError, type AppTokenView, type AuthStatus } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';

@@ -4,7 +4,7 @@
 // the URL the browser landed on. The browser gets a page saying what happened.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { CommandError, type ConnectFlow, type ConnectedUser } from '../contract';
+import { CommandError, type ConnectFlow, type ConnectedUser } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';

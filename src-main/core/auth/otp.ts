@@ -4,7 +4,7 @@
 // up): it goes into /tp/authorize instead of scopes, and the user is connected without consent.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CommandError, type OtpVisit } from '../contract';
+import { CommandError, type OtpVisit } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';

@@ -2,7 +2,7 @@
 // response is "not shown" in the API document: a missing refresh_token or scope is normal), new
 // tokens are registered for redaction before the exchange is journaled, and the outcome is a value
 // rather than an exception, so that callers decide what a failure means for them.
-import { CommandError } from '../contract';
+import { CommandError } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile } from '../profiles/profile-store';

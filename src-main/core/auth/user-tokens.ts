@@ -3,9 +3,9 @@
 // before use, one refresh per user at a time however many calls wait on it; a refused refresh
 // (invalid_grant) marks the user disconnected instead of looping.
 import { z } from 'zod';
-import { CommandError, type ConnectedUser } from '../contract';
+import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
-import type { CoreHost } from '../host';
+import type { CoreHost } from '../host-interface';
 import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';
 import { SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from '../profiles/profile-store';

@@ -1,8 +1,8 @@
-// "Act as" and user_id (platform-api.md part 5, with the catalog's `auth` and `appTokenOnly`):
+// "Act as" and user_id (API document §5, with the catalog's `auth` and `appTokenOnly`):
 // user_id is filled from "act as" where the document allows it, and where it does not, the rule
 // is said in words rather than silently dropped.
-import type { ActAs, ComposerIssue } from '../contract';
-import type { EndpointSpec } from '../spec';
+import type { ActAs, ComposerIssue } from '../../../src-shared/contract';
+import type { EndpointSpec } from '../../../src-shared/spec';
 
 export interface ActAsOutcome {
   /** user_id to send ('' when none). */
@@ -13,7 +13,7 @@ export interface ActAsOutcome {
   userIdApplies: boolean;
 }
 
-const sectionOf = (e: EndpointSpec) => `${e.paths[0]} (platform-api.md ${e.section})`;
+const sectionOf = (e: EndpointSpec) => `${e.paths[0]} (API document §${e.section})`;
 
 export function resolveActAs(
   endpoint: EndpointSpec,
@@ -36,7 +36,7 @@ export function resolveActAs(
     if (actAs.kind !== 'app') {
       errors.push({
         field: 'actAs',
-        message: `${sectionOf(endpoint)} requires the app-level token (client credentials, platform-api.md 5.7); a user's token, or the app token for a user, is refused (403 app_token_required on the sandbox). Act as "app token".`,
+        message: `${sectionOf(endpoint)} requires the app-level token (client credentials, API document §5.7); a user's token, or the app token for a user, is refused (403 app_token_required on the sandbox). Act as "app token".`,
       });
     }
     notes.push({
@@ -67,7 +67,7 @@ export function resolveActAs(
     }
     notes.push({
       field: 'user_id',
-      message: `Filled from "act as": the app token with user_id=${actAs.userId} acts as that user (platform-api.md 5.3).`,
+      message: `Filled from "act as": the app token with user_id=${actAs.userId} acts as that user (API document §5.3).`,
     });
     return { userId: actAs.userId, errors, notes, userIdApplies: true };
   }

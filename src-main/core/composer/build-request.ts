@@ -2,14 +2,24 @@
 // endpoint and msg_type (in catalog order), user_id from "act as", the vCard XML, and the body
 // (query, form or multipart). Validation runs the catalog's own validateParams one parameter at
 // a time, so every field gets its reason in words, not just the first one.
-import { CommandError, type ActAs, type ComposerBuilt, type ComposerIssue } from '../contract';
+import {
+  CommandError,
+  type ActAs,
+  type ComposerBuilt,
+  type ComposerIssue,
+} from '../../../src-shared/contract';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
-import { ENDPOINTS, validateParams, type EndpointSpec, type ParamSpec } from '../spec';
-import { vcardProblem } from '../spec/vcard-check';
+import {
+  ENDPOINTS,
+  validateParams,
+  type EndpointSpec,
+  type ParamSpec,
+} from '../../../src-shared/spec';
+import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { resolveActAs } from './act-as';
 import { buildMultipart, multipartPreview, type MultipartBody } from './multipart';
-import { buildVcardXml, vcardEditorIssues } from './vcard-xml';
-import type { ComposerFileInfo, ComposerVcard } from '../contract';
+import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
+import type { ComposerFileInfo, ComposerVcard } from '../../../src-shared/contract';
 
 export interface ResolvedFile {
   name: string;

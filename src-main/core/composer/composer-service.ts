@@ -6,7 +6,7 @@ import {
   type ActAs,
   type ComposerPreview,
   type ComposerSendResult,
-} from '../contract';
+} from '../../../src-shared/contract';
 import type { z } from 'zod';
 import { isInvalidToken } from '../api/api-client';
 import { sendHttp, type HttpResult, type OutgoingRequest } from '../api/http-client';
@@ -20,15 +20,15 @@ import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { holdCredential } from './held-credentials';
 import type { ProfileStore } from '../profiles/profile-store';
-import { BulkResponse, splitSpaceList } from '../spec';
+import { BulkResponse, splitSpaceList } from '../../../src-shared/spec';
 import { buildRequest, type BuiltRequest } from './build-request';
 import { multipartBytes, multipartChunks } from './multipart';
-import { decodeBase64, resolveFile } from './resolve-file';
+import { decodeBase64, resolveFile } from '../common/resolve-file';
 import { detectMediaType } from './media-type';
 import { createStagedFiles, type StagedFiles } from './staged-files';
 import { responseShapeIssues } from './shape-check';
-import { retryAfterSeconds } from './retry-after';
-import type { CommandOutput, commands } from '../contract';
+import { retryAfterSeconds } from '../common/retry-after';
+import type { CommandOutput, commands } from '../../../src-shared/contract';
 
 export type ComposerSendInput = z.output<(typeof commands)['composer.send']['input']>;
 export type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['input']>;

@@ -1,7 +1,7 @@
 // A journaled call as a cURL command line. The journal holds secrets redacted, so by default the
 // command carries the redacted values (it shows the call, it does not replay it); with secrets
 // asked for, the caller passes the real values it still holds, and what it cannot supply is said.
-import type { ApiRecord } from '../contract';
+import type { ApiRecord } from '../../../src-shared/contract';
 
 export interface CurlSecrets {
   /** The real Authorization credential (token) for the redacted one, when still held. */

@@ -2,10 +2,15 @@
 // user_id or the token it carried, the file from the samples when it was one, and the vCard XML
 // back in the editor's fields. What cannot come back (a redacted secret, a file's bytes) is said.
 import type { z } from 'zod';
-import type { ActAs, ApiRecord, ComposerRequest, ComposerVcard } from '../contract';
+import type {
+  ActAs,
+  ApiRecord,
+  ComposerRequest,
+  ComposerVcard,
+} from '../../../src-shared/contract';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
-import { VCARD, endpointByPath } from '../spec';
-import { isVcardRoot, parseXmlStrictly } from '../spec/vcard-check';
+import { VCARD, endpointByPath } from '../../../src-shared/spec';
+import { isVcardRoot, parseXmlStrictly } from '../../../src-shared/spec/vcard-check';
 import { parseFileParam } from './export-curl';
 
 export interface TokenPreviews {

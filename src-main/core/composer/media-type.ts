@@ -1,9 +1,9 @@
 // The MIME type of a file to send, detected from its bytes (file-type), checked against the
-// msg_type's list of platform-api.md 4.7 (MEDIA_MIME in the catalog), with the preferred type
+// msg_type's list of API document §4.7 (MEDIA_MIME in the catalog), with the preferred type
 // pointed out. The part is sent with the detected type unless the person chose another one.
 import { fileTypeFromBuffer } from 'file-type';
-import type { ComposerFileInfo } from '../contract';
-import { MEDIA_MIME, isMediaMsgType, mimeAccepted } from '../spec';
+import type { ComposerFileInfo } from '../../../src-shared/contract';
+import { MEDIA_MIME, isMediaMsgType, mimeAccepted } from '../../../src-shared/spec';
 
 /** Same format, other names: what file-type answers vs. what the API document lists. */
 const ALIASES: Record<string, readonly string[]> = {
@@ -74,7 +74,7 @@ export function describeFile(
   } else if (!accepted) {
     const list = rule.accepts === 'any' ? 'any type' : rule.accepts.join(', ');
     notes.push(
-      `${sentMime} is not accepted for msg_type ${msgType} (platform-api.md 4.7 accepts ${list}); ` +
+      `${sentMime} is not accepted for msg_type ${msgType} (API document §4.7 accepts ${list}); ` +
         `the platform answers 415. ${suggestion(detected.mime)}`,
     );
   } else if (preferred && sentMime !== preferred) {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CommandError, type ComposerSample } from '../contract';
+import { CommandError, type ComposerSample } from '../../../src-shared/contract';
 import { detectMediaType } from './media-type';
 
 const Manifest = z.object({

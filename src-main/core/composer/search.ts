@@ -1,7 +1,7 @@
 // History search over the journal's api records: each whitespace-separated word of the query is a
 // case-insensitive substring of the method, URL, parameters, status, summary or response text, and
 // a call matches when every word does (anywhere in it: "contact 429"). Newest first.
-import type { ApiRecord, JournalRecord } from '../contract';
+import type { ApiRecord, JournalRecord } from '../../../src-shared/contract';
 
 /** Response bodies past this size are searched in their first part only. */
 const BODY_SEARCH_LIMIT = 1024 * 1024;

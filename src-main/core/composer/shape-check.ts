@@ -10,7 +10,7 @@ import {
   TextData,
   isMediaMsgType,
   type EndpointSpec,
-} from '../spec';
+} from '../../../src-shared/spec';
 
 interface Def {
   type: string;
@@ -143,7 +143,7 @@ export function compareShape(schema: z.ZodType, value: unknown, root = ''): stri
   return [...out];
 }
 
-/** `data` of a sent message by msg_type: 2.4 shows text; the others follow platform-decisions.md. */
+/** `data` of a sent message by msg_type: 2.4 shows text; the others follow docs/sandbox.md. */
 function messageDataShape(msgType: string): z.ZodType | null {
   if (msgType === 'text') return TextData;
   if (msgType === 'sticker') return StickerData;
@@ -169,7 +169,7 @@ export function responseShapeIssues(
     const data = (json as Record<string, unknown>).data;
     if (shape && data !== undefined) {
       const suffix =
-        msgType === 'text' ? '' : ' (per platform-decisions.md; the API document does not show it)';
+        msgType === 'text' ? '' : ' (as the sandbox sends it; the API document does not show it)';
       for (const issue of compareShape(shape, data, 'data')) issues.push(`${issue}${suffix}`);
     }
   }

@@ -1,7 +1,7 @@
 // Files picked in the composer, kept in memory by id so that the previews run while a person
 // types do not carry the bytes over IPC again each time. Bounded: the oldest go first.
 import { randomUUID } from 'node:crypto';
-import { CommandError } from '../contract';
+import { CommandError } from '../../../src-shared/contract';
 
 const MAX_TOTAL_BYTES = 100 * 1024 * 1024;
 

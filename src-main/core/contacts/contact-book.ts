@@ -2,8 +2,8 @@
 // has no call that lists an app's contacts, so this is the tool's own record of what it added (or
 // was told about by an import): the contact as last saved and, per owner, what the platform said.
 import { z } from 'zod';
-import { BookContact, type ContactOwner } from '../contract';
-import type { CoreHost } from '../host';
+import { BookContact, type ContactOwner } from '../../../src-shared/contract';
+import type { CoreHost } from '../host-interface';
 
 const StoredContact = BookContact.omit({ supercontact: true });
 export type StoredContact = z.infer<typeof StoredContact>;

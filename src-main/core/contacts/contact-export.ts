@@ -2,7 +2,7 @@
 // JSON (the import reads it back). The supercontact is left out: it exists for every app and
 // cannot be added or changed, so an export that held it would not import cleanly.
 import Papa from 'papaparse';
-import type { BookContact } from '../contract';
+import type { BookContact } from '../../../src-shared/contract';
 
 export const EXPORT_FORMAT = 'tp-inspector-contacts';
 const COLUMNS = ['contact_id', 'display_name', 'avatar_url', 'capabilities', 'owners'];

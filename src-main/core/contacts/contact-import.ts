@@ -3,8 +3,17 @@
 // display_name, avatar_url, capabilities, owners; camelCase too). JSON is an array of such objects,
 // or a TP Inspector export ({"contacts": [...]}).
 import Papa from 'papaparse';
-import { CommandError, type ContactOwner, type ImportPreview, type ImportRow } from '../contract';
-import { checkContact, normalizeDraft, parseCapabilities } from './contact-rules';
+import {
+  CommandError,
+  type ContactOwner,
+  type ImportPreview,
+  type ImportRow,
+} from '../../../src-shared/contract';
+import {
+  checkContact,
+  normalizeDraft,
+  parseCapabilities,
+} from '../../../src-shared/rules/contact-rules';
 
 export interface ImportContext {
   /** The app's supercontact (its client_id): it cannot be modified. */

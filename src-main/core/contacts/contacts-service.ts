@@ -10,17 +10,21 @@ import {
   type ContactOwner,
   type ImportPreview,
   type OwnerResult,
-} from '../contract';
+} from '../../../src-shared/contract';
 import type { ApiClient } from '../api/api-client';
 import type { UserTokenService } from '../auth/user-tokens';
 import type { CoreEventEmitter } from '../events';
-import type { CoreHost } from '../host';
+import type { CoreHost } from '../host-interface';
 import type { ProfileStore } from '../profiles/profile-store';
 import { withOwner, type ContactBookStore, type StoredContact } from './contact-book';
 import { exportBook } from './contact-export';
 import { ownersToUpdate, previewImport } from './contact-import';
-import { checkContact, normalizeDraft, parseCapabilities } from './contact-rules';
-import type { ContactResponse } from '../spec';
+import {
+  checkContact,
+  normalizeDraft,
+  parseCapabilities,
+} from '../../../src-shared/rules/contact-rules';
+import type { ContactResponse } from '../../../src-shared/spec';
 import { callForOwner, type OwnerAction } from './owner-calls';
 
 export interface ContactsService {

@@ -1,11 +1,11 @@
 // One contact/add or contact/remove for one owner, through the API client (so it is journaled as
-// an `api` record). Each owner's call carries that user's own token: platform-api.md 4.5 leaves
+// an `api` record). Each owner's call carries that user's own token: API document §4.5 leaves
 // "not shown" whether contact/add accepts user_id with an app token, so the documented way is used.
-import { CommandError, type OwnerResult } from '../contract';
+import { CommandError, type OwnerResult } from '../../../src-shared/contract';
 import type { ApiClient } from '../api/api-client';
 import { parseJsonObject } from '../api/response-reading';
-import { retryAfterSeconds } from '../composer/retry-after';
-import { ContactRemoveResponse, ContactResponse } from '../spec';
+import { retryAfterSeconds } from '../common/retry-after';
+import { ContactRemoveResponse, ContactResponse } from '../../../src-shared/spec';
 import type { StoredContact } from './contact-book';
 
 export type OwnerAction = 'add' | 'remove';

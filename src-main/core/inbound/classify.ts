@@ -1,8 +1,8 @@
 // What a delivery is, from its `data` JSON: a user's message (by its type, one of the msg_types
 // of 4.7), a group-invite (6.1), another group event (`group-*`), or unknown. Tolerant by design:
 // the real platform leaves the shapes of most of these "not shown".
-import type { DeliveryClassification } from '../contract';
-import { GROUP_EVENT_TYPES, isMsgType } from '../spec';
+import type { DeliveryClassification } from '../../../src-shared/contract';
+import { GROUP_EVENT_TYPES, isMsgType } from '../../../src-shared/spec';
 
 /** `<local>@<domain>` → local; anything else unchanged. */
 const localPart = (address: string) => {

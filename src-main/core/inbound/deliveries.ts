@@ -1,11 +1,16 @@
-// The capture of deliveries at a profile's endpoint URL (platform-api.md 6): every request is
+// The capture of deliveries at a profile's endpoint URL (API document §6): every request is
 // kept with its exact bytes, headers, source and arrival time, verified, classified and checked
 // against the documented shapes, and journaled BEFORE it is answered, so a crash never loses a
 // delivery the platform saw acknowledged. Requests that are not deliveries (too large, not a
 // form, too slow) get a clear 4xx and a record too. Forward-to runs after the answer.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { DeliveryRecord, InboundSettings, JournalRecord, RawBody } from '../contract';
+import type {
+  DeliveryRecord,
+  InboundSettings,
+  JournalRecord,
+  RawBody,
+} from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { isoNow } from '../log/iso-now';
@@ -141,7 +146,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
     const form = { data, signature, signatureMethod };
     if (data === null) {
       const error =
-        'The delivery has no `data` field (platform-api.md 6: data, signature, signature_method).';
+        'The delivery has no `data` field (API document §6: data, signature, signature_method).';
       const planned = refusal(400, `${error}\n`);
       const findings = notADelivery(body);
       findings.error = error;
@@ -307,7 +312,7 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
           profile,
           arrival,
           415,
-          `A delivery is application/x-www-form-urlencoded (platform-api.md 6); this request is ${contentType ? JSON.stringify(contentType) : 'without a Content-Type'}.`,
+          `A delivery is application/x-www-form-urlencoded (API document §6); this request is ${contentType ? JSON.stringify(contentType) : 'without a Content-Type'}.`,
           bytes,
           replay,
         );

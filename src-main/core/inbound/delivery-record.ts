@@ -7,7 +7,7 @@ import type {
   DeliveryClassification,
   DeliveryVerification,
   RawBody,
-} from '../contract';
+} from '../../../src-shared/contract';
 import { parseForm } from './form';
 import type { PlannedResponse } from './response-control';
 

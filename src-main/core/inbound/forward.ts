@@ -2,7 +2,7 @@
 // developer's own URLs. Results become `forward` records beside the delivery (docs/journal.md):
 // a dead or slow target is an error record after the timeout, never a stall of the receiver.
 import { sendHttp } from '../api/http-client';
-import type { ForwardRecord } from '../contract';
+import type { ForwardRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';

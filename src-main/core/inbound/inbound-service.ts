@@ -7,9 +7,9 @@ import {
   type ForwardRecord,
   type InboundSettings,
   type InboundStatus,
-} from '../contract';
+} from '../../../src-shared/contract';
 import { z } from 'zod';
-import type { CoreHost } from '../host';
+import type { CoreHost } from '../host-interface';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { OtpService } from '../auth/otp';

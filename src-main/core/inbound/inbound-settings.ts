@@ -8,8 +8,8 @@ import {
   type InboundSettings,
   type ForwardSettings as ForwardSettingsT,
   type ResponseControl as ResponseControlT,
-} from '../contract';
-import type { SettingsStore } from '../host';
+} from '../../../src-shared/contract';
+import type { SettingsStore } from '../host-interface';
 
 const Stored = z.object({
   response: ResponseControl.default(ResponseControl.parse({})),

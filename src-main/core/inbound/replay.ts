@@ -4,7 +4,12 @@
 // and signed again with the profile's client secret, or keeps the old signature on purpose.
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
-import { CommandError, type DeliveryRecord, type ForwardRecord, type RawBody } from '../contract';
+import {
+  CommandError,
+  type DeliveryRecord,
+  type ForwardRecord,
+  type RawBody,
+} from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { ProfileStore } from '../profiles/profile-store';
 import { REPLAY_HEADER, type DeliveryCaptureService } from './deliveries';

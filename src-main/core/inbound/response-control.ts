@@ -1,7 +1,11 @@
 // Which answer the receiver gives a delivery: the profile's configured status, body and delay; a
 // simulated failure at the chosen rate (so the platform's retries can be watched); or a 401 for
 // an unverified delivery when the profile asks to act like a strict app.
-import type { DeliveryCapture, ResponseControl, SignatureOutcome } from '../contract';
+import type {
+  DeliveryCapture,
+  ResponseControl,
+  SignatureOutcome,
+} from '../../../src-shared/contract';
 
 export type PlannedResponse = DeliveryCapture['response'] & { contentType: string };
 

@@ -1,8 +1,8 @@
-// Where a delivery's `data` differs from the API document (2.4, 6.1) and platform-decisions.md
+// Where a delivery's `data` differs from the API document (2.4, 6.1) and docs/sandbox.md
 // (Deliveries): missing or mistyped fields, fields nobody documented, malformed addresses. These
 // are flags for a person, never reasons to refuse a delivery: the real platform may differ.
-import { MEDIA_MSG_TYPES, type MsgType } from '../spec';
-import type { DeliveryClassification } from '../contract';
+import { MEDIA_MSG_TYPES, type MsgType } from '../../../src-shared/spec';
+import type { DeliveryClassification } from '../../../src-shared/contract';
 
 const TOP_FIELDS = ['id', 'type', 'timestamp', 'sender', 'owner', 'recipient', 'room', 'data'];
 

@@ -1,7 +1,7 @@
-// Verifies a delivery's signature over the exact `data` string (platform-decisions.md,
+// Verifies a delivery's signature over the exact `data` string (docs/sandbox.md,
 // Deliveries): hex HMAC-SHA256 or HMAC-SHA1 keyed with the client secret, or base64 RSA-SHA256
 // (PKCS#1 v1.5) with a configured public key. Comparisons are constant-time. The real platform
-// does not document its algorithms (platform-api.md 6), so every outcome says what was checked.
+// does not document its algorithms (API document §6), so every outcome says what was checked.
 import {
   createHmac,
   createPublicKey,
@@ -10,7 +10,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import type { DeliveryVerification } from '../contract';
+import type { DeliveryVerification } from '../../../src-shared/contract';
 
 export interface VerifyInput {
   /** The decoded `data` field, null when absent. */

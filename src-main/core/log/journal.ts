@@ -15,7 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { JournalRecord } from '../contract';
+import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */

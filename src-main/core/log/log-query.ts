@@ -4,9 +4,14 @@
 // filter, not once per page. The records are append-only within a session; a switch of session
 // (another file, another first record) starts the cache over.
 import type { z } from 'zod';
-import type { JournalRecord, LogFacets, LogQueryInput, LogQueryOutput } from '../contract';
+import type {
+  JournalRecord,
+  LogFacets,
+  LogQueryInput,
+  LogQueryOutput,
+} from '../../../src-shared/contract';
 import type { Journal } from './journal';
-import { compileFilter, recordUser, toRow } from './log-filter';
+import { compileFilter, recordUser, toRow } from '../../../src-shared/rules/log-filter';
 
 type QueryInput = z.output<typeof LogQueryInput>;
 

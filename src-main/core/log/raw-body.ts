@@ -1,4 +1,4 @@
-import type { RawBody } from '../contract';
+import type { RawBody } from '../../../src-shared/contract';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,8 +1,8 @@
 // Secrets never reach the journal, an export or the UI in clear. Two nets, because the real
 // platform may echo a secret anywhere: parameters and headers known to carry secrets are redacted
 // by name, and every secret value the engine has seen is redacted wherever it appears in text.
-import { ENDPOINTS } from '../spec/endpoints';
-import type { ParamSpec } from '../spec/params';
+import { ENDPOINTS } from '../../../src-shared/spec/endpoints';
+import type { ParamSpec } from '../../../src-shared/spec/params';
 
 /**
  * Parameter names whose values are secrets wherever they appear: those the endpoint catalog marks

@@ -3,8 +3,13 @@
 // registration at every start and cannot be edited here (duplicate it to make a variant).
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { CommandError, ProfileInput, type ProfileView, type ProfilesState } from '../contract';
-import type { CoreHost } from '../host';
+import {
+  CommandError,
+  ProfileInput,
+  type ProfileView,
+  type ProfilesState,
+} from '../../../src-shared/contract';
+import type { CoreHost } from '../host-interface';
 import type { Redactor } from '../log/redact';
 import type { SecretVault } from '../secrets/secret-vault';
 

@@ -6,7 +6,7 @@
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { CoreHost } from '../host';
+import type { CoreHost } from '../host-interface';
 
 export type SecretStorageMode = 'sealed' | 'plain-file' | 'memory';
 

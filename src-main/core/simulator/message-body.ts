@@ -1,10 +1,10 @@
 // The JSON body of POST /_sandbox/users/{id}/messages for any msg_type: the type's text parameters,
 // the vCard XML built by the composer's builder, and a file (a sample or picked bytes) resolved,
 // typed and checked by the composer's file code, sent as {filename, mime_type, base64}.
-import { CommandError, type CommandInput } from '../contract';
-import { resolveFile } from '../composer/resolve-file';
-import { buildVcardXml, vcardEditorIssues } from '../composer/vcard-xml';
-import { ComposerVcard } from '../contract';
+import { CommandError, type CommandInput } from '../../../src-shared/contract';
+import { resolveFile } from '../common/resolve-file';
+import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
+import { ComposerVcard } from '../../../src-shared/contract';
 
 type SendInput = CommandInput<'simulator.sendMessage'>;
 

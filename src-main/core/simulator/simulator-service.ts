@@ -8,7 +8,7 @@ import {
   type CommandOutput,
   type SimRoom,
   type SimulatorState,
-} from '../contract';
+} from '../../../src-shared/contract';
 import type { AppTokenService } from '../auth/app-token';
 import type { UserTokenService } from '../auth/user-tokens';
 import type { CoreEventEmitter } from '../events';

@@ -10,7 +10,7 @@ import type {
   SimReceived,
   SimRoom,
   SimulatorState,
-} from '../contract';
+} from '../../../src-shared/contract';
 
 const Str = z.string().catch('');
 const RawApp = z.object({

@@ -1,6 +1,6 @@
-// Who a request acts for (platform-api.md 5, platform-decisions.md Tokens and OAuth): the app
+// Who a request acts for (API document §5, docs/sandbox.md Tokens and OAuth): the app
 // itself, a user through a user token, or a user through the app token plus user_id.
-import type { EndpointSpec, Params } from '../../core/spec';
+import type { EndpointSpec, Params } from '../../../src-shared/spec';
 import { ApiError } from '../http/reply';
 import type { AccessTokenRecord, AppRecord } from '../state/records';
 import type { Store } from '../state/store';

@@ -1,5 +1,5 @@
 // Which handler serves which catalog endpoint.
-import type { EndpointId } from '../../core/spec';
+import type { EndpointId } from '../../../src-shared/spec';
 import { contactAdd, contactRemove } from './contacts';
 import { me, otpVerify } from './me';
 import { bulkSend, messageSend } from './messages';

@@ -1,4 +1,4 @@
-// GET /tp/me.json (platform-api.md 4.4): id, profile and lang with basic; msisdn with user_phone.
+// GET /tp/me.json (API document §4.4): id, profile and lang with basic; msisdn with user_phone.
 import { ApiError } from '../http/reply';
 import type { ApiHandler } from './pipeline';
 

@@ -1,5 +1,5 @@
 // POST /tp/message/send.json (4.7) and /tp/bulk/message/send.json (4.8).
-import type { MsgType } from '../../core/spec';
+import type { MsgType } from '../../../src-shared/spec';
 import { findContact } from '../contacts';
 import { ApiError } from '../http/reply';
 import { newMessageId } from '../ids';

@@ -2,7 +2,7 @@
 // rate limit (429), parameters from the catalog (400), actor (400/403), scope (403), handler.
 import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { validateParams, type EndpointSpec, type Params } from '../../core/spec';
+import { validateParams, type EndpointSpec, type Params } from '../../../src-shared/spec';
 import type { SandboxContext } from '../context';
 import {
   fieldsOf,
@@ -15,7 +15,7 @@ import {
 } from '../http/body';
 import { ApiError, sendJson } from '../http/reply';
 import { resolveBearer } from '../oauth/tokens';
-import { vcardProblem } from '../../core/spec/vcard-check';
+import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { resolveActor, type Actor } from './actor';
 
 export interface ApiCall {

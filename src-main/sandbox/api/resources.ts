@@ -1,5 +1,5 @@
 // GET /tp/resource/list (4.10) and /tp/resource/info (4.9): the acting user and the rooms a contact
-// it owns is in (platform-decisions.md, Details).
+// it owns is in (docs/sandbox.md, Details).
 import { ApiError } from '../http/reply';
 import { roomEntry, roomsOfUser } from '../rooms';
 import type { ApiHandler } from './pipeline';

@@ -1,4 +1,4 @@
-// Signatures of deliveries (platform-decisions.md, Deliveries): hex HMAC-SHA256 / HMAC-SHA1 keyed
+// Signatures of deliveries (docs/sandbox.md, Deliveries): hex HMAC-SHA256 / HMAC-SHA1 keyed
 // with the client_secret, or base64 RSA-SHA256 (PKCS#1 v1.5) with the sandbox's own key pair.
 import {
   createHmac,

@@ -1,7 +1,7 @@
 // Writing answers, and the one error type every handler throws: it becomes the JSON error body of
-// platform-decisions.md ({error, error_description}) with the status of the code.
+// docs/sandbox.md ({error, error_description}) with the status of the code.
 import type { ServerResponse } from 'node:http';
-import { ERROR_STATUS, type ErrorCode } from '../../core/spec';
+import { ERROR_STATUS, type ErrorCode } from '../../../src-shared/spec';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,8 +1,8 @@
 // The authorization step of /tp/authorize, shared by the consent page (GET shows it, POST is the
-// person's answer) and POST /_sandbox/authorize (a script's answer). platform-decisions.md: an
+// person's answer) and POST /_sandbox/authorize (a script's answer). docs/sandbox.md: an
 // unknown client or a wrong redirect_uri is an error page without redirect; everything else
 // redirects to the redirect_uri with `error`, `error_description` and `state`.
-import { endpointById, isScope, splitSpaceList } from '../../core/spec';
+import { endpointById, isScope, splitSpaceList } from '../../../src-shared/spec';
 import type { AppRecord } from '../state/records';
 import type { Store } from '../state/store';
 import { issueCode } from './tokens';

@@ -1,5 +1,5 @@
 // The consent page of /tp/authorize: plain HTML with a form, no script, so it works in any browser.
-import { SCOPES } from '../../core/spec';
+import { SCOPES } from '../../../src-shared/spec';
 import type { AppRecord, UserRecord } from '../state/records';
 
 export function escapeHtml(text: string): string {

@@ -1,6 +1,6 @@
-// POST /tp/token and /tp/token.json: the three grants of platform-api.md 4.2.
+// POST /tp/token and /tp/token.json: the three grants of API document §4.2.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { endpointById, validateParams } from '../../core/spec';
+import { endpointById, validateParams } from '../../../src-shared/spec';
 import type { SandboxContext } from '../context';
 import { mediaType, readForm } from '../http/body';
 import { ApiError, sendJson } from '../http/reply';

@@ -1,7 +1,7 @@
-// Issuing, exchanging, refreshing and revoking tokens (platform-api.md 5, platform-decisions.md
+// Issuing, exchanging, refreshing and revoking tokens (API document §5, docs/sandbox.md
 // Tokens and OAuth).
 import { timingSafeEqual } from 'node:crypto';
-import type { TokenResponse } from '../../core/spec';
+import type { TokenResponse } from '../../../src-shared/spec';
 import { ApiError } from '../http/reply';
 import { newSecret } from '../ids';
 import type { AccessTokenRecord, AppRecord } from '../state/records';

@@ -1,4 +1,4 @@
-// Shared pieces of the simulator API (platform-decisions.md, Simulator API): JSON bodies checked
+// Shared pieces of the simulator API (docs/sandbox.md, Simulator API): JSON bodies checked
 // with zod, app selection by client_id, and lookups that answer 404 in the common error shape.
 import type { z } from 'zod';
 import type { SandboxContext } from '../context';

@@ -1,7 +1,7 @@
 // Rooms played by users: create, invite, join, leave, update, remove, each delivering the group
-// events of platform-decisions.md (Deliveries) to the contacts in the room.
+// events of docs/sandbox.md (Deliveries) to the contacts in the room.
 import { z } from 'zod';
-import type { GroupEventType } from '../../core/spec';
+import type { GroupEventType } from '../../../src-shared/spec';
 import { findContact } from '../contacts';
 import type { SandboxContext } from '../context';
 import { ApiError } from '../http/reply';

@@ -1,4 +1,4 @@
-// The routes of /_sandbox/ (platform-decisions.md, Simulator API), plus the files the sandbox
+// The routes of /_sandbox/ (docs/sandbox.md, Simulator API), plus the files the sandbox
 // serves there: media of messages, avatars and the RSA public key.
 import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,7 +1,12 @@
 // Users played by the simulator: create, send a message to a contact or into a room (delivered to
 // the app), get an otp opened on the app's URL, disconnect.
 import { z } from 'zod';
-import { MESSAGE_PARAMS, endpointById, validateParams, type MsgType } from '../../core/spec';
+import {
+  MESSAGE_PARAMS,
+  endpointById,
+  validateParams,
+  type MsgType,
+} from '../../../src-shared/spec';
 import { findContact } from '../contacts';
 import { ApiError } from '../http/reply';
 import { newMessageId, newSecret } from '../ids';
@@ -9,7 +14,7 @@ import { messageData, precheckMessage } from '../message-data';
 import { disconnect as revokeUser } from '../oauth/tokens';
 import { hasUser } from '../rooms';
 import { NewUserFields, createUser } from '../users';
-import { vcardProblem } from '../../core/spec/vcard-check';
+import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { getRoom, getUser, parseBody, pickApp, type SimHandler } from './common';
 
 const NewUserBody = NewUserFields.extend({

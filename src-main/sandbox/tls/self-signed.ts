@@ -1,5 +1,5 @@
 // A self-signed certificate for serving the sandbox over HTTPS on loopback
-// (platform-decisions.md: "it can also serve HTTPS with a self-signed certificate it generates").
+// (docs/sandbox.md: "it can also serve HTTPS with a self-signed certificate it generates").
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import {
   bits,

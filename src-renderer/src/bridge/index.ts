@@ -1,7 +1,7 @@
 // Picks the transport once, at start: the Electron preload's `window.tp` when present, otherwise
 // the headless host's WebSocket on this same origin. The rest of the renderer sees a Bridge and a
 // Connection and never knows which it got.
-import type { Bridge } from '../contract';
+import type { Bridge } from '../../../src-shared/contract';
 import { alwaysConnected, type Connection } from './connection';
 import { adaptPreloadBridge } from './preload-bridge';
 import { createWsBridge, wsUrlFor } from './ws-bridge';

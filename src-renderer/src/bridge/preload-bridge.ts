@@ -1,7 +1,7 @@
 // The Electron preload's `window.tp`, adapted so a failed command rejects with a CommandError like
 // the WebSocket transport: the preload throws a plain `{name, code, message, issues?}` object
 // (contextBridge would strip an Error's custom fields), rebuilt here.
-import { CommandError, CommandErrorShape, type Bridge } from '../contract';
+import { CommandError, CommandErrorShape, type Bridge } from '../../../src-shared/contract';
 
 export function toCommandError(err: unknown): CommandError {
   if (err instanceof CommandError) return err;

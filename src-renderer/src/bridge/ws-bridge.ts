@@ -10,7 +10,7 @@ import {
   type CommandName,
   type CommandOutput,
   type EventName,
-} from '../contract';
+} from '../../../src-shared/contract';
 import { backoffDelay } from './backoff';
 import type { Connection, ConnectionState } from './connection';
 

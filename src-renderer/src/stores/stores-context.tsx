@@ -2,16 +2,22 @@
 // so components never import a transport and a test could hand in stores over a fake bridge.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { AuthState, AuthStore } from './auth-store';
-import type { ComposerHistoryState, ComposerHistoryStore } from './composer-history-store';
-import type { ComposerResourcesState, ComposerResourcesStore } from './composer-resources-store';
-import type { ComposerState, ComposerStore } from './composer-store';
-import type { ContactsState, ContactsStore } from './contacts-store';
-import type { InboundState, InboundStore } from './inbound-store';
-import type { LogState, LogStore } from './log-store';
-import type { ProfilesStore, ProfilesUiState } from './profiles-store';
-import type { SessionState, SessionStore } from './session-store';
-import type { SimulatorStore, SimulatorUiState } from './simulator-store';
+import type { AuthState, AuthStore } from '../features/users/auth-store';
+import type {
+  ComposerHistoryState,
+  ComposerHistoryStore,
+} from '../features/composer/composer-history-store';
+import type {
+  ComposerResourcesState,
+  ComposerResourcesStore,
+} from '../features/composer/composer-resources-store';
+import type { ComposerState, ComposerStore } from '../features/composer/composer-store';
+import type { ContactsState, ContactsStore } from '../features/contacts/contacts-store';
+import type { InboundState, InboundStore } from '../features/inbound/inbound-store';
+import type { LogState, LogStore } from '../features/event-log/log-store';
+import type { ProfilesStore, ProfilesUiState } from '../features/profiles/profiles-store';
+import type { SessionState, SessionStore } from '../features/header/app-store';
+import type { SimulatorStore, SimulatorUiState } from '../features/simulator/simulator-store';
 
 export interface Stores {
   session: SessionStore;

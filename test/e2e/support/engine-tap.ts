@@ -8,7 +8,7 @@ import type {
   CommandOutput,
   EventName,
   EventPayload,
-} from '../../../src-main/core/contract';
+} from '../../../src-shared/contract';
 
 export interface EngineTap {
   /** Holds the engine's answers to `command` until the returned function is called. */

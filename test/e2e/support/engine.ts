@@ -7,7 +7,7 @@ import type {
   CommandInput,
   CommandName,
   CommandOutput,
-} from '../../../src-main/core/contract';
+} from '../../../src-shared/contract';
 import { answerConsent } from '../../helpers/sandbox-client';
 import type { RunningHost } from './host';
 

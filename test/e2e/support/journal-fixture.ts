@@ -2,7 +2,7 @@
 // that need more history than clicking could make in reasonable time.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SystemRecord } from '../../../src-main/core/contract';
+import type { SystemRecord } from '../../../src-shared/contract';
 import { JOURNAL_FILE } from './mixed-journal.mjs';
 
 // A long QA session's journal of every kind, shared with `npm run bench:eventlog`.

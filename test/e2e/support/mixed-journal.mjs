@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** @typedef {import('../../../src-main/core/contract').JournalRecord} JournalRecord */
+/** @typedef {import('../../../src-shared/contract').JournalRecord} JournalRecord */
 
 /**
  * @typedef {object} MixedJournal

@@ -5,9 +5,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SecretSealer } from '../../../src-main/core/host';
+import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore, type Core } from '../../../src-main/core/index';
-import { confSettings } from '../../../src-main/host/settings';
+import { confSettings } from '../../../src-main/headless/settings';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser } from '../../helpers/sandbox-client';

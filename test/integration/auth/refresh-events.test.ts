@@ -2,7 +2,7 @@
 // the outcome. A refused refresh (invalid_grant) must end as "disconnected" in the last event,
 // never stuck at "refreshing" (the UI has nothing else to go on).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectedUser } from '../../../src-main/core/contract';
+import type { ConnectedUser } from '../../../src-shared/contract';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import { answerConsent, createUser, simulator } from '../../helpers/sandbox-client';
 

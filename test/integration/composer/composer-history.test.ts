@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiRecord } from '../../../src-main/core/contract';
+import type { ApiRecord } from '../../../src-shared/contract';
 import { errorOf } from '../../helpers/command-error';
 import { tempDir } from '../../helpers/core-fixture';
 import { simulator } from '../../helpers/sandbox-client';

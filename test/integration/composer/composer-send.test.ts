@@ -2,8 +2,8 @@
 // to the connected user (with the user's token) and into a room (with the app token for the
 // user), in bulk (app token), each answered 2xx with a response that matches its documented shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActAs, ComposerSendResult } from '../../../src-main/core/contract';
-import { MSG_TYPES } from '../../../src-main/core/spec';
+import type { ActAs, ComposerSendResult } from '../../../src-shared/contract';
+import { MSG_TYPES } from '../../../src-shared/spec';
 import { simulator } from '../../helpers/sandbox-client';
 import { startComposerFixture, type ComposerFixture } from './composer-fixture';
 

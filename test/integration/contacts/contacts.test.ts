@@ -2,7 +2,7 @@
 // the contact for every owner, removal per owner, supercontact protection, failures kept for
 // retry, import with bad rows (and its progress), export read back by the import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayload } from '../../../src-main/core/contract';
+import type { EventPayload } from '../../../src-shared/contract';
 import { errorOf } from '../../helpers/command-error';
 import {
   connect,

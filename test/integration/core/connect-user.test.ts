@@ -3,11 +3,7 @@
 import { createServer, type Server } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ApiRecord,
-  type ConnectFlow,
-  type JournalRecord,
-} from '../../../src-main/core/contract';
+import { type ApiRecord, type ConnectFlow, type JournalRecord } from '../../../src-shared/contract';
 import { createCore, type Core } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import {

@@ -1,7 +1,7 @@
 // One-time passwords from the platform client, at the management and the directory URLs. The
 // sandbox's simulator plays the platform client opening the app's URLs on the inbound endpoint.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OtpVisit } from '../../../src-main/core/contract';
+import type { OtpVisit } from '../../../src-shared/contract';
 import type { Core } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';

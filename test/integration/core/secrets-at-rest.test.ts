@@ -4,9 +4,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SecretSealer } from '../../../src-main/core/host';
+import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore } from '../../../src-main/core/index';
-import { confSettings } from '../../../src-main/host/settings';
+import { confSettings } from '../../../src-main/headless/settings';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser } from '../../helpers/sandbox-client';
 import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';

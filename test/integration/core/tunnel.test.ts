@@ -3,8 +3,8 @@
 // refused registrations, the own-public-URL mode, and pushing the public URL into the sandbox.
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OtpVisit, TunnelRecord, TunnelStatus } from '../../../src-main/core/contract';
-import { memorySettings, type SettingsStore } from '../../../src-main/core/host';
+import type { OtpVisit, TunnelRecord, TunnelStatus } from '../../../src-shared/contract';
+import { memorySettings, type SettingsStore } from '../../../src-main/core/host-interface';
 import { createCore, type Core } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startCoreWithSandbox, tempDir } from '../../helpers/core-fixture';

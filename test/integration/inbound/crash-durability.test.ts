@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { afterAll, expect, it } from 'vitest';
-import { JournalRecord } from '../../../src-main/core/contract';
+import { JournalRecord } from '../../../src-shared/contract';
 
 const SERVE = resolve(import.meta.dirname, '../../../out/main/serve.js');
 const children: ChildProcessWithoutNullStreams[] = [];

@@ -2,7 +2,7 @@
 // routing, with the token it was asked with, and never journaled as a delivery.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkHealth } from '../../../src-main/core/inbound/tunnel/health-check';
+import { checkHealth } from '../../../src-main/core/tunnel/health-check';
 import { startInboundFixture, type InboundFixture } from './inbound-harness';
 
 let f: InboundFixture;

@@ -2,7 +2,7 @@
 // need: a connected user, waiting for journal records, and posting raw requests at the receiver.
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
-import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-main/core/contract';
+import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-shared/contract';
 import type { Core, CoreOptions } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';

@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memorySettings } from '../../../src-main/core/host';
+import { memorySettings } from '../../../src-main/core/host-interface';
 import { createCore } from '../../../src-main/core/index';
-import { parseServeArgs } from '../../../src-main/host/cli-args';
-import { startHeadlessHost, type HeadlessHost } from '../../../src-main/host/index';
+import { parseServeArgs } from '../../../src-main/headless/cli-args';
+import { startHeadlessHost, type HeadlessHost } from '../../../src-main/headless/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { freePort } from '../../helpers/sandbox-client';
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DeliveryRecord } from '../../../src-main/core/contract';
+import type { DeliveryRecord } from '../../../src-shared/contract';
 import {
   isDelivery,
   signedFields,

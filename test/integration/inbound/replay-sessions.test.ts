@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryRecord } from '../../../src-main/core/contract';
+import type { DeliveryRecord } from '../../../src-shared/contract';
 import { createCore } from '../../../src-main/core/index';
 import { hostFor } from '../../helpers/core-fixture';
 import {

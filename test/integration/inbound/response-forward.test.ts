@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ForwardRecord, JournalRecord } from '../../../src-main/core/contract';
+import type { ForwardRecord, JournalRecord } from '../../../src-shared/contract';
 import { REPLAY_HEADER } from '../../../src-main/core/inbound/deliveries';
 import { freePort } from '../../helpers/sandbox-client';
 import {

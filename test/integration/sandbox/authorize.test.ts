@@ -1,5 +1,5 @@
-// GET /tp/authorize, its consent page, and POST /_sandbox/authorize (platform-api.md 4.1,
-// platform-decisions.md "Tokens and OAuth" and "Details").
+// GET /tp/authorize, its consent page, and POST /_sandbox/authorize (API document §4.1,
+// docs/sandbox.md "Tokens and OAuth" and "Details").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, expectError } from './harness';
 

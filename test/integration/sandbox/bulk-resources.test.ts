@@ -1,10 +1,6 @@
 // POST /tp/bulk/message/send.json (4.8), GET /tp/resource/list (4.10) and /tp/resource/info (4.9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BulkResponse,
-  ResourceInfoResponse,
-  ResourceListResponse,
-} from '../../../src-main/core/spec';
+import { BulkResponse, ResourceInfoResponse, ResourceListResponse } from '../../../src-shared/spec';
 import { Harness, expectError, type UserSession } from './harness';
 
 let h: Harness;

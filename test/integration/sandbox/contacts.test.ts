@@ -1,6 +1,6 @@
-// POST /tp/contact/add (4.5) and /tp/contact/remove (platform-decisions.md, Contacts).
+// POST /tp/contact/add (4.5) and /tp/contact/remove (docs/sandbox.md, Contacts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactResponse } from '../../../src-main/core/spec';
+import { ContactResponse } from '../../../src-shared/spec';
 import { Harness, expectError } from './harness';
 
 let h: Harness;

@@ -1,8 +1,8 @@
-// Deliveries to the app's endpoint URL (platform-api.md 6, platform-decisions.md Deliveries):
+// Deliveries to the app's endpoint URL (API document §6, docs/sandbox.md Deliveries):
 // user messages, group events, signatures, retries, redelivery.
 import { createHmac, createVerify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryData, buildVcard } from '../../../src-main/core/spec';
+import { DeliveryData, buildVcard } from '../../../src-shared/spec';
 import {
   carriesMessage,
   settledDelivery,

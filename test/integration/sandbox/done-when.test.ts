@@ -1,4 +1,4 @@
-// The issue's "done when", as a script that knows only the API document, platform-decisions.md and
+// The issue's "done when", as a script that knows only the API document, the sandbox's documented behaviour (docs/sandbox.md) and
 // docs/sandbox.md: it starts `node out/main/sandbox.js --json` (what `npm run sandbox` runs; needs
 // the build, which `npm test` does first), and talks to it over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process';

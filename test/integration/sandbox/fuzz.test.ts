@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../src-main/core/spec';
+import { ENDPOINTS } from '../../../src-shared/spec';
 import { Harness, type UserSession } from './harness';
 
 let h: Harness;

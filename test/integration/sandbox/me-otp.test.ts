@@ -1,6 +1,6 @@
 // GET /tp/me.json (4.4), POST /tp/otp/verify.json (4.3), and the token rules of part 5.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeResponse } from '../../../src-main/core/spec';
+import { MeResponse } from '../../../src-shared/spec';
 import { Harness, expectError } from './harness';
 
 let h: Harness;

@@ -1,12 +1,12 @@
 // POST /tp/message/send.json (4.7, every msg_type, form and multipart, the MIME table) and the
-// message rules of platform-decisions.md.
+// message rules of docs/sandbox.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MEDIA_MIME,
   MessageResponse,
   buildVcard,
   type MediaMsgType,
-} from '../../../src-main/core/spec';
+} from '../../../src-shared/spec';
 import { Harness, expectError, type UserSession } from './harness';
 
 let h: Harness;

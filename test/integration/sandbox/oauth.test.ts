@@ -1,6 +1,6 @@
-// platform-api.md 4.1, 4.2 and 5; platform-decisions.md "Tokens and OAuth".
+// API document §4.1, 4.2 and 5; docs/sandbox.md "Tokens and OAuth".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenResponse } from '../../../src-main/core/spec';
+import { TokenResponse } from '../../../src-shared/spec';
 import { Harness, expectError } from './harness';
 
 let h: Harness;

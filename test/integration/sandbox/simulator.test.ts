@@ -1,8 +1,8 @@
-// The simulator API under /_sandbox/ (platform-decisions.md, Simulator API) and its errors.
+// The simulator API under /_sandbox/ (docs/sandbox.md, Simulator API) and its errors.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomEntry } from '../../../src-main/core/spec';
+import { RoomEntry } from '../../../src-shared/spec';
 import { Harness, expectError } from './harness';
 
 let h: Harness;
@@ -27,7 +27,7 @@ describe('seed and state', () => {
       redirect_uri: 'http://127.0.0.1:47615/callback',
     });
     expect(apps[0]?.client_secret).toBe(h.app.client_secret);
-    // platform-api.md 8 and platform-decisions.md: 10,000,000 calls a day, tokens of 36000 s.
+    // API document §8 and docs/sandbox.md: 10,000,000 calls a day, tokens of 36000 s.
     expect(apps[0]).toMatchObject({
       rate_limit: { count: 10_000_000, window_s: 86_400 },
       token_lifetime: 36000,

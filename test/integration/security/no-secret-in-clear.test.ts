@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DeliveryRecord, JournalRecord } from '../../../src-main/core/contract';
-import type { SecretSealer } from '../../../src-main/core/host';
+import type { DeliveryRecord, JournalRecord } from '../../../src-shared/contract';
+import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore, type Core } from '../../../src-main/core/index';
-import { confSettings } from '../../../src-main/host/settings';
+import { confSettings } from '../../../src-main/headless/settings';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import {

@@ -2,7 +2,7 @@
 // holds for the sandbox profile are marked expired at once (the header and the Users tab follow
 // auth.changed and auth.usersChanged), and the next call renews them without a 401 first.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthStatus, ConnectedUser } from '../../../src-main/core/contract';
+import type { AuthStatus, ConnectedUser } from '../../../src-shared/contract';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import { createUser } from '../../helpers/sandbox-client';
 import { connect } from '../contacts/contacts-fixture';

@@ -1,7 +1,7 @@
 // The simulator commands against a real embedded sandbox: each action reaches the sandbox, says its
 // outcome, lands in the journal, and what the sandbox delivers arrives at the engine's receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../../src-main/core/contract';
+import type { JournalRecord } from '../../../src-shared/contract';
 import { startContactsFixture, type ContactsFixture } from '../contacts/contacts-fixture';
 import { simulator } from '../../helpers/sandbox-client';
 import { waitFor } from '../../helpers/wait-for';

@@ -2,7 +2,7 @@
 // URLs to register (and the loopback ones again once it stops), and the tunnel's health checks
 // reach the receiver's own health route without leaving a delivery in the journal.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TunnelStatus } from '../../../src-main/core/contract';
+import type { TunnelStatus } from '../../../src-shared/contract';
 import type { Core } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';

@@ -2,14 +2,14 @@
 // form, query and multipart bodies, user_id from "act as", and each field's reason in words.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ActAs } from '../../../src-main/core/contract';
+import type { ActAs } from '../../../src-shared/contract';
 import {
   buildRequest,
   type ComposerInput,
   type ResolvedFile,
 } from '../../../src-main/core/composer/build-request';
 import { multipartBytes } from '../../../src-main/core/composer/multipart';
-import { resolveFile } from '../../../src-main/core/composer/resolve-file';
+import { resolveFile } from '../../../src-main/core/common/resolve-file';
 import { ENDPOINTS, MSG_TYPES, vcardProblemForTests } from './spec-helpers';
 import { CTX, parseMultipart } from './helpers';
 
@@ -339,7 +339,7 @@ describe('validation says, per field, what is wrong', () => {
       {
         field: 'file',
         message: expect.stringContaining(
-          'application/pdf is not accepted for msg_type picture (platform-api.md 4.7 accepts image/jpeg, image/pjpeg, image/png, image/gif)',
+          'application/pdf is not accepted for msg_type picture (API document §4.7 accepts image/jpeg, image/pjpeg, image/png, image/gif)',
         ),
       },
     ]);
@@ -360,7 +360,7 @@ describe('validation says, per field, what is wrong', () => {
   });
 });
 
-describe('act as and user_id (platform-api.md part 5)', () => {
+describe('act as and user_id (API document §5)', () => {
   it('fills user_id from "app token for a user" and explains it', () => {
     const built = buildRequest(VALID.me!, null, CTX);
     expect(built.fields).toEqual({ user_id: 'u1' });
@@ -401,7 +401,7 @@ describe('act as and user_id (platform-api.md part 5)', () => {
       expect(built.errors).toContainEqual({
         field: 'actAs',
         message: expect.stringContaining(
-          'requires the app-level token (client credentials, platform-api.md 5.7)',
+          'requires the app-level token (client credentials, API document §5.7)',
         ),
       });
       expect(built.applicable).not.toContain('user_id');

@@ -1,9 +1,9 @@
 // cURL and HAR from journaled records, and the history search: exact commands, HAR 1.2 fields,
 // and no secret in either.
 import { describe, expect, it } from 'vitest';
-import type { ApiRecord } from '../../../src-main/core/contract';
+import type { ApiRecord } from '../../../src-shared/contract';
 import { curlCommand } from '../../../src-main/core/composer/export-curl';
-import { harDocument } from '../../../src-main/core/composer/export-har';
+import { harDocument } from '../../../src-main/core/common/har-entry';
 import { searchApiRecords } from '../../../src-main/core/composer/search';
 
 const record = (over: Partial<ApiRecord['api']> = {}, seq = 1): ApiRecord => ({

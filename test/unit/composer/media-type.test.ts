@@ -1,4 +1,4 @@
-// MIME types from the bytes, checked against the table of platform-api.md 4.7, and the sample
+// MIME types from the bytes, checked against the table of API document §4.7, and the sample
 // files of resources/samples: each one real, small, and recognised.
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

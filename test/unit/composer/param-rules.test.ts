@@ -1,13 +1,9 @@
 // The help text under a composer field: the parameter's rules in words, leaving out what its doc
 // (from the API document) already says, so no help reads "1 to 128 characters · 1 to 128 characters".
 import { describe, expect, it } from 'vitest';
-import { endpointById, type EndpointId } from '../../../src-main/core/spec/endpoints';
-import type { ParamSpec } from '../../../src-main/core/spec/params';
-import {
-  docSays,
-  normalised,
-  ruleWords,
-} from '../../../src-renderer/src/features/composer/param-rules';
+import { endpointById, type EndpointId } from '../../../src-shared/spec/endpoints';
+import type { ParamSpec } from '../../../src-shared/spec/params';
+import { docSays, normalised, ruleWords } from '../../../src-shared/rules/param-rules';
 
 function param(endpoint: EndpointId, name: string): ParamSpec {
   const p = endpointById(endpoint).params.find((x) => x.name === name);

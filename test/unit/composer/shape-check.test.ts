@@ -2,13 +2,13 @@
 // fields said as such.
 import { describe, expect, it } from 'vitest';
 import { compareShape, responseShapeIssues } from '../../../src-main/core/composer/shape-check';
-import { retryAfterSeconds } from '../../../src-main/core/composer/retry-after';
+import { retryAfterSeconds } from '../../../src-main/core/common/retry-after';
 import {
   ContactResponse,
   ResourceInfoResponse,
   ResourceListResponse,
   endpointById,
-} from '../../../src-main/core/spec';
+} from '../../../src-shared/spec';
 
 describe('compareShape', () => {
   it('is clean for a documented response', () => {
@@ -71,7 +71,7 @@ describe('compareShape', () => {
         { msg_type: 'location' },
       ),
     ).toEqual([
-      'extra field data.alt (per platform-decisions.md; the API document does not show it)',
+      'extra field data.alt (as the sandbox sends it; the API document does not show it)',
     ]);
     expect(
       responseShapeIssues(endpoint, 200, { ...base, type: 'text', data: {} }, { msg_type: 'text' }),

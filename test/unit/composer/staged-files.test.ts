@@ -1,6 +1,6 @@
 // Picked files held by id: the newest kept within the byte budget, a dropped one said in words.
 import { describe, expect, it } from 'vitest';
-import { CommandError } from '../../../src-main/core/contract';
+import { CommandError } from '../../../src-shared/contract';
 import { createStagedFiles } from '../../../src-main/core/composer/staged-files';
 
 describe('staged files', () => {

@@ -1,10 +1,10 @@
-// The contact XML of platform-api.md 2.5 as the composer builds it: parsed back, it has the
+// The contact XML of API document §2.5 as the composer builds it: parsed back, it has the
 // namespace, the root, name and surname once each in that order, then the phones with their
 // optional type; the sandbox's own check accepts it; the editor's fields come back from it.
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { parseVcard } from '../../../src-main/core/composer/from-record';
-import { buildVcardXml } from '../../../src-main/core/composer/vcard-xml';
+import { buildVcardXml } from '../../../src-main/core/common/vcard-xml';
 import { vcardProblemForTests } from './spec-helpers';
 
 const NS = 'platform:x:contact';

@@ -1,15 +1,12 @@
 // Reading contacts from CSV and JSON, and the per-field rules (from the endpoint catalog).
 import { describe, expect, it } from 'vitest';
-import { CommandError } from '../../../src-main/core/contract';
+import { CommandError } from '../../../src-shared/contract';
 import {
   detectFormat,
   ownersToUpdate,
   previewImport,
 } from '../../../src-main/core/contacts/contact-import';
-import {
-  checkContact,
-  DOCUMENTED_CAPABILITIES,
-} from '../../../src-main/core/contacts/contact-rules';
+import { checkContact, DOCUMENTED_CAPABILITIES } from '../../../src-shared/rules/contact-rules';
 
 const ctx = {
   supercontactId: 'app123',

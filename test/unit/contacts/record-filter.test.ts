@@ -1,7 +1,7 @@
 // The event log's contact filter: which records concern a contact.
 import { describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../../src-main/core/contract';
-import { recordConcernsContact } from '../../../src-main/core/contacts/record-filter';
+import type { JournalRecord } from '../../../src-shared/contract';
+import { recordConcernsContact } from '../../../src-shared/rules/record-filter';
 
 const api = (params: Record<string, string>) =>
   ({

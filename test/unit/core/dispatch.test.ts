@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandError } from '../../../src-main/core/contract';
+import { CommandError } from '../../../src-shared/contract';
 import { createDispatch, type Handlers } from '../../../src-main/core/dispatch';
 import { errorOf } from '../../helpers/command-error';
 

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../../src-main/core/contract';
+import type { JournalRecord } from '../../../src-shared/contract';
 import { lineOf, openJournal } from '../../../src-main/core/log/journal';
 import { tempDir } from '../../helpers/core-fixture';
 

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProfileInput } from '../../../src-main/core/contract';
+import type { ProfileInput } from '../../../src-shared/contract';
 import { createCore, type Core } from '../../../src-main/core/index';
-import { memorySettings } from '../../../src-main/core/host';
+import { memorySettings } from '../../../src-main/core/host-interface';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { errorOf } from '../../helpers/command-error';

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySettings, type CoreHost, type SecretSealer } from '../../../src-main/core/host';
+import {
+  memorySettings,
+  type CoreHost,
+  type SecretSealer,
+} from '../../../src-main/core/host-interface';
 import { createSecretVault, PLAIN_SECRETS_FILE } from '../../../src-main/core/secrets/secret-vault';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandError } from '../../../src-main/core/contract';
+import { CommandError } from '../../../src-shared/contract';
 import { assertSecretTransport, isLoopbackHost } from '../../../src-main/core/api/transport-policy';
 
 describe('secret transport policy', () => {

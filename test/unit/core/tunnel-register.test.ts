@@ -2,10 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  RegistrationRefused,
-  registerTunnel,
-} from '../../../src-main/core/inbound/tunnel/lt-register';
+import { RegistrationRefused, registerTunnel } from '../../../src-main/core/tunnel/lt-register';
 
 let server: Server | null = null;
 afterEach(async () => {

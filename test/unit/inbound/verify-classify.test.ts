@@ -1,9 +1,9 @@
 // Signature verification, classification and the HTML report, without a server.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../../src-main/core/contract';
+import type { JournalRecord } from '../../../src-shared/contract';
 import { classify } from '../../../src-main/core/inbound/classify';
-import { toHtmlReport } from '../../../src-main/core/inbound/export-html';
+import { toHtmlReport } from '../../../src-main/core/log/session-export-html';
 import { checkShape } from '../../../src-main/core/inbound/shape-check';
 import { verifySignature } from '../../../src-main/core/inbound/verify-signature';
 

@@ -2,14 +2,14 @@
 // the contract's shape) and what it refuses to send, in words; and when the panel reads the
 // sandbox's deliveries again on its own (only while the sandbox is still retrying one).
 import { describe, expect, it } from 'vitest';
-import type { SimApp, SimDelivery } from '../../../src-main/core/contract';
+import type { SimApp, SimDelivery } from '../../../src-shared/contract';
 import {
   PENDING_POLL_MS,
   changeWords,
   changesOf,
   followUpDelay,
   formOf,
-} from '../../../src-main/core/simulator/panel-rules';
+} from '../../../src-shared/rules/panel-rules';
 
 const app: SimApp = {
   clientId: 'acme-orders',

@@ -1,4 +1,4 @@
-// The endpoint catalog (src-main/core/spec): the tables of platform-api.md as data, and the
+// The endpoint catalog (src-main/core/spec): the tables of the API document as data, and the
 // validation the sandbox and the client share.
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import {
   splitSpaceList,
   validateParams,
   type ParamInput,
-} from '../../../src-main/core/spec';
+} from '../../../src-shared/spec';
 
 const input = (fields: Record<string, string | string[]>, files: string[] = []): ParamInput => ({
   fields: new Map(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])),

@@ -1,8 +1,8 @@
 // "Act as": the app token, the app token for a connected user (user_id filled in from here), or a
-// user's own token (platform-api.md part 5). Endpoints that take no token, or only the app token,
+// user's own token (API document §5). Endpoints that take no token, or only the app token,
 // say so instead of offering choices the platform refuses.
-import type { ActAs, ComposerIssue } from '../../contract';
-import type { EndpointSpec } from '../../../../src-main/core/spec';
+import type { ActAs, ComposerIssue } from '../../../../src-shared/contract';
+import type { EndpointSpec } from '../../../../src-shared/spec';
 import { useAuth, useComposer } from '../../stores/stores-context';
 
 const NO_ISSUES: ComposerIssue[] = [];
@@ -74,8 +74,8 @@ export function ActAsPicker({ endpoint }: { endpoint: EndpointSpec }) {
       ) : null}
       {endpoint.auth === 'app' ? (
         <p className="act-as-note quiet">
-          {endpoint.title} requires the app-level token (platform-api.md 5.7): a user&apos;s token,
-          or the app token for a user, is refused.
+          {endpoint.title} requires the app-level token (API document §5.7): a user&apos;s token, or
+          the app token for a user, is refused.
         </p>
       ) : connected.length === 0 ? (
         <p className="act-as-note quiet">

@@ -7,8 +7,8 @@
 // reopened call to the form's first field, so it never falls to the page when the view switches.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
-import { endpointOf } from '../../stores/composer-draft';
-import { activeProfile } from '../../stores/session-store';
+import { endpointOf } from './composer-draft';
+import { activeProfile } from '../header/app-store';
 import { useComposer, useSession } from '../../stores/stores-context';
 import { ActAsPicker } from './ActAsPicker';
 import { EndpointPicker } from './EndpointPicker';

@@ -1,7 +1,7 @@
 // Every endpoint of the catalog, by its title, method and documented path; an endpoint with
 // aliases (/tp/token and /tp/token.json) lets the person pick the path too.
-import { ENDPOINTS } from '../../../../src-main/core/spec';
-import { endpointOf } from '../../stores/composer-draft';
+import { ENDPOINTS } from '../../../../src-shared/spec';
+import { endpointOf } from './composer-draft';
 import { useComposer } from '../../stores/stores-context';
 
 export function EndpointPicker() {
@@ -39,7 +39,7 @@ export function EndpointPicker() {
         </label>
       ) : null}
       <p className="quiet endpoint-doc">
-        {endpoint.doc} (platform-api.md {endpoint.section})
+        {endpoint.doc} (API document §{endpoint.section})
         {endpoint.scope ? ` · needs scope ${endpoint.scope}` : ''}
       </p>
     </div>

@@ -4,8 +4,8 @@
 // FilePicker is the field bound to nothing, so the simulator's "Send as user" picks files the same
 // way (it has no engine check before sending: it leaves `info` out).
 import { useRef, useState, type DragEvent } from 'react';
-import { MEDIA_MIME, isMediaMsgType } from '../../../../src-main/core/spec';
-import type { ComposerFileInfo, ComposerSample } from '../../contract';
+import { MEDIA_MIME, isMediaMsgType } from '../../../../src-shared/spec';
+import type { ComposerFileInfo, ComposerSample } from '../../../../src-shared/contract';
 import { byteSize } from '../../format';
 import { useComposer } from '../../stores/stores-context';
 

@@ -2,7 +2,7 @@
 // reopen one in the composer to edit and send again, copy one as cURL (redacted unless asked), or
 // export one or a selection as HAR 1.2.
 import { useEffect, useState, type RefObject } from 'react';
-import type { ApiRecord } from '../../contract';
+import type { ApiRecord } from '../../../../src-shared/contract';
 import { downloadFile } from '../../components/download';
 import { clockTime, urlPath } from '../../format';
 import { useComposer, useComposerHistory } from '../../stores/stores-context';

@@ -2,9 +2,9 @@
 // the chosen msg_type (or grant type), each with its rules, and the engine's reason beside any
 // value that breaks one. A reason shows once a value was typed, or for every field after a send
 // was refused, so an empty form is not a wall of red.
-import type { ParamSpec } from '../../../../src-main/core/spec';
-import type { ComposerIssue } from '../../contract';
-import { applicableParams, endpointOf, isRequired } from '../../stores/composer-draft';
+import type { ParamSpec } from '../../../../src-shared/spec';
+import type { ComposerIssue } from '../../../../src-shared/contract';
+import { applicableParams, endpointOf, isRequired } from './composer-draft';
 import { useAuth, useComposer } from '../../stores/stores-context';
 import { useContactOptions } from '../contacts/use-contact-ids';
 import { FileField } from './FileField';

@@ -2,7 +2,7 @@
 // connected users from /tp/resource/list (users, and rooms with subject, avatar and occupants),
 // listed on request, and /tp/resource/info for the id typed. Both are real, journaled calls.
 import { useAuth, useComposer, useComposerResources } from '../../stores/stores-context';
-import type { ResourceOption } from '../../stores/composer-resources-store';
+import type { ResourceOption } from './composer-resources-store';
 
 function useConnectedIds(): string[] {
   const users = useAuth((s) => s.users);

@@ -4,7 +4,7 @@
 // raw body is shown a slice at a time.
 import { useState } from 'react';
 import { FieldList, MapList } from '../../components/FieldList';
-import type { ComposerSendResult, RawBody, Timing } from '../../contract';
+import type { ComposerSendResult, RawBody, Timing } from '../../../../src-shared/contract';
 import { byteSize, durationMs } from '../../format';
 import { useComposer } from '../../stores/stores-context';
 import { useNow } from '../../components/use-now';

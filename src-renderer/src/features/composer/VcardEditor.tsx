@@ -1,7 +1,7 @@
-// The address-book contact of msg_type contact (platform-api.md 2.5): name, surname and any number
+// The address-book contact of msg_type contact (API document §2.5): name, surname and any number
 // of phones with a type. The engine builds the XML (with @xmldom/xmldom) and it is shown as sent.
 // VcardFields is the editor bound to nothing, so the simulator's "Send as user" edits the same way.
-import type { Draft } from '../../stores/composer-draft';
+import type { Draft } from './composer-draft';
 import { useComposer } from '../../stores/stores-context';
 
 type Vcard = Draft['vcard'];

@@ -3,7 +3,7 @@
 // connected users, one contact/add each. Checked as typed with the catalog's rules; an edit says
 // before it is saved that the platform changes the contact for every owner.
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { BookContact, ContactFieldIssue } from '../../contract';
+import type { BookContact, ContactFieldIssue } from '../../../../src-shared/contract';
 import { useAuth, useContacts } from '../../stores/stores-context';
 import { Avatar } from './Avatar';
 import { checkContact, DOCUMENTED_CAPABILITIES, parseCapabilities } from './rules';

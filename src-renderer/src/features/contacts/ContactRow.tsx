@@ -2,7 +2,7 @@
 // with what the platform last said, and Remove for that owner). The supercontact is marked and
 // offers nothing that would change it.
 import { useState } from 'react';
-import type { BookContact } from '../../contract';
+import type { BookContact } from '../../../../src-shared/contract';
 import { focusContact } from './focus';
 import { useContacts } from '../../stores/stores-context';
 import { Avatar } from './Avatar';

@@ -2,7 +2,7 @@
 // the tool keeps its own), adding and editing for one or several owners, removal per owner,
 // per-owner results with retry, import and export.
 import { useEffect, useRef, useState } from 'react';
-import type { BookContact } from '../../contract';
+import type { BookContact } from '../../../../src-shared/contract';
 import { downloadFile } from '../../components/download';
 import { Pane } from '../../components/Pane';
 import { useAuth, useContacts } from '../../stores/stores-context';

@@ -3,9 +3,9 @@
 // every owner of a contact already in the book, unless "record only"), with a progress bar while
 // the calls go out.
 import { Fragment, useId, useState } from 'react';
-import type { CommandOutput, ImportPreview } from '../../contract';
+import type { CommandOutput, ImportPreview } from '../../../../src-shared/contract';
 import { useContacts } from '../../stores/stores-context';
-import type { ImportFormat } from '../../stores/contacts-store';
+import type { ImportFormat } from './contacts-store';
 
 type Outcome = CommandOutput<'contacts.import'>;
 

@@ -1,6 +1,6 @@
 // What the last calls for a contact did, owner by owner: the status, the platform's words, and
 // Retry for the ones that failed (they stay in the book as failed until a retry succeeds).
-import type { OwnerResult } from '../../contract';
+import type { OwnerResult } from '../../../../src-shared/contract';
 import { useContacts } from '../../stores/stores-context';
 
 interface Props {

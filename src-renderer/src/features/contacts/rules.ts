@@ -4,4 +4,4 @@ export {
   checkContact,
   DOCUMENTED_CAPABILITIES,
   parseCapabilities,
-} from '../../../../src-main/core/contacts/contact-rules';
+} from '../../../../src-shared/rules/contact-rules';

@@ -2,7 +2,7 @@
 // engine), what came back, how long each phase took, and the body bytes.
 import type { ReactNode } from 'react';
 import { FieldList, MapList } from '../../components/FieldList';
-import type { ApiExchange } from '../../contract';
+import type { ApiExchange } from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 import { BodyView } from './BodyView';
 

@@ -1,7 +1,7 @@
 // A response body: pretty-printed JSON when it is JSON, and always a "Raw" toggle showing the exact
 // text the engine kept (base64 when the bytes were not UTF-8), because raw comes first.
 import { useMemo, useState } from 'react';
-import type { RawBody } from '../../contract';
+import type { RawBody } from '../../../../src-shared/contract';
 import { byteSize } from '../../format';
 import { jsonTokens } from './json-tokens';
 

@@ -3,7 +3,7 @@
 // shape, whether it repeats an earlier one, the answer given, the data and the exact bytes, what
 // the forward targets answered, and the replay actions.
 import { FieldList, MapList } from '../../components/FieldList';
-import type { DeliveryRecord } from '../../contract';
+import type { DeliveryRecord } from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 import { BodyView } from './BodyView';
 import { ForwardResults } from './ForwardResults';

@@ -4,7 +4,7 @@
 // detail underneath and the session controls in the heading.
 import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
-import { shownCount } from '../../stores/log-store';
+import { shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { FilterBar } from './FilterBar';
 import { RecordDetail } from './RecordDetail';

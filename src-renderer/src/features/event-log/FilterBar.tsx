@@ -2,8 +2,8 @@
 // bodies), the kinds as toggles, the delivery facets as choices taken from the session itself,
 // and the view's Pause and Clear (the journal itself is never cleared).
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { LogFacets, LogFilter, RecordKind } from '../../contract';
-import { isFiltered } from '../../stores/log-store';
+import type { LogFacets, LogFilter, RecordKind } from '../../../../src-shared/contract';
+import { isFiltered } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { MOD_KEY } from '../../components/keys';
 

@@ -1,7 +1,7 @@
 // A delivery sent on to a URL (forward-to, or a replay to a URL): which delivery, why, whether the
 // data was edited or signed again, and the HTTP exchange with the target.
 import { FieldList } from '../../components/FieldList';
-import type { ForwardRecord } from '../../contract';
+import type { ForwardRecord } from '../../../../src-shared/contract';
 import { ApiDetail } from './ApiDetail';
 import { JumpTo } from './JumpTo';
 

@@ -2,7 +2,7 @@
 // body per target. The results arrive after the delivery was answered (a dead target takes up to
 // the forward timeout), so this asks again as new records come in.
 import { useEffect, useState } from 'react';
-import type { ForwardRecord } from '../../contract';
+import type { ForwardRecord } from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 import { errorMessage } from '../../errors';
 import { useLog } from '../../stores/stores-context';

@@ -3,7 +3,7 @@
 // shape flags, repeat marks, forward results and replay; grants link to the call behind them.
 import { useState } from 'react';
 import { FieldList } from '../../components/FieldList';
-import type { JournalRecord } from '../../contract';
+import type { JournalRecord } from '../../../../src-shared/contract';
 import { clockTimeMs } from '../../format';
 import { useLog } from '../../stores/stores-context';
 import { ApiDetail } from './ApiDetail';

@@ -13,7 +13,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { isFiltered, shownCount } from '../../stores/log-store';
+import { isFiltered, shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { NewRecordsBar } from './NewRecordsBar';
 import { RecordRow, rowId } from './RecordRow';

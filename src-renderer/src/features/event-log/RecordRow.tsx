@@ -2,7 +2,7 @@
 // method, path, status and time or signature, otherwise the record's one-line summary. A row whose
 // page is still on its way says so instead of showing nothing.
 import { memo } from 'react';
-import type { LogRow } from '../../contract';
+import type { LogRow } from '../../../../src-shared/contract';
 import { clockTimeMs, durationMs } from '../../format';
 
 interface RowProps {

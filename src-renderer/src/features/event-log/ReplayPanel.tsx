@@ -3,7 +3,7 @@
 // data edited and either signed again with the profile's secret or keeping the old signature on
 // purpose (to check that the app refuses it).
 import { useEffect, useId, useState } from 'react';
-import type { DeliveryRecord, JournalRecord } from '../../contract';
+import type { DeliveryRecord, JournalRecord } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { useLog } from '../../stores/stores-context';
 import { JumpTo } from './JumpTo';

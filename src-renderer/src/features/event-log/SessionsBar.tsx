@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 // The contact editor's download helper: one way to hand a file to the browser in both hosts.
 import { downloadFile } from '../../components/download';
-import type { ExportFormat } from '../../stores/log-sessions';
+import type { ExportFormat } from './log-sessions';
 import { useLog } from '../../stores/stores-context';
 
 const FORMATS: Array<{ format: ExportFormat; label: string }> = [

@@ -1,6 +1,6 @@
 // The top bar: which profile the app talks to (a switcher, and the Profiles dialog), whether the
 // engine is reachable, the tunnel's state and the profile's app token, always in view.
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from './app-store';
 import { useSession } from '../../stores/stores-context';
 import { AppTokenStatus } from './AppTokenStatus';
 import { EngineStatus } from './EngineStatus';

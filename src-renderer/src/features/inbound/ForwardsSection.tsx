@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useInbound } from '../../stores/stores-context';
 import { clockTime } from '../../format';
-import type { ForwardResult } from '../../stores/inbound-store';
+import type { ForwardResult } from './inbound-store';
 import { BusyNote, ProblemNote } from './SectionNotes';
 
 const MAX_TARGETS = 10;

@@ -4,7 +4,7 @@
 // (named in the Response heading). Each section acts on its own and says its own errors.
 import type { ReactNode } from 'react';
 import { Pane } from '../../components/Pane';
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from '../header/app-store';
 import { useInbound, useSession } from '../../stores/stores-context';
 import { ForwardsSection } from './ForwardsSection';
 import { KeySection } from './KeySection';

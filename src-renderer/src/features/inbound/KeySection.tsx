@@ -1,7 +1,7 @@
 // The RSA public key RSA-SHA256 deliveries are verified with: pasted as PEM, or the embedded
 // sandbox's own key in one click. A public key is not a secret, so it is shown in full.
 import { useState, type FormEvent } from 'react';
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from '../header/app-store';
 import { useInbound, useSession } from '../../stores/stores-context';
 import { ProblemNote } from './SectionNotes';
 

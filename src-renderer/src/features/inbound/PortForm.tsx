@@ -2,7 +2,7 @@
 // a person whose 5875 is taken (or firewalled) picks another. The headless host's --inbound-port
 // wins over it, and the form says so.
 import { useState, type FormEvent } from 'react';
-import type { InboundStatus } from '../../contract';
+import type { InboundStatus } from '../../../../src-shared/contract';
 import { useInbound } from '../../stores/stores-context';
 import { ProblemNote } from './SectionNotes';
 

@@ -1,7 +1,7 @@
 // The receiver: where it listens, the URL to register as the app's endpoint (on the public URL
 // while a tunnel is up), and the management and directory paths it serves for this profile.
 import { FieldList } from '../../components/FieldList';
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from '../header/app-store';
 import { useInbound, useSession } from '../../stores/stores-context';
 import { CopyButton } from './CopyButton';
 import { PortForm } from './PortForm';

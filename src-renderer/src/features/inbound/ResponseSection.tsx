@@ -2,7 +2,7 @@
 // answers some deliveries with an error instead, to watch the platform retry. Edited as a draft and
 // saved with one button (or Enter), so half-typed numbers never reach the engine.
 import { useState, type FormEvent } from 'react';
-import type { ResponseControl } from '../../contract';
+import type { ResponseControl } from '../../../../src-shared/contract';
 import { useInbound } from '../../stores/stores-context';
 import { ProblemNote } from './SectionNotes';
 

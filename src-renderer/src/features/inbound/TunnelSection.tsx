@@ -2,7 +2,7 @@
 // or the person's own public URL (ngrok, cloudflared), health-checked the same way; its state is
 // always shown; and one click points the sandbox app at the public URL.
 import { useState, type FormEvent } from 'react';
-import type { TunnelStatus } from '../../contract';
+import type { TunnelStatus } from '../../../../src-shared/contract';
 import { useInbound, useSession } from '../../stores/stores-context';
 import { BusyNote, ProblemNote } from './SectionNotes';
 import { TunnelState } from './TunnelState';

@@ -1,6 +1,6 @@
 // The tunnel's state as one always-visible line (a live region, so a screen reader hears it change)
 // and the last health check under it.
-import type { TunnelStatus } from '../../contract';
+import type { TunnelStatus } from '../../../../src-shared/contract';
 import { useInbound } from '../../stores/stores-context';
 import { tunnelWords } from './tunnel-words';
 import { useNow } from '../../components/use-now';

@@ -1,6 +1,6 @@
 // The tunnel's state in words, one place for the Inbound tab and the header badge, so both say the
 // same thing: what it is doing, where it is reachable, why it is down, and when it tries again.
-import type { TunnelStatus } from '../../contract';
+import type { TunnelStatus } from '../../../../src-shared/contract';
 
 export type TunnelTone = 'off' | 'busy' | 'ok' | 'bad';
 

@@ -2,7 +2,7 @@
 // refuses says why under it and is marked invalid. The client secret is write-only: the form
 // says whether one is set and never shows it. The sandbox profile is read-only and says why.
 import { useId, useState, type FormEvent } from 'react';
-import { CommandError, type ProfileView } from '../../contract';
+import { CommandError, type ProfileView } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { useProfiles } from '../../stores/stores-context';
 import {

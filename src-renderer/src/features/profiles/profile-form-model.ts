@@ -1,7 +1,7 @@
 // The profile form's values as text, and the way back to the contract's ProfileInput. Validation
 // uses the contract's own schema, so the form says exactly what the engine would refuse, field
 // by field, before anything is sent.
-import { ProfileInput, type CommandInput, type ProfileView } from '../../contract';
+import { ProfileInput, type CommandInput, type ProfileView } from '../../../../src-shared/contract';
 
 export const FIELDS = [
   { key: 'name', label: 'Name', hint: '' },

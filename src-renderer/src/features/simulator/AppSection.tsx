@@ -4,7 +4,7 @@
 // save sends only what changed, and the sandbox profile follows the new URLs and scopes (the
 // engine's simulator.updateApp).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { SCOPES, SIGNATURE_METHODS } from '../../../../src-main/core/spec';
+import { SCOPES, SIGNATURE_METHODS } from '../../../../src-shared/spec';
 import { useSimulator } from '../../stores/stores-context';
 import {
   changeWords,
@@ -12,7 +12,7 @@ import {
   formOf,
   type FormProblem,
   type RegistrationForm,
-} from '../../../../src-main/core/simulator/panel-rules';
+} from '../../../../src-shared/rules/panel-rules';
 
 export function AppSection() {
   const app = useSimulator((s) => s.view?.app ?? null);

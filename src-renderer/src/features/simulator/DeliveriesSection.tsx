@@ -3,7 +3,7 @@
 // what TP Inspector's receiver got; this shows what the sandbox sent, including the attempts that
 // never reached the receiver (another endpoint URL, no answer).
 import { useState } from 'react';
-import type { SimDelivery } from '../../contract';
+import type { SimDelivery } from '../../../../src-shared/contract';
 import { useSimulator } from '../../stores/stores-context';
 import { attemptWords, deliveryStatus } from './delivery-words';
 import { sandboxTime } from './names';

@@ -1,9 +1,9 @@
 // The msg_type editors of the simulator's "Send as user": the composer's own, bound to this form
 // instead of the composer's draft. The type's text parameters are the catalog's (ParamField, with
 // the same rules as help), contact is the vCard editor, media the file picker with the samples.
-import { MESSAGE_PARAMS, isMediaMsgType, type ParamSpec } from '../../../../src-main/core/spec';
-import type { ComposerSample } from '../../contract';
-import { isRequired, type Draft } from '../../stores/composer-draft';
+import { MESSAGE_PARAMS, isMediaMsgType, type ParamSpec } from '../../../../src-shared/spec';
+import type { ComposerSample } from '../../../../src-shared/contract';
+import { isRequired, type Draft } from '../composer/composer-draft';
 import { FilePicker } from '../composer/FileField';
 import { ParamField } from '../composer/ParamField';
 import { VcardFields } from '../composer/VcardEditor';

@@ -1,7 +1,7 @@
 // Rooms: create one as a user, see who is in each, and have a user invite or remove a contact,
 // join or leave, or change the subject or avatar; the sandbox delivers the group events.
 import { useState, type FormEvent } from 'react';
-import type { SimRoom, SimUser } from '../../contract';
+import type { SimRoom, SimUser } from '../../../../src-shared/contract';
 import { useSimulator } from '../../stores/stores-context';
 import { Pick, stillThere } from './Pick';
 import { contactLabel, occupantLabel, roomLabel, userLabel } from './names';

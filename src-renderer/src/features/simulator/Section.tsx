@@ -3,7 +3,7 @@
 // the Event log record that keeps it (a link that opens the record in the Event log).
 import { useId, useState, type ReactNode } from 'react';
 import { useSimulator } from '../../stores/stores-context';
-import type { SimSection } from '../../stores/simulator-store';
+import type { SimSection } from './simulator-store';
 import { JumpTo } from '../event-log/JumpTo';
 
 interface Props {

@@ -2,9 +2,9 @@
 // The sandbox delivers it to the app's endpoint URL (a contact needs `interactive`; the app's
 // supercontact always is), and the receiver's delivery shows in the Event log.
 import { useState, type FormEvent } from 'react';
-import { isMediaMsgType, msgType as msgTypeSpec } from '../../../../src-main/core/spec';
-import type { CommandInput, SimulatorState } from '../../contract';
-import { base64Of } from '../../stores/composer-store';
+import { isMediaMsgType, msgType as msgTypeSpec } from '../../../../src-shared/spec';
+import type { CommandInput, SimulatorState } from '../../../../src-shared/contract';
+import { base64Of } from '../composer/composer-store';
 import { useSimulator } from '../../stores/stores-context';
 import { ParamField } from '../composer/ParamField';
 import { MessageEditor, emptyDraft, textParams, type MessageDraft } from './MessageEditor';

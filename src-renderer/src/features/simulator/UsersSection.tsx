@@ -3,7 +3,7 @@
 // that user (a new otp), or disconnect them from the app. One line per user until opened, as
 // the column is narrow and the sandbox starts with four.
 import { useId, useState, type FormEvent } from 'react';
-import type { SimReceived, SimUser } from '../../contract';
+import type { SimReceived, SimUser } from '../../../../src-shared/contract';
 import { useSimulator } from '../../stores/stores-context';
 import { fullName, sandboxTime } from './names';
 import { FoldButton } from './Section';

@@ -1,6 +1,6 @@
 // The sandbox's delivery attempts in words: what each attempt got back, and where a delivery
 // stands, so the list reads "HTTP 200 in 4 ms" rather than a row of numbers.
-import type { SimDelivery } from '../../contract';
+import type { SimDelivery } from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 
 type Attempt = SimDelivery['attempts'][number];

@@ -1,7 +1,7 @@
 // Labels for the simulator's pickers and lists: a user by name (and whether the app has them
 // connected), a room by subject, a contact by display name, each with its id so two alike stay
 // apart; a room's occupants by name where the sandbox knows them.
-import type { SimContact, SimRoom, SimUser } from '../../contract';
+import type { SimContact, SimRoom, SimUser } from '../../../../src-shared/contract';
 import { clockTime } from '../../format';
 
 export const fullName = (u: SimUser) => `${u.name} ${u.surname}`.trim();

@@ -3,7 +3,7 @@
 // system browser under Electron), a countdown to its timeout, Cancel, and the fallback of pasting
 // the URL the browser landed on. A refusal (error/error_description) is shown in words.
 import { useId, useState } from 'react';
-import type { ConnectFlow } from '../../contract';
+import type { ConnectFlow } from '../../../../src-shared/contract';
 import { useAuth } from '../../stores/stores-context';
 import { useNow } from '../../components/use-now';
 import { remaining } from './countdown';

@@ -1,7 +1,7 @@
 // One-time passwords that arrived at the profile's management and directory URLs: who (verified
 // with /tp/otp/verify.json) and what happened. When fromapp is false, 0 or absent, the API
 // document asks for a disconnect control: it is shown for that user.
-import type { OtpVisit } from '../../contract';
+import type { OtpVisit } from '../../../../src-shared/contract';
 import { clockTime } from '../../format';
 import { useAuth } from '../../stores/stores-context';
 

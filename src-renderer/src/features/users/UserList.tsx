@@ -1,7 +1,7 @@
 // The profile's connected users, one entry each: who (user id, name from /tp/me.json), what was
 // granted, when the token expires (counting down), whether a refresh token is held, and the
 // actions. A user the platform refused to refresh (invalid_grant) offers "Connect again".
-import type { ConnectedUser } from '../../contract';
+import type { ConnectedUser } from '../../../../src-shared/contract';
 import { FieldList } from '../../components/FieldList';
 import { clockTime } from '../../format';
 import { useAuth } from '../../stores/stores-context';

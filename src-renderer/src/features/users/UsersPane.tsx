@@ -2,7 +2,7 @@
 // tokens, the one-time passwords that arrived, and, where there is no OS keyring, where secrets
 // are kept. The last failed action is shown once, at the top, in words.
 import { Pane } from '../../components/Pane';
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from '../header/app-store';
 import { useAuth, useSession } from '../../stores/stores-context';
 import { SecretsNotice } from '../profiles/SecretsNotice';
 import { ConnectUser } from './ConnectUser';

@@ -6,7 +6,7 @@ import { ContactsPane } from '../contacts/ContactsPane';
 import { InboundPane } from '../inbound/InboundPane';
 import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
-import { activeProfile } from '../../stores/session-store';
+import { activeProfile } from '../header/app-store';
 import { useSession } from '../../stores/stores-context';
 import './sidebar.css';
 

@@ -1,0 +1,128 @@
+// The headless host, programmatically: the embedded sandbox, the engine, and the loopback server
+// that serves the renderer and carries the contract over a WebSocket. serve.ts is its CLI; tests
+// start it in-process.
+import { mkdirSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { createCore as realCreateCore, type CoreOptions } from '../core/index';
+import type { Core } from '../core/core';
+import { unavailableSealer, type CoreHost } from '../core/host-interface';
+import { embeddedSandbox } from '../sandbox/embedded';
+import { startSandbox } from '../sandbox/index';
+import type { SandboxOptions } from '../sandbox/types';
+import { APP_VERSION } from './app-version';
+import { startHttpHost } from './http-host';
+import { freeLoopbackPort, LOOPBACK } from './listen';
+import { openInBrowser, type Opener } from './open-url';
+import { confSettings } from './settings';
+
+// Only the why: the engine adds what follows from it (memory only, or a file the user allowed).
+export const NO_KEYRING_EXPLANATION = 'The headless host has no OS keyring to seal secrets with.';
+
+export interface HeadlessHostOptions {
+  /** undefined = 5874 if free, else any free port; 0 = any free port. */
+  port?: number;
+  dataDir: string;
+  /**
+   * The port of the embedded sandbox app's redirect URI (where "Connect user" listens); 0 = any
+   * free port, so that several hosts on one machine don't contend for it; undefined = 47615.
+   */
+  redirectPort?: number;
+  /** The inbound endpoint's port (--inbound-port); 0 = any free one; undefined = 5875 if free. */
+  inboundPort?: number;
+  /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
+  rendererDir?: string;
+  /** Fixed session token, for tests only. */
+  token?: string;
+  /** How URLs open in the system browser (tests replace it). */
+  opener?: Opener;
+  /** The engine factory (tests may swap in a fake). */
+  createCore?: (host: CoreHost, options?: CoreOptions) => Promise<Core>;
+}
+
+export interface HeadlessHost {
+  /** http://127.0.0.1:PORT/?token=TOKEN */
+  url: string;
+  port: number;
+  token: string;
+  sandboxUrl: string;
+  /** The receiver's delivery URL for the active profile (null when the engine has none). */
+  inboundUrl: string | null;
+  dataDir: string;
+  rendererDir: string;
+  /** Closes the server, the engine and the sandbox; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function defaultRendererDir(): string {
+  // Built, this code may sit in out/main/ or in a shared chunk under out/main/chunks/.
+  const here = import.meta.dirname;
+  return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');
+}
+
+async function sandboxOptions(redirectPort: number | undefined): Promise<SandboxOptions> {
+  if (redirectPort === undefined) return {};
+  const port = redirectPort === 0 ? await freeLoopbackPort() : redirectPort;
+  return { apps: [{ redirect_uri: `http://${LOOPBACK}:${port}/callback` }] };
+}
+
+export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
+  const dataDir = resolve(options.dataDir);
+  const rendererDir = resolve(options.rendererDir ?? defaultRendererDir());
+  mkdirSync(dataDir, { recursive: true });
+
+  // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
+  const sandbox = await startSandbox(await sandboxOptions(options.redirectPort));
+  let core: Core | undefined;
+  try {
+    const sandboxRegistration = embeddedSandbox(sandbox);
+    const host: CoreHost = {
+      appVersion: APP_VERSION,
+      paths: { dataDir },
+      settings: confSettings(dataDir),
+      secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
+      openExternal: async (url) => {
+        const opened = await openInBrowser(url, options.opener);
+        if (!opened) {
+          throw new Error(`This machine has no way to open a browser here: open ${url} yourself.`);
+        }
+      },
+      ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
+    };
+    core = await (options.createCore ?? realCreateCore)(
+      host,
+      options.inboundPort !== undefined ? { inboundPort: options.inboundPort } : {},
+    );
+    const http = await startHttpHost({
+      core,
+      rendererDir,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.token !== undefined ? { token: options.token } : {}),
+    });
+    const started = core;
+    const inboundUrl = await core
+      .invoke('inbound.status', {})
+      .then((s) => s.suggested.endpointUrl)
+      .catch(() => null);
+    let closing: Promise<void> | undefined;
+    return {
+      url: http.url,
+      port: http.port,
+      token: http.token,
+      sandboxUrl: sandbox.baseUrl,
+      inboundUrl,
+      dataDir,
+      rendererDir,
+      close: () =>
+        (closing ??= (async () => {
+          // Server first, so no command arrives at an engine that is shutting down.
+          await http.close();
+          await started.close();
+          await sandbox.close();
+        })()),
+    };
+  } catch (err) {
+    await core?.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,187 @@
+// The contract over a WebSocket: `{id, command, input}` in, `{id, ok, output | error}` out, and
+// every core event pushed as `{event, payload}` to every open socket. A bad frame gets an error
+// answer (or, at worst, closes that one socket); it never takes the host down.
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import {
+  CommandError,
+  WireRequest,
+  type CommandErrorShape,
+  type WireEvent,
+  type WireResponse,
+} from '../../src-shared/contract';
+import type { Core } from '../core/core';
+import { lineOf } from '../core/log/journal';
+
+/** Files travel through this socket later (sends with media), so the cap is generous. */
+export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
+/** A client that stops reading is dropped before its queue eats the host's memory. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+
+export interface WsBridge {
+  /** The server to hand checked upgrades to (`handleUpgrade`). */
+  readonly wss: WebSocketServer;
+  close(): Promise<void>;
+}
+
+export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridge {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  wss.on('connection', (ws) => {
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    // Without a listener, an 'error' (e.g. an invalid frame) would be thrown; ws closes the socket.
+    ws.on('error', () => undefined);
+    ws.on('message', (data, isBinary) => void answer(ws, data, isBinary));
+  });
+
+  const unsubscribe = core.events.onAny((event, payload) => {
+    // Every delivery is an event: with no page open, serialising it is work nobody reads.
+    if (wss.clients.size === 0) return;
+    // A new journal record comes with the line the journal wrote: no second serialisation.
+    const line = event === 'log.appended' ? lineOf(payload) : undefined;
+    let text: string;
+    if (line !== undefined) text = `{"event":"log.appended","payload":${line}}`;
+    else {
+      const message: WireEvent = { event, payload };
+      try {
+        text = JSON.stringify(message);
+      } catch {
+        return; // an event that cannot be serialised is a core bug; the clients must not die of it
+      }
+    }
+    for (const ws of wss.clients) send(ws, text);
+  });
+
+  // Dead peers (a closed laptop lid, a killed browser) are noticed and dropped.
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  async function answer(ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+    const request = parseRequest(data, isBinary);
+    if ('error' in request) {
+      reply(ws, { id: request.id, ok: false, error: request.error });
+      return;
+    }
+    let response: WireResponse;
+    try {
+      const output = await core.dispatch(request.command, request.input);
+      response = { id: request.id, ok: true, output };
+    } catch (err) {
+      response = { id: request.id, ok: false, error: toErrorShape(err) };
+    }
+    reply(ws, response);
+  }
+
+  function reply(ws: WebSocket, response: WireResponse): void {
+    let text: string;
+    try {
+      text = JSON.stringify(response);
+    } catch (err) {
+      text = JSON.stringify({
+        id: response.id,
+        ok: false,
+        error: {
+          code: 'internal',
+          message: `The answer could not be sent over the WebSocket: ${err instanceof Error ? err.message : String(err)}.`,
+        },
+      } satisfies WireResponse);
+    }
+    send(ws, text);
+  }
+
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  }
+
+  return {
+    wss,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        for (const ws of wss.clients) ws.close(1001, 'The host is shutting down.');
+        // Give the close frames a moment, then cut whoever did not answer.
+        const force = setTimeout(() => {
+          for (const ws of wss.clients) ws.terminate();
+        }, 500);
+        force.unref();
+        wss.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }),
+  };
+}
+
+type ParsedRequest = WireRequest | { id: number | null; error: CommandErrorShape };
+
+/** Exported for unit tests: turns one frame into a request or an `invalid_input` answer. */
+export function parseRequest(data: RawData, isBinary: boolean): ParsedRequest {
+  if (isBinary) {
+    return invalid(
+      null,
+      'Binary frames are not understood: send {id, command, input} as JSON text.',
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawToString(data));
+  } catch {
+    return invalid(null, 'The message is not JSON: send {id, command, input}.');
+  }
+  const parsed = WireRequest.safeParse(json);
+  if (parsed.success) return parsed.data;
+  // Echo a usable id so the client can settle the right request instead of waiting forever.
+  const id =
+    typeof json === 'object' &&
+    json !== null &&
+    'id' in json &&
+    Number.isSafeInteger(json.id) &&
+    (json.id as number) >= 0
+      ? (json.id as number)
+      : null;
+  return invalid(
+    id,
+    `The message is not a request: ${parsed.error.issues
+      .map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`)
+      .join('; ')}. Send {id, command, input}.`,
+  );
+}
+
+function invalid(
+  id: number | null,
+  message: string,
+): { id: number | null; error: CommandErrorShape } {
+  return { id, error: { code: 'invalid_input', message } };
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function toErrorShape(err: unknown): CommandErrorShape {
+  if (err instanceof CommandError) return err.toShape();
+  // dispatch promises CommandError only; anything else is a bug, reported as such.
+  return {
+    code: 'internal',
+    message: `The command failed unexpectedly: ${err instanceof Error ? err.message : String(err)}.`,
+  };
+}

@@ -1,0 +1,156 @@
+// What the composer's pickers offer: the conversations of the connected users (GET
+// /tp/resource/list for each, with the app token for that user, so the person sees every user and
+// room they can send to) and one resource looked up with /tp/resource/info. Each lookup is a real,
+// journaled API call, as everything the tool asks the platform. (Contact ids come from the contact
+// book's store.)
+import { createStore } from 'zustand/vanilla';
+import { ResourceInfoResponse, ResourceListResponse } from '../../../../src-shared/spec';
+import type { Bridge } from '../../../../src-shared/contract';
+import { errorMessage } from '../../errors';
+import type { SessionStore } from '../header/app-store';
+
+export interface ResourceOption {
+  id: string;
+  kind: 'user' | 'room';
+  /** Room subject, or "you" for the connected user's own conversation. */
+  label: string;
+  avatar: string;
+  /** Occupant ids of a room. */
+  occupants: string[];
+  /** The connected users whose list has it. */
+  via: string[];
+}
+
+export interface ResourceInfo {
+  id: string;
+  text: string;
+}
+
+export interface ComposerResourcesState {
+  resources: ResourceOption[];
+  loading: boolean;
+  error: string | null;
+  loadedAt: string | null;
+  info: ResourceInfo | null;
+  infoError: string | null;
+  /** Lists the conversations of every given connected user. */
+  load(userIds: string[]): Promise<void>;
+  /** /tp/resource/info for one id, as the app token for `userId`. */
+  lookUp(resourceId: string, userId: string): Promise<void>;
+}
+
+export type ComposerResourcesStore = ReturnType<typeof createComposerResourcesStore>;
+
+function merge(into: Map<string, ResourceOption>, option: ResourceOption) {
+  const seen = into.get(option.id);
+  if (seen) seen.via = [...new Set([...seen.via, ...option.via])];
+  else into.set(option.id, option);
+}
+
+export function createComposerResourcesStore(bridge: Bridge, session: SessionStore) {
+  const profileSelector = () => {
+    const id = session.getState().profiles?.activeProfileId;
+    return id ? { profileId: id } : {};
+  };
+  const store = createStore<ComposerResourcesState>()((set) => ({
+    resources: [],
+    loading: false,
+    error: null,
+    loadedAt: null,
+    info: null,
+    infoError: null,
+    async load(userIds) {
+      if (userIds.length === 0) {
+        set({ error: 'No connected user: connect one in the Users tab, then list again.' });
+        return;
+      }
+      set({ loading: true, error: null });
+      const found = new Map<string, ResourceOption>();
+      const failures: string[] = [];
+      for (const userId of userIds) {
+        try {
+          const { record, json } = await bridge.invoke('api.call', {
+            ...profileSelector(),
+            method: 'GET',
+            path: '/tp/resource/list',
+            params: {},
+            actAs: { kind: 'appForUser', userId },
+          });
+          const parsed = ResourceListResponse.safeParse(json);
+          if (!parsed.success) {
+            failures.push(`${userId}: ${record.summary}`);
+            continue;
+          }
+          for (const u of parsed.data.users) {
+            merge(found, {
+              id: u.id,
+              kind: 'user',
+              label: u.owner ? `${u.id} (the user)` : u.id,
+              avatar: '',
+              occupants: [],
+              via: [userId],
+            });
+          }
+          for (const r of parsed.data.rooms) {
+            merge(found, {
+              id: r.room,
+              kind: 'room',
+              label: r.data.subject,
+              avatar: r.data.avatar,
+              occupants: r.data.occupants.map((o) => o.id),
+              via: [userId],
+            });
+          }
+        } catch (err) {
+          failures.push(`${userId}: ${errorMessage(err)}`);
+        }
+      }
+      set({
+        resources: [...found.values()],
+        loading: false,
+        loadedAt: new Date().toISOString(),
+        error: failures.length
+          ? `Some lists could not be read (${failures.join('; ')}). The event log has the calls.`
+          : null,
+      });
+    },
+    async lookUp(resourceId, userId) {
+      set({ info: null, infoError: null });
+      try {
+        const { record, json } = await bridge.invoke('api.call', {
+          ...profileSelector(),
+          method: 'GET',
+          path: '/tp/resource/info',
+          params: { resource_id: resourceId },
+          actAs: { kind: 'appForUser', userId },
+        });
+        const parsed = ResourceInfoResponse.safeParse(json);
+        if (!parsed.success) {
+          set({ infoError: `No resource info for ${resourceId}: ${record.summary}.` });
+          return;
+        }
+        const r = parsed.data;
+        const text =
+          r.type === 'user'
+            ? `user ${r.resource.id}${r.resource.owner ? ' (the connected user)' : ''}`
+            : `room "${r.resource.data.subject}", ${r.resource.data.occupants.length} occupants: ${r.resource.data.occupants.map((o) => o.id).join(', ')}`;
+        set({ info: { id: resourceId, text } });
+      } catch (err) {
+        set({ infoError: `The lookup of ${resourceId} failed: ${errorMessage(err)}` });
+      }
+    },
+  }));
+
+  return Object.assign(store, {
+    /** A profile switch: the old profile's conversations are not this one's. */
+    start() {
+      let last = session.getState().profiles?.activeProfileId;
+      session.subscribe((s) => {
+        const now = s.profiles?.activeProfileId;
+        if (now === last) return;
+        last = now;
+        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null });
+      });
+    },
+  });
+}

@@ -1,0 +1,327 @@
+// The event log domain. The journal can hold 100,000 records and more, so the renderer never holds
+// them all: the engine filters and searches (log.query) and the store keeps the number of matches
+// and the rows loaded so far around what the virtual list shows, page by page. Live records
+// (log.appended) are run through the same filter code here and added at the end. The detail pane
+// asks for one record in full (log.get).
+import { createStore } from 'zustand/vanilla';
+import { compileFilter, toRow, type CompiledFilter } from '../../../../src-shared/rules/log-filter';
+import type { Connection } from '../../bridge';
+import type {
+  Bridge,
+  JournalRecord,
+  LogFacets,
+  LogFilter,
+  LogRow,
+} from '../../../../src-shared/contract';
+import { errorMessage } from '../../errors';
+import { focusStore } from '../workbench/focus-store';
+import { detailActions, type LogDetailActions } from './log-detail';
+import { mergeFacets } from './log-facets';
+import { sessionsSlice, type LogSessionsState } from './log-sessions';
+
+/** Rows per log.query page. */
+export const LOG_PAGE = 200;
+/** Rows kept loaded; beyond it, those far from what the list shows are dropped (and re-fetched). */
+const ROW_CACHE_CAP = 4000;
+/** Full records of the newest live records, so selecting one just seen needs no round trip. */
+const RECENT_CAP = 300;
+/** Live records are applied in batches: a burst of deliveries is one render, not hundreds. */
+const LIVE_BATCH_MS = 50;
+
+const NO_FACETS: LogFacets = { eventTypes: [], msgTypes: [], users: [], rooms: [], contacts: [] };
+
+export interface LogState extends LogSessionsState, LogDetailActions {
+  filter: LogFilter;
+  /** Matching records in all (the engine's count, plus matching live records since). */
+  total: number;
+  /** Loaded rows by their index among the matches (0 = the oldest). */
+  rows: ReadonlyMap<number, LogRow>;
+  /** The last journal record the view has taken into account. */
+  throughSeq: number;
+  loading: boolean;
+  loadError: string | null;
+  facets: LogFacets;
+  selectedSeq: number | null;
+  selected: JournalRecord | null;
+  selectedError: string | null;
+  /** Paused: the list keeps the rows it had (`pausedTotal`) while new ones are only counted. */
+  paused: boolean;
+  pausedTotal: number;
+  /** The list is scrolled to its end and follows new records. */
+  following: boolean;
+  /** `total` when the person scrolled away from the end, to count what came since. */
+  seenTotal: number;
+  /** Bumped to ask the list to scroll to its end ("jump to latest"). */
+  jumpRequest: number;
+  setFilter(patch: Partial<LogFilter>): void;
+  resetFilter(): void;
+  /** Clears the view (not the journal): only records after the newest one now are shown. */
+  clearView(): void;
+  /** Fetches the pages holding these row indexes that are not loaded yet (each page once). */
+  ensureRows(indexes: readonly number[]): void;
+  select(seq: number | null): void;
+  setPaused(paused: boolean): void;
+  setFollowing(following: boolean): void;
+  jumpToLatest(): void;
+}
+
+export type LogStore = ReturnType<typeof createLogStore>;
+
+/** Whether the filter narrows anything (the view's Clear aside). */
+export function isFiltered(filter: LogFilter): boolean {
+  return Object.entries(filter).some(
+    ([k, v]) => k !== 'afterSeq' && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length),
+  );
+}
+
+/** How many rows the list shows: while paused, those there were at the pause. */
+export const shownCount = (s: LogState) => (s.paused ? s.pausedTotal : s.total);
+
+/** Records that arrived while paused or scrolled back, for "N new records — jump to latest". */
+export function newRecordCount(s: LogState): number {
+  if (s.paused) return s.total - s.pausedTotal;
+  return s.following ? 0 : Math.max(0, s.total - s.seenTotal);
+}
+
+export function createLogStore(bridge: Bridge, connection: Connection) {
+  // Bumped whenever the view starts over (another filter, another session): answers still in
+  // flight for the old one are dropped instead of merged in.
+  let generation = 0;
+  let compiled: CompiledFilter = compileFilter({});
+  let querying = false;
+  let live: JournalRecord[] = [];
+  let liveTimer: ReturnType<typeof setTimeout> | null = null;
+  const pagesInFlight = new Set<number>();
+  const recent = new Map<number, JournalRecord>();
+
+  const store = createStore<LogState>()((set, get) => ({
+    ...sessionsSlice(bridge, set),
+    ...detailActions(bridge),
+    filter: {},
+    total: 0,
+    rows: new Map(),
+    throughSeq: 0,
+    loading: true,
+    loadError: null,
+    facets: NO_FACETS,
+    selectedSeq: null,
+    selected: null,
+    selectedError: null,
+    paused: false,
+    pausedTotal: 0,
+    following: true,
+    seenTotal: 0,
+    jumpRequest: 0,
+    setFilter(patch) {
+      const filter = { ...get().filter, ...patch };
+      if (patch.contactId === undefined && 'contactId' in patch) focusStore.getState().clearFocus();
+      set({ filter });
+      void reload();
+    },
+    resetFilter() {
+      focusStore.getState().clearFocus();
+      // The view's Clear is not a filter: it stays until "Show cleared records".
+      set({ filter: { afterSeq: get().filter.afterSeq } });
+      void reload();
+    },
+    clearView() {
+      // A fresh start: the record open in the detail goes with the rows.
+      get().select(null);
+      get().setFilter({ afterSeq: get().throughSeq });
+    },
+    ensureRows(indexes) {
+      const { rows, total } = get();
+      const pages = new Set<number>();
+      for (const i of indexes) {
+        if (i >= 0 && i < total && !rows.has(i)) pages.add(Math.floor(i / LOG_PAGE) * LOG_PAGE);
+      }
+      const around = indexes.length ? indexes[Math.floor(indexes.length / 2)]! : 0;
+      for (const page of pages) void loadPage(page, around);
+    },
+    select(seq) {
+      const known = seq === null ? null : (recent.get(seq) ?? null);
+      set({ selectedSeq: seq, selected: known, selectedError: null });
+      if (seq === null || known) return;
+      bridge.invoke('log.get', { seq }).then(
+        ({ record }) => {
+          if (get().selectedSeq !== seq) return;
+          set({
+            selected: record,
+            selectedError: record
+              ? null
+              : `Record #${seq} is not in this session's journal (another session is open).`,
+          });
+        },
+        (err: unknown) => {
+          if (get().selectedSeq === seq) {
+            set({ selectedError: `Could not read record #${seq}: ${errorMessage(err)}` });
+          }
+        },
+      );
+    },
+    setPaused(paused) {
+      set(paused ? { paused, pausedTotal: get().total } : { paused, following: true });
+      if (!paused) get().jumpToLatest();
+    },
+    setFollowing(following) {
+      if (following === get().following) return;
+      set(following ? { following } : { following, seenTotal: get().total });
+    },
+    jumpToLatest() {
+      set((s) => ({
+        paused: false,
+        following: true,
+        seenTotal: s.total,
+        jumpRequest: s.jumpRequest + 1,
+      }));
+    },
+  }));
+  const { getState: get, setState: set } = store;
+
+  async function reload() {
+    const mine = ++generation;
+    compiled = compileFilter(get().filter);
+    querying = true;
+    pagesInFlight.clear();
+    set({ loading: true });
+    try {
+      const out = await bridge.invoke('log.query', {
+        filter: get().filter,
+        limit: LOG_PAGE,
+        facets: true,
+      });
+      if (mine !== generation) return;
+      const rows = new Map<number, LogRow>();
+      out.rows.forEach((r, i) => rows.set(out.offset + i, r));
+      set((s) => ({
+        total: out.total,
+        rows,
+        throughSeq: out.throughSeq,
+        facets: out.facets ?? NO_FACETS,
+        loading: false,
+        loadError: null,
+        pausedTotal: s.paused ? out.total : s.pausedTotal,
+        seenTotal: out.total,
+        following: true,
+        jumpRequest: s.jumpRequest + 1,
+      }));
+    } catch (err) {
+      if (mine === generation) set({ loading: false, loadError: errorMessage(err) });
+    } finally {
+      if (mine === generation) {
+        querying = false;
+        applyLive();
+      }
+    }
+  }
+
+  async function loadPage(offset: number, around: number) {
+    if (pagesInFlight.has(offset)) return;
+    pagesInFlight.add(offset);
+    const mine = generation;
+    try {
+      const out = await bridge.invoke('log.query', {
+        filter: get().filter,
+        offset,
+        limit: LOG_PAGE,
+      });
+      if (mine !== generation) return;
+      const rows = new Map(get().rows);
+      out.rows.forEach((r, i) => rows.set(out.offset + i, r));
+      // Keep the cache bounded: drop rows far from what the list asked for.
+      if (rows.size > ROW_CACHE_CAP) {
+        for (const index of rows.keys()) {
+          if (Math.abs(index - around) > ROW_CACHE_CAP / 2) rows.delete(index);
+        }
+      }
+      set({ rows, loadError: null });
+    } catch (err) {
+      if (mine === generation) set({ loadError: errorMessage(err) });
+    } finally {
+      if (mine === generation) pagesInFlight.delete(offset);
+    }
+  }
+
+  /** Adds the live records that arrived since the view's last answer, in one update. */
+  function applyLive() {
+    liveTimer = null;
+    if (querying || live.length === 0) return;
+    const batch = live;
+    live = [];
+    let { total, throughSeq, facets } = get();
+    let rows: Map<number, LogRow> | null = null;
+    for (const r of batch) {
+      if (r.seq <= throughSeq) continue;
+      throughSeq = r.seq;
+      recent.set(r.seq, r);
+      facets = mergeFacets(facets, r);
+      if (!compiled.test(r)) continue;
+      rows ??= new Map(get().rows);
+      rows.set(total, toRow(r));
+      total += 1;
+    }
+    while (recent.size > RECENT_CAP) recent.delete(recent.keys().next().value!);
+    set({ total, throughSeq, facets, ...(rows ? { rows } : {}) });
+  }
+
+  function onAppended(record: JournalRecord) {
+    live.push(record);
+    liveTimer ??= setTimeout(applyLive, LIVE_BATCH_MS);
+  }
+
+  function startOver() {
+    generation += 1;
+    live = [];
+    recent.clear();
+    set({
+      filter: { ...get().filter, afterSeq: undefined },
+      total: 0,
+      rows: new Map(),
+      throughSeq: 0,
+      selectedSeq: null,
+      selected: null,
+      selectedError: null,
+      paused: false,
+    });
+    void reload();
+  }
+
+  function start(): () => void {
+    let dropped = false;
+    let sessionId: string | null = null;
+    const offs = [
+      bridge.on('log.appended', onAppended),
+      // Another session's records are another journal (seqs start again): start over.
+      bridge.on('sessions.changed', (state) => {
+        set({ sessions: state });
+        if (state.activeId === sessionId) return;
+        sessionId = state.activeId;
+        startOver();
+      }),
+      connection.subscribe((next) => {
+        // After a drop, ask again: what was appended meanwhile is in the answer.
+        if (next.status === 'connected' && dropped) {
+          void reload();
+          void get().refreshSessions();
+        }
+        dropped = next.status === 'reconnecting';
+      }),
+      // "Show in event log" from the contact editor: filter to that contact.
+      focusStore.subscribe((focus, before) => {
+        if (focus.contactId && focus.requestedAt !== before.requestedAt) {
+          store.setState({ filter: { ...get().filter, contactId: focus.contactId } });
+          void reload();
+        }
+      }),
+    ];
+    void get()
+      .refreshSessions()
+      .then(() => (sessionId ??= get().sessions?.activeId ?? null));
+    const pending = focusStore.getState().contactId;
+    if (pending) set({ filter: { contactId: pending } });
+    void reload();
+    return () => offs.forEach((off) => off());
+  }
+
+  return Object.assign(store, { start });
+}

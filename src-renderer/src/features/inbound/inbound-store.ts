@@ -1,0 +1,305 @@
+// The Inbound tab's domain: the receiver (inbound.status), the active profile's response control,
+// forward targets and RSA key (inbound.settings), the tunnel (tunnel.status, then tunnel.changed),
+// and what the receiver did lately: its answers to the profile's deliveries and each forward
+// target's last result, followed live from log.appended. Reloaded when the active profile changes
+// or the engine link returns.
+import { createStore } from 'zustand/vanilla';
+import type { Connection } from '../../bridge';
+import type {
+  Bridge,
+  ForwardSettings,
+  InboundSettings,
+  InboundStatus,
+  JournalRecord,
+  ResponseControl,
+  TunnelStatus,
+} from '../../../../src-shared/contract';
+import { errorMessage } from '../../errors';
+import type { SessionStore } from '../header/app-store';
+
+/** What the receiver answered one delivery. */
+export interface DeliveryAnswer {
+  seq: number;
+  at: string;
+  status: number;
+  reason: 'configured' | 'failure-rate' | 'unverified' | 'refused';
+  /** The seq of the first delivery with the same message id: a retry (or a replay). */
+  repeatOf?: number;
+  summary: string;
+}
+
+/** One forward target's last result. */
+export interface ForwardResult {
+  seq: number;
+  deliverySeq: number;
+  at: string;
+  status: number | null;
+  error?: string;
+  totalMs?: number;
+}
+
+/** The parts of the pane that act on their own: each has its own progress words and error. */
+export type InboundSection = 'port' | 'response' | 'forwards' | 'key' | 'tunnel' | 'push';
+
+export interface InboundState {
+  profileId: string | null;
+  status: InboundStatus | null;
+  settings: InboundSettings | null;
+  tunnel: TunnelStatus | null;
+  /** When the tunnel.changed that said "reconnecting" arrived (Date.now()), to count down. */
+  tunnelSince: number;
+  loadError: string | null;
+  /** What a section is doing now, in words ("Saving the response…"). */
+  busy: Partial<Record<InboundSection, string>>;
+  /** A section's last failure, in words, until its next action. */
+  errors: Partial<Record<InboundSection, string>>;
+  /** The last push's outcome, in words. */
+  pushed: string | null;
+  /** The newest answers first (at most RECENT_ANSWERS). */
+  answers: DeliveryAnswer[];
+  /** By target URL. */
+  forwardResults: Record<string, ForwardResult>;
+  /** The receiver's port for the next start (null: the default). */
+  setPort(port: number | null): Promise<boolean>;
+  setResponse(changes: Partial<ResponseControl>): Promise<boolean>;
+  setForwards(changes: Partial<ForwardSettings>): Promise<boolean>;
+  setPublicKey(pem: string | null): Promise<boolean>;
+  useSandboxKey(): Promise<boolean>;
+  startTunnel(options: { host?: string; subdomain?: string }): Promise<boolean>;
+  useOwnUrl(publicUrl: string): Promise<boolean>;
+  stopTunnel(): Promise<boolean>;
+  pushToSandbox(): Promise<boolean>;
+}
+
+export type InboundStore = ReturnType<typeof createInboundStore>;
+
+export const RECENT_ANSWERS = 8;
+/** Records read back at load to find the recent answers and forward results. */
+const HISTORY = 300;
+
+export function createInboundStore(bridge: Bridge, connection: Connection, session: SessionStore) {
+  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
+  let generation = 0;
+
+  const store = createStore<InboundState>()((set, get) => {
+    /** Runs one section's command with its progress words; false (and the words) when it fails. */
+    async function act<T>(
+      section: InboundSection,
+      words: string,
+      run: (profileId: string) => Promise<T>,
+      done: (out: T) => Partial<InboundState>,
+    ): Promise<boolean> {
+      const profileId = get().profileId;
+      if (!profileId) return false;
+      set((s) => ({
+        busy: { ...s.busy, [section]: words },
+        errors: { ...s.errors, [section]: undefined },
+      }));
+      try {
+        const out = await run(profileId);
+        set((s) => ({ ...done(out), busy: { ...s.busy, [section]: undefined } }));
+        return true;
+      } catch (err) {
+        set((s) => ({
+          busy: { ...s.busy, [section]: undefined },
+          errors: { ...s.errors, [section]: errorMessage(err) },
+        }));
+        return false;
+      }
+    }
+    const keepSettings = (settings: InboundSettings) =>
+      settings.profileId === get().profileId ? { settings } : {};
+
+    return {
+      profileId: null,
+      status: null,
+      settings: null,
+      tunnel: null,
+      tunnelSince: Date.now(),
+      loadError: null,
+      busy: {},
+      errors: {},
+      pushed: null,
+      answers: [],
+      forwardResults: {},
+      setPort: (port) =>
+        act(
+          'port',
+          'Saving the port…',
+          (profileId) => bridge.invoke('inbound.setPort', { profileId, port }),
+          (status) => ({ status }),
+        ),
+      setResponse: (changes) =>
+        act(
+          'response',
+          'Saving the response…',
+          (profileId) => bridge.invoke('inbound.setResponse', { profileId, response: changes }),
+          keepSettings,
+        ),
+      setForwards: (changes) =>
+        act(
+          'forwards',
+          'Saving the forward targets…',
+          (profileId) => bridge.invoke('inbound.setForwards', { profileId, forwards: changes }),
+          keepSettings,
+        ),
+      setPublicKey: (pem) =>
+        act(
+          'key',
+          'Saving the public key…',
+          (profileId) => bridge.invoke('inbound.setPublicKey', { profileId, pem }),
+          keepSettings,
+        ),
+      useSandboxKey: () =>
+        act(
+          'key',
+          'Reading the sandbox’s public key…',
+          (profileId) => bridge.invoke('inbound.useSandboxKey', { profileId }),
+          keepSettings,
+        ),
+      startTunnel: (options) =>
+        act(
+          'tunnel',
+          'Starting the tunnel…',
+          () => bridge.invoke('tunnel.start', options),
+          (tunnel) => ({ tunnel, tunnelSince: Date.now(), pushed: null }),
+        ),
+      useOwnUrl: (publicUrl) =>
+        act(
+          'tunnel',
+          'Checking your public URL…',
+          () => bridge.invoke('tunnel.useOwnUrl', { publicUrl }),
+          (tunnel) => ({ tunnel, tunnelSince: Date.now(), pushed: null }),
+        ),
+      stopTunnel: () =>
+        act(
+          'tunnel',
+          'Stopping the tunnel…',
+          () => bridge.invoke('tunnel.stop', {}),
+          (tunnel) => ({ tunnel, tunnelSince: Date.now(), pushed: null }),
+        ),
+      pushToSandbox: () =>
+        act(
+          'push',
+          'Pointing the sandbox app at the public URL…',
+          () => bridge.invoke('tunnel.pushToSandbox', {}),
+          ({ status, profile }) => ({
+            tunnel: status,
+            pushed: `The sandbox app now delivers to ${profile.endpointUrl}.`,
+          }),
+        ),
+    };
+  });
+
+  /** Takes one journal record into the recent answers and forward results, if it is one. */
+  function take(r: JournalRecord, into: Pick<InboundState, 'answers' | 'forwardResults'>) {
+    const profileId = store.getState().profileId;
+    if (r.profileId !== profileId) return into;
+    if (r.kind === 'delivery') {
+      const d = r.delivery;
+      const answer: DeliveryAnswer = {
+        seq: r.seq,
+        at: r.at,
+        status: d.response.status,
+        reason: d.response.reason,
+        summary: r.summary,
+        ...(d.repeatOf !== undefined ? { repeatOf: d.repeatOf } : {}),
+      };
+      return { ...into, answers: [answer, ...into.answers].slice(0, RECENT_ANSWERS) };
+    }
+    if (r.kind === 'forward' && r.forward.why === 'forward') {
+      const x = r.forward.exchange;
+      const result: ForwardResult = {
+        seq: r.seq,
+        deliverySeq: r.forward.deliverySeq,
+        at: r.at,
+        status: x.status,
+        ...(x.error !== undefined ? { error: x.error } : {}),
+        totalMs: x.timing.totalMs,
+      };
+      return { ...into, forwardResults: { ...into.forwardResults, [x.url]: result } };
+    }
+    return into;
+  }
+
+  async function loadStatus(profileId: string, mine: number) {
+    const status = await bridge.invoke('inbound.status', { profileId });
+    if (mine === generation) store.setState({ status });
+  }
+
+  async function load() {
+    const profileId = activeId();
+    if (!profileId) return;
+    const mine = ++generation;
+    if (store.getState().profileId !== profileId) {
+      store.setState({
+        profileId,
+        status: null,
+        settings: null,
+        answers: [],
+        forwardResults: {},
+        errors: {},
+        pushed: null,
+      });
+    }
+    try {
+      const [status, settings, tunnel, log] = await Promise.all([
+        bridge.invoke('inbound.status', { profileId }),
+        bridge.invoke('inbound.settings', { profileId }),
+        bridge.invoke('tunnel.status', {}),
+        bridge.invoke('log.list', { limit: HISTORY }),
+      ]);
+      if (mine !== generation) return;
+      let recent: Pick<InboundState, 'answers' | 'forwardResults'> = {
+        answers: [],
+        forwardResults: {},
+      };
+      for (const r of log.records) recent = take(r, recent);
+      store.setState({
+        status,
+        settings,
+        tunnel,
+        tunnelSince: Date.now(),
+        loadError: null,
+        ...recent,
+      });
+    } catch (err) {
+      if (mine === generation) store.setState({ loadError: errorMessage(err) });
+    }
+  }
+
+  /** Subscribes to the engine and to profile switches, loads the first view; returns the teardown. */
+  function start(): () => void {
+    const offs = [
+      bridge.on('tunnel.changed', (tunnel) => {
+        const before = store.getState().tunnel;
+        store.setState({ tunnel, tunnelSince: Date.now() });
+        // The URLs to register follow the public URL (inbound.status suggests them on it).
+        const id = store.getState().profileId;
+        if (id && (before?.state !== tunnel.state || before?.publicUrl !== tunnel.publicUrl))
+          void loadStatus(id, generation).catch(() => undefined);
+      }),
+      bridge.on('log.appended', (r) => {
+        if (r.kind !== 'delivery' && r.kind !== 'forward') return;
+        const s = store.getState();
+        const next = take(r, s);
+        if (next !== s) store.setState(next);
+      }),
+      session.subscribe((next, prev) => {
+        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
+        else if (next.profiles !== prev.profiles) {
+          // A profile's URLs may have changed (a push, an edit): the receiver's view follows.
+          const id = store.getState().profileId;
+          if (id) void loadStatus(id, generation).catch(() => undefined);
+        }
+      }),
+      connection.subscribe((next) => {
+        if (next.status === 'connected') void load();
+      }),
+    ];
+    void load();
+    return () => offs.forEach((off) => off());
+  }
+
+  return Object.assign(store, { start });
+}

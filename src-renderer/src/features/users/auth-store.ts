@@ -1,0 +1,191 @@
+// The users domain of the active profile: its connected users (auth.users, then
+// auth.usersChanged), the one connect flow in flight (auth.flow, auth.flowChanged; flows are not
+// per profile, there is one at a time) and the one-time-password visits (auth.otpVisits, then
+// auth.otpVisit). Reloaded whenever the active profile changes or the engine link comes back.
+import { createStore } from 'zustand/vanilla';
+import type { Connection } from '../../bridge';
+import type { Bridge, ConnectFlow, ConnectedUser, OtpVisit } from '../../../../src-shared/contract';
+import { errorMessage } from '../../errors';
+import type { SessionStore } from '../header/app-store';
+
+/** What a user row is doing now, in words ("Refreshing…"), by user id. */
+export type PendingActions = Record<string, string>;
+
+export interface AuthState {
+  /** The profile the users and visits below belong to. */
+  profileId: string | null;
+  users: ConnectedUser[];
+  loaded: boolean;
+  loadError: string | null;
+  flow: ConnectFlow | null;
+  /** A connect call is on its way to the engine (before the flow exists). */
+  starting: boolean;
+  /** Newest first. */
+  visits: OtpVisit[];
+  pending: PendingActions;
+  /** The last action that failed, in words, until the next one starts. */
+  actionError: string | null;
+  /** Starts a flow without letting the engine open a browser: the caller opens the URL. */
+  connect(scopes: string[]): Promise<ConnectFlow | null>;
+  cancelConnect(): Promise<void>;
+  /** The paste fallback; resolves true when the user got connected. */
+  completeConnect(redirectUrl: string): Promise<boolean>;
+  refresh(userId: string): Promise<void>;
+  disconnect(userId: string): Promise<void>;
+  forget(userId: string): Promise<void>;
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+const newestFirst = (visits: OtpVisit[]) => [...visits].sort((a, b) => b.at.localeCompare(a.at));
+
+export function createAuthStore(bridge: Bridge, connection: Connection, session: SessionStore) {
+  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
+  // Bumped per load, so a list still in flight for a profile switched away from is dropped.
+  let generation = 0;
+
+  const store = createStore<AuthState>()((set, get) => {
+    /** Runs one row action, showing `words` on the row while it runs and its failure after. */
+    async function rowAction(
+      userId: string,
+      words: string,
+      run: (profileId: string) => Promise<void>,
+    ) {
+      const profileId = get().profileId;
+      if (!profileId || get().pending[userId]) return;
+      set((s) => ({ pending: { ...s.pending, [userId]: words }, actionError: null }));
+      try {
+        await run(profileId);
+      } catch (err) {
+        set({ actionError: errorMessage(err) });
+      } finally {
+        set((s) => {
+          const pending = { ...s.pending };
+          delete pending[userId];
+          return { pending };
+        });
+      }
+    }
+    const replaceUser = (user: ConnectedUser) =>
+      set((s) =>
+        user.profileId !== s.profileId
+          ? {}
+          : { users: s.users.map((u) => (u.userId === user.userId ? user : u)) },
+      );
+
+    return {
+      profileId: null,
+      users: [],
+      loaded: false,
+      loadError: null,
+      flow: null,
+      starting: false,
+      visits: [],
+      pending: {},
+      actionError: null,
+      async connect(scopes) {
+        const profileId = get().profileId;
+        if (get().starting) return null;
+        set({ starting: true, actionError: null });
+        try {
+          const flow = await bridge.invoke('auth.connectUser', {
+            ...(profileId ? { profileId } : {}),
+            scopes,
+            // The renderer opens the page itself (a new tab here, the system browser under
+            // Electron through its window-open handler), so one code path serves both hosts.
+            openBrowser: false,
+          });
+          set({ flow, starting: false });
+          return flow;
+        } catch (err) {
+          set({ starting: false, actionError: errorMessage(err) });
+          return null;
+        }
+      },
+      async cancelConnect() {
+        set({ actionError: null });
+        try {
+          const flow = await bridge.invoke('auth.cancelConnect', {});
+          if (flow) set({ flow });
+        } catch (err) {
+          set({ actionError: errorMessage(err) });
+        }
+      },
+      async completeConnect(redirectUrl) {
+        set({ actionError: null });
+        try {
+          await bridge.invoke('auth.completeConnect', { redirectUrl });
+          return true;
+        } catch (err) {
+          set({ actionError: errorMessage(err) });
+          return false;
+        }
+      },
+      refresh: (userId) =>
+        rowAction(userId, 'Refreshing the token…', async (profileId) => {
+          replaceUser(await bridge.invoke('auth.refreshUser', { profileId, userId }));
+        }),
+      disconnect: (userId) =>
+        rowAction(userId, 'Disconnecting…', async (profileId) => {
+          replaceUser(await bridge.invoke('auth.disconnectUser', { profileId, userId }));
+        }),
+      forget: (userId) =>
+        rowAction(userId, 'Forgetting…', async (profileId) => {
+          const { users } = await bridge.invoke('auth.forgetUser', { profileId, userId });
+          if (get().profileId === profileId) set({ users });
+        }),
+    };
+  });
+
+  async function load() {
+    const profileId = activeId();
+    if (!profileId) return;
+    const mine = ++generation;
+    if (store.getState().profileId !== profileId) {
+      store.setState({ profileId, users: [], visits: [], loaded: false, actionError: null });
+    }
+    try {
+      const [users, visits, flow] = await Promise.all([
+        bridge.invoke('auth.users', { profileId }),
+        bridge.invoke('auth.otpVisits', { profileId }),
+        bridge.invoke('auth.flow', {}),
+      ]);
+      if (mine !== generation) return;
+      store.setState({
+        users: users.users,
+        visits: newestFirst(visits.visits),
+        flow,
+        loaded: true,
+        loadError: null,
+      });
+    } catch (err) {
+      if (mine === generation) store.setState({ loaded: true, loadError: errorMessage(err) });
+    }
+  }
+
+  /** Subscribes to the engine and to profile switches, loads the first state; returns the teardown. */
+  function start(): () => void {
+    const offs = [
+      bridge.on('auth.usersChanged', ({ profileId, users }) => {
+        if (profileId === store.getState().profileId) store.setState({ users });
+      }),
+      bridge.on('auth.flowChanged', (flow) => store.setState({ flow })),
+      bridge.on('auth.otpVisit', (visit) => {
+        if (visit.profileId !== store.getState().profileId) return;
+        store.setState((s) => ({
+          visits: newestFirst([visit, ...s.visits.filter((v) => v.id !== visit.id)]),
+        }));
+      }),
+      session.subscribe((next, prev) => {
+        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
+      }),
+      connection.subscribe((next) => {
+        if (next.status === 'connected') void load();
+      }),
+    ];
+    void load();
+    return () => offs.forEach((off) => off());
+  }
+
+  return Object.assign(store, { start });
+}

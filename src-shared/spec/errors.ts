@@ -1,0 +1,35 @@
+// The error codes the sandbox answers with (docs/sandbox.md, Errors). The body is always
+// {"error": code, "error_description": text}.
+import { z } from 'zod';
+
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unsupported_msg_type: 400,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+  invalid_token: 401,
+  invalid_client: 401,
+  not_authorized: 403,
+  user_not_connected: 403,
+  app_token_required: 403,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ErrorBody = z.object({ error: z.string(), error_description: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Redirect errors of /tp/authorize (RFC 6749 4.1.2.1). */
+export const AUTHORIZE_ERRORS = [
+  'access_denied',
+  'invalid_scope',
+  'invalid_request',
+  'unsupported_response_type',
+] as const;
