@@ -6,7 +6,7 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default tseslint.config(
-  { ignores: ['out/', 'node_modules/', 'test-results/', 'resources/'] },
+  { ignores: ['out/', '.tsbuild/', 'node_modules/', 'test-results/', 'resources/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
