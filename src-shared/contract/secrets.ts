@@ -1,0 +1,16 @@
+// Where the engine keeps secrets (secrets.*): sealed by the OS, in a plain file, or in memory only.
+import { z } from 'zod';
+import type { DomainCommands } from './common';
+
+export const SecretStorageView = z.object({
+  mode: z.enum(['sealed', 'plain-file', 'memory']),
+  explanation: z.string(),
+});
+export type SecretStorageView = z.infer<typeof SecretStorageView>;
+
+export const secretsCommands = {
+  'secrets.setAllowPlainFile': {
+    input: z.object({ allow: z.boolean() }).strict(),
+    output: SecretStorageView,
+  },
+} as const satisfies DomainCommands<'secrets'>;

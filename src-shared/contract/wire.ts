@@ -1,0 +1,20 @@
+// The headless host's WebSocket wire format: `{id, command, input}` in, `{id, ok, output | error}`
+// out, and every event pushed as `{event, payload}`.
+import { z } from 'zod';
+import { CommandErrorShape } from './errors';
+
+export const WireRequest = z.object({
+  id: z.number().int().nonnegative(),
+  command: z.string(),
+  input: z.unknown(),
+});
+export type WireRequest = z.infer<typeof WireRequest>;
+
+export const WireResponse = z.union([
+  z.object({ id: z.number().int(), ok: z.literal(true), output: z.unknown() }),
+  z.object({ id: z.number().int().nullable(), ok: z.literal(false), error: CommandErrorShape }),
+]);
+export type WireResponse = z.infer<typeof WireResponse>;
+
+export const WireEvent = z.object({ event: z.string(), payload: z.unknown() });
+export type WireEvent = z.infer<typeof WireEvent>;
