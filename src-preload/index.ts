@@ -1,7 +1,8 @@
 // The preload: runs sandboxed, so it can require 'electron' and nothing else. It exposes the
 // contract's Bridge as `window.tp` and nothing more: no ipcRenderer, no generic send.
-// Only type imports from the contract (they vanish at build time): importing its values would pull
-// zod into this bundle, which a sandboxed preload cannot load.
+// From the contract it takes types (they vanish at build time) and the channel names of
+// channels.ts, which imports nothing at runtime: any other value of the contract would pull zod
+// into this bundle, which a sandboxed preload cannot load.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type {
   Bridge,
@@ -12,10 +13,7 @@ import type {
   EventName,
   EventPayload,
 } from '../src-shared/contract';
-
-// Inlined copies of `ipcChannel` in src-main/core/contract.ts: keep them in step.
-const commandChannel = (name: string) => `tp:cmd:${name}`;
-const EVENT_CHANNEL = 'tp:event';
+import { ipcChannel } from '../src-shared/contract/channels';
 
 type Envelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
 
@@ -51,7 +49,7 @@ function unwrap(name: string, envelope: unknown): unknown {
 
 const bridge: Bridge = {
   async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
-    const envelope: unknown = await ipcRenderer.invoke(commandChannel(name), input);
+    const envelope: unknown = await ipcRenderer.invoke(ipcChannel.command(name), input);
     return unwrap(name, envelope) as CommandOutput<K>;
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
@@ -60,9 +58,9 @@ const bridge: Bridge = {
       const m = message as { event?: unknown; payload?: unknown };
       if (m.event === event) listener(m.payload as EventPayload<E>);
     };
-    ipcRenderer.on(EVENT_CHANNEL, handler);
+    ipcRenderer.on(ipcChannel.event, handler);
     return () => {
-      ipcRenderer.removeListener(EVENT_CHANNEL, handler);
+      ipcRenderer.removeListener(ipcChannel.event, handler);
     };
   },
 };

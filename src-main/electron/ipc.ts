@@ -5,10 +5,10 @@
 // renderer turns back into a CommandError.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import {
-  CommandError,
-  CommandErrorShape,
   commands,
   ipcChannel,
+  toErrorShape,
+  type CommandErrorShape,
   type CommandName,
   type EventName,
 } from '../../src-shared/contract';
@@ -27,16 +27,6 @@ export interface WindowLike {
 
 export function commandNames(): CommandName[] {
   return Object.keys(commands) as CommandName[];
-}
-
-export function toErrorShape(err: unknown): CommandErrorShape {
-  if (err instanceof CommandError) return err.toShape();
-  const parsed = CommandErrorShape.safeParse(err);
-  if (parsed.success) return parsed.data;
-  return {
-    code: 'internal',
-    message: `The command failed unexpectedly: ${err instanceof Error ? err.message : String(err)}.`,
-  };
 }
 
 export const REFUSED_SENDER: CommandErrorShape = {

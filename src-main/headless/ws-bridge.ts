@@ -3,8 +3,8 @@
 // answer (or, at worst, closes that one socket); it never takes the host down.
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
-  CommandError,
   WireRequest,
+  toErrorShape,
   type CommandErrorShape,
   type WireEvent,
   type WireResponse,
@@ -175,13 +175,4 @@ function rawToString(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');
-}
-
-function toErrorShape(err: unknown): CommandErrorShape {
-  if (err instanceof CommandError) return err.toShape();
-  // dispatch promises CommandError only; anything else is a bug, reported as such.
-  return {
-    code: 'internal',
-    message: `The command failed unexpectedly: ${err instanceof Error ? err.message : String(err)}.`,
-  };
 }
