@@ -1,9 +1,11 @@
+import type { appCommands, secretsCommands } from '../../src-shared/contract';
 import type { HandlerGroup } from './dispatch';
 import type { Services } from './services';
 
+/** What the app is (app.info) and where it keeps secrets (secrets.*): the host and the vault. */
 export function appHandlers(
   s: Services,
-): HandlerGroup<'app.info' | 'secrets.setAllowPlainFile' | 'log.list'> {
+): HandlerGroup<keyof typeof appCommands | keyof typeof secretsCommands> {
   return {
     'app.info': async () => ({
       version: s.host.appVersion,
@@ -15,9 +17,5 @@ export function appHandlers(
       s.vault.setAllowPlainFile(allow);
       return { mode: s.vault.mode(), explanation: s.vault.explanation() };
     },
-    'log.list': async ({ beforeSeq, limit }) => ({
-      records: s.journal.list({ beforeSeq, limit }),
-      lastSeq: s.journal.lastSeq(),
-    }),
   };
 }

@@ -14,7 +14,10 @@ export type Handlers = {
   [K in CommandName]: (input: z.output<(typeof commands)[K]['input']>) => Promise<CommandOutput<K>>;
 };
 
-/** The handlers of some commands: each domain contributes its own, and createCore joins them. */
+/**
+ * The handlers of some commands: each domain contributes its own, named by its part of the
+ * contract (`HandlerGroup<keyof typeof contactsCommands>`), and createCore joins them.
+ */
 export type HandlerGroup<K extends CommandName> = Pick<Handlers, K>;
 
 export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;

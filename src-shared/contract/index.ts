@@ -41,7 +41,7 @@ export * from './wire';
 // ---------- commands ----------
 
 // Every name carries its domain's prefix (the domain modules' types insist), so no two domains
-// can bring the same name; test/unit/contract-domains.test.ts checks the join.
+// can bring the same name; test/unit/contract/domains.test.ts checks the join.
 export const commands = {
   ...appCommands,
   ...secretsCommands,

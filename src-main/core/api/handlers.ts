@@ -1,4 +1,4 @@
-import { CommandError, type ApiRecord } from '../../../src-shared/contract';
+import { CommandError, type ApiRecord, type apiCommands } from '../../../src-shared/contract';
 import { curlCommand } from '../composer/export-curl';
 import { harDocument } from '../common/har-entry';
 import { heldCredentials } from '../composer/held-credentials';
@@ -7,9 +7,7 @@ import type { HandlerGroup } from '../dispatch';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import type { Services } from '../services';
 
-export function apiHandlers(
-  services: Services,
-): HandlerGroup<'api.call' | 'api.exportCurl' | 'api.exportHar' | 'api.search'> {
+export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCommands> {
   const { api, journal, redactor } = services;
   const apiRecord = (seq: number): ApiRecord => {
     const record = journal.get(seq);

@@ -1,18 +1,6 @@
+import type { authCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
-
-type AuthCommands =
-  | 'auth.getAppToken'
-  | 'auth.status'
-  | 'auth.users'
-  | 'auth.connectUser'
-  | 'auth.completeConnect'
-  | 'auth.cancelConnect'
-  | 'auth.flow'
-  | 'auth.refreshUser'
-  | 'auth.disconnectUser'
-  | 'auth.forgetUser'
-  | 'auth.otpVisits';
 
 export function authHandlers({
   profiles,
@@ -20,7 +8,7 @@ export function authHandlers({
   users,
   connect,
   otp,
-}: Services): HandlerGroup<AuthCommands> {
+}: Services): HandlerGroup<keyof typeof authCommands> {
   const profileIdOf = (profileId?: string) => profiles.require(profileId).id;
   return {
     'auth.getAppToken': async ({ profileId }) => appTokens.fetch(profileId),

@@ -1,6 +1,6 @@
 // The request composer: forms come from core/spec (the renderer imports the catalog directly);
 // these commands build, validate and send, list the samples and reopen journaled calls.
-import { CommandError } from '../../../src-shared/contract';
+import { CommandError, type composerCommands } from '../../../src-shared/contract';
 import { createComposerService } from './composer-service';
 import { heldCredentials } from './held-credentials';
 import { recordToComposer } from './from-record';
@@ -8,15 +8,7 @@ import { listSamples } from './samples';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-export function composerHandlers(
-  services: Services,
-): HandlerGroup<
-  | 'composer.preview'
-  | 'composer.send'
-  | 'composer.stageFile'
-  | 'composer.samples'
-  | 'composer.fromRecord'
-> {
+export function composerHandlers(services: Services): HandlerGroup<keyof typeof composerCommands> {
   const composer = createComposerService(services);
   return {
     'composer.preview': (input) => composer.preview(input),

@@ -1,17 +1,10 @@
+import type { contactsCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-type ContactCommands =
-  | 'contacts.list'
-  | 'contacts.save'
-  | 'contacts.remove'
-  | 'contacts.retry'
-  | 'contacts.forget'
-  | 'contacts.importPreview'
-  | 'contacts.import'
-  | 'contacts.export';
-
-export function contactHandlers({ contacts }: Services): HandlerGroup<ContactCommands> {
+export function contactHandlers({
+  contacts,
+}: Services): HandlerGroup<keyof typeof contactsCommands> {
   return {
     'contacts.list': async ({ profileId }) => contacts.list(profileId),
     'contacts.save': async ({ profileId, contact }) => contacts.save(contact, profileId),

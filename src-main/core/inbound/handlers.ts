@@ -1,4 +1,4 @@
-import { CommandError } from '../../../src-shared/contract';
+import { CommandError, type inboundCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
@@ -6,16 +6,7 @@ export function inboundHandlers({
   inbound,
   profiles,
   tunnel,
-}: Services): HandlerGroup<
-  | 'inbound.status'
-  | 'inbound.settings'
-  | 'inbound.setResponse'
-  | 'inbound.setForwards'
-  | 'inbound.setPublicKey'
-  | 'inbound.useSandboxKey'
-  | 'inbound.setPort'
-  | 'inbound.replay'
-> {
+}: Services): HandlerGroup<keyof typeof inboundCommands> {
   const id = (profileId: string | undefined) => profiles.require(profileId).id;
   return {
     'inbound.status': async ({ profileId }) => {

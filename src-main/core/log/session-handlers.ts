@@ -1,11 +1,10 @@
+import type { sessionsCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import { toHar } from './session-export-har';
 import { toHtmlReport } from './session-export-html';
 import type { Services } from '../services';
 
-export function sessionHandlers(
-  s: Services,
-): HandlerGroup<'sessions.list' | 'sessions.start' | 'sessions.switch' | 'sessions.export'> {
+export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessionsCommands> {
   const changed = () => {
     const state = s.sessions.state();
     s.events.emit('sessions.changed', state);

@@ -1,17 +1,10 @@
+import type { profilesCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-type ProfileCommands =
-  | 'profiles.list'
-  | 'profiles.create'
-  | 'profiles.update'
-  | 'profiles.duplicate'
-  | 'profiles.delete'
-  | 'profiles.select'
-  | 'profiles.export'
-  | 'profiles.import';
-
-export function profileHandlers({ profiles }: Services): HandlerGroup<ProfileCommands> {
+export function profileHandlers({
+  profiles,
+}: Services): HandlerGroup<keyof typeof profilesCommands> {
   return {
     'profiles.list': async () => profiles.state(),
     'profiles.create': async (input) => profiles.create(input),

@@ -1,12 +1,13 @@
 // The simulator panel's commands: the embedded sandbox's users, rooms, messages, otps, tokens, app
 // registration and delivery attempts, through its /_sandbox/ API (core/simulator/).
+import type { simulatorCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
-import { createSimulatorService, type SimCommand } from './simulator-service';
+import { createSimulatorService } from './simulator-service';
 
 export function simulatorHandlers(
   services: Services,
-): HandlerGroup<'simulator.state' | 'simulator.deliveries' | SimCommand> {
+): HandlerGroup<keyof typeof simulatorCommands> {
   const sim = createSimulatorService(services);
   return {
     'simulator.state': () => sim.state(),

@@ -1,11 +1,8 @@
+import type { tunnelCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-export function tunnelHandlers({
-  tunnel,
-}: Services): HandlerGroup<
-  'tunnel.status' | 'tunnel.start' | 'tunnel.stop' | 'tunnel.useOwnUrl' | 'tunnel.pushToSandbox'
-> {
+export function tunnelHandlers({ tunnel }: Services): HandlerGroup<keyof typeof tunnelCommands> {
   return {
     'tunnel.status': async () => tunnel.status(),
     'tunnel.start': async ({ host, subdomain }) =>
