@@ -2,7 +2,8 @@
 // profile follows it, since the receiver routes by its URLs.
 import type { SimContext, SimHandlers } from './context';
 import { seg } from './sandbox-http';
-import { RawAppAnswer, appView } from './state-view';
+import { AppAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
+import { appView } from './state-view';
 
 export function appActions({ act, deps }: SimContext): Pick<SimHandlers, 'simulator.updateApp'> {
   return {
@@ -21,7 +22,7 @@ export function appActions({ act, deps }: SimContext): Pick<SimHandlers, 'simula
         'updateApp',
         { method: 'PATCH', path: `/_sandbox/apps/${seg(t.clientId)}`, body },
         (json) => {
-          const app = appView(RawAppAnswer.parse(json));
+          const app = appView(AppAnswer.parse(json));
           deps.profiles.syncSandbox({
             endpointUrl: app.endpointUrl,
             managementUrl: app.managementUrl,

@@ -15,7 +15,8 @@ import type { Redactor } from '../log/redact';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
 import type { SimAction } from './refusal-hints';
 import type { SimCall } from './sandbox-http';
-import { RawRoomEntry, roomView } from './state-view';
+import { RoomAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
+import { roomView } from './state-view';
 import type { z } from 'zod';
 
 export interface SimulatorDeps {
@@ -92,7 +93,7 @@ export function createSimNames() {
     setPlatformDomain: (domain: string) => void (platformDomain = domain),
     /** A room from the sandbox's answer, its subject remembered as its name. */
     room(json: unknown): SimRoom {
-      const r = roomView(RawRoomEntry.parse(json), platformDomain);
+      const r = roomView(RoomAnswer.parse(json), platformDomain);
       names.set(r.id, `"${r.subject}"`);
       return r;
     },

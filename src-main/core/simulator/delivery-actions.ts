@@ -2,7 +2,11 @@
 import { CommandError, type CommandOutput } from '../../../src-shared/contract';
 import type { SimContext, SimHandlers, Target } from './context';
 import { callSandbox, seg } from './sandbox-http';
-import { RawDeliveries, deliveryView } from './state-view';
+import {
+  DeliveriesAnswer,
+  DeliveryAnswer,
+} from '../../../src-shared/sandbox-api/simulator-answers';
+import { deliveryView } from './state-view';
 
 export function deliveryActions({ act }: SimContext): Pick<SimHandlers, 'simulator.redeliver'> {
   return {
@@ -12,7 +16,7 @@ export function deliveryActions({ act }: SimContext): Pick<SimHandlers, 'simulat
         'redeliver',
         { method: 'POST', path: `/_sandbox/deliveries/${seg(id)}/redeliver` },
         (json) => {
-          const parsed = RawDeliveries.shape.deliveries.element.parse(json);
+          const parsed = DeliveryAnswer.parse(json);
           return {
             outcome: `The sandbox sent delivery ${id} (${parsed.type}) again.`,
             value: { delivery: deliveryView(parsed) },
@@ -38,6 +42,6 @@ export async function listDeliveries(
       message: `The sandbox's deliveries could not be read: ${answer.description}.`,
     });
   }
-  const all = RawDeliveries.parse(answer.json).deliveries;
+  const all = DeliveriesAnswer.parse(answer.json).deliveries;
   return { deliveries: all.slice(0, limit).map(deliveryView), total: all.length };
 }

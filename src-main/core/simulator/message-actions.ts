@@ -1,9 +1,9 @@
 // A sandbox user's message to a contact or a room, of any msg_type (its body, with files and
 // vCards, built by message-body.ts).
-import { z } from 'zod';
 import type { SimContext, SimHandlers } from './context';
 import { messageBody } from './message-body';
 import { seg } from './sandbox-http';
+import { MessageSentAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
 
 export function messageActions({
   act,
@@ -22,7 +22,7 @@ export function messageActions({
         'sendMessage',
         { method: 'POST', path: `/_sandbox/users/${seg(input.userId)}/messages`, body },
         (json) => {
-          const id = z.object({ id: z.string() }).catch({ id: '' }).parse(json).id;
+          const id = MessageSentAnswer.parse(json).id;
           return {
             outcome: `${who(input.userId)} sent a ${input.msgType} message (${id}) to ${to}.`,
             value: { messageId: id },

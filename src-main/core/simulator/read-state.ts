@@ -3,7 +3,8 @@
 import { CommandError, type SimulatorState } from '../../../src-shared/contract';
 import type { SimNames, Target } from './context';
 import { callSandbox } from './sandbox-http';
-import { RawState, stateView } from './state-view';
+import { StateAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
+import { stateView } from './state-view';
 
 export async function readState(t: Target, names: SimNames): Promise<SimulatorState> {
   const answer = await callSandbox(t.baseUrl, { method: 'GET', path: '/_sandbox/state' });
@@ -13,7 +14,7 @@ export async function readState(t: Target, names: SimNames): Promise<SimulatorSt
       message: `The sandbox's state could not be read: ${answer.description}. Restart TP Inspector if the sandbox stopped.`,
     });
   }
-  const view = stateView(RawState.parse(answer.json), t.clientId, {
+  const view = stateView(StateAnswer.parse(answer.json), t.clientId, {
     profileId: t.profileId,
     baseUrl: t.baseUrl,
   });

@@ -1,6 +1,6 @@
 // Every access token of the app expired at once in the sandbox, and the engine's own copies with
 // them, so the next call renews them.
-import { z } from 'zod';
+import { ExpireAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
 import type { SimContext, SimHandlers } from './context';
 
 export function tokenActions({
@@ -14,7 +14,7 @@ export function tokenActions({
         'expireTokens',
         { method: 'POST', path: '/_sandbox/tokens/expire', body: { client_id: t.clientId } },
         (json) => {
-          const n = z.object({ expired: z.number() }).catch({ expired: 0 }).parse(json).expired;
+          const n = ExpireAnswer.parse(json).expired;
           // The sandbox confirmed: the tokens the engine holds for this profile are expired too,
           // so the header and the Users tab say so now (auth.changed, auth.usersChanged), and the
           // next call renews them instead of being refused with a 401 first.

@@ -1,8 +1,11 @@
 // The sandbox's users: created, sent through the app's connect URLs with a new otp, disconnected.
-import { z } from 'zod';
 import type { SimContext, SimHandlers } from './context';
 import { seg } from './sandbox-http';
-import { RawUserAnswer } from './state-view';
+import {
+  DisconnectAnswer,
+  OtpAnswer,
+  UserAnswer,
+} from '../../../src-shared/sandbox-api/simulator-answers';
 
 export function userActions({
   act,
@@ -20,7 +23,7 @@ export function userActions({
         'createUser',
         { method: 'POST', path: '/_sandbox/users', body: input },
         (json) => {
-          const u = RawUserAnswer.parse(json);
+          const u = UserAnswer.parse(json);
           const full = `${u.name} ${u.surname}`.trim();
           names.set(u.id, full);
           return {
@@ -44,14 +47,7 @@ export function userActions({
           },
         },
         (json) => {
-          const a = z
-            .object({
-              otp: z.string(),
-              url: z.string(),
-              status: z.number().nullable(),
-              error: z.string().optional(),
-            })
-            .parse(json);
+          const a = OtpAnswer.parse(json);
           // A one-time password is a credential until it is used: never shown or kept in clear.
           deps.redactor.addSecret(a.otp);
           const url = deps.redactor.text(a.url);
@@ -76,10 +72,7 @@ export function userActions({
           body: { client_id: t.clientId },
         },
         (json) => {
-          const n = z
-            .object({ revoked_tokens: z.number() })
-            .catch({ revoked_tokens: 0 })
-            .parse(json).revoked_tokens;
+          const n = DisconnectAnswer.parse(json).revoked_tokens;
           return {
             outcome: `${who(input.userId)} disconnected from the app: ${n} token(s) revoked.`,
             value: { revokedTokens: n },
