@@ -1,5 +1,8 @@
 // What the engine needs from whichever host runs it (Electron, the headless host, a test).
 // Nothing here may mention Electron: the hosts adapt their own APIs to these shapes.
+import type { EmbeddedSandbox } from '../../src-shared/sandbox-api/embedded-sandbox';
+
+export type { EmbeddedSandbox };
 
 /** Persistent key-value settings (electron-store in Electron, conf in the headless host). */
 export interface SettingsStore {
@@ -15,21 +18,6 @@ export interface SecretSealer {
   readonly explanation: string;
   seal(plain: string): string;
   unseal(sealed: string): string;
-}
-
-/** The embedded sandbox's registration, so the engine can keep its profile in step. */
-export interface EmbeddedSandbox {
-  baseUrl: string;
-  app: {
-    name: string;
-    clientId: string;
-    clientSecret: string;
-    redirectUri: string;
-    scopes: string[];
-    endpointUrl: string;
-    managementUrl: string;
-    directoryUrl: string;
-  };
 }
 
 export interface CoreHost {

@@ -1,5 +1,5 @@
 // The embedded sandbox as the engine sees it: its first app, in the engine's field names.
-import type { EmbeddedSandbox } from '../core/host-interface';
+import type { EmbeddedSandbox } from '../../src-shared/sandbox-api/embedded-sandbox';
 import type { RunningSandbox } from './types';
 
 export function embeddedSandbox(

@@ -5,7 +5,7 @@ import { CommandError, type ActAs, type ApiRecord } from '../../../src-shared/co
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
-import { platformUrl } from '../auth/token-endpoint';
+import { platformUrl } from './platform-url';
 import { sendHttp, type HttpResult } from './http-client';
 import { recordExchange } from './record-exchange';
 import { parseJsonObject } from './response-reading';

@@ -10,7 +10,8 @@ import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
 import { isLoopbackHost } from '../api/transport-policy';
-import { platformUrl, requestToken } from './token-endpoint';
+import { platformUrl } from '../api/platform-url';
+import { requestToken } from './token-endpoint';
 import type { UserTokenService } from './user-tokens';
 import { resultPage } from './result-page';
 

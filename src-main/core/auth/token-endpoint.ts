@@ -7,6 +7,7 @@ import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile } from '../profiles/profile-store';
 import { sendHttp } from '../api/http-client';
+import { platformUrl } from '../api/platform-url';
 import { recordExchange } from '../api/record-exchange';
 import { describeHttpFailure, parseJsonObject } from '../api/response-reading';
 import { assertSecretTransport } from '../api/transport-policy';
@@ -29,10 +30,6 @@ export type GrantOutcome =
 export interface TokenEndpointDeps {
   journal: Journal;
   redactor: Redactor;
-}
-
-export function platformUrl(profile: Profile, path: string): string {
-  return `${profile.baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
 export async function requestToken(

@@ -6,7 +6,7 @@ import type { ForwardRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';
-import { REPLAY_HEADER } from './deliveries';
+import { REPLAY_HEADER } from './replay-mark';
 
 /**
  * Headers never copied to another hop: those that describe one connection, not the message, and
@@ -87,4 +87,28 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
       }) as ForwardRecord;
     },
   };
+}
+
+/**
+ * A delivery sent on to each forward target once its record is written (the forward records point
+ * at it). Not on the answer's path: the platform's sender never waits for it, and a failed forward
+ * is its own record.
+ */
+export function forwardOnceWritten(
+  forwarder: Forwarder,
+  delivery: { seq: number; written: Promise<void> },
+  req: Omit<ForwardRequest, 'deliverySeq' | 'url' | 'why'>,
+  targets: readonly string[],
+): void {
+  if (targets.length === 0) return;
+  delivery.written.then(
+    () => {
+      for (const url of targets) {
+        void forwarder
+          .send({ ...req, deliverySeq: delivery.seq, url, why: 'forward' })
+          .catch(() => undefined);
+      }
+    },
+    () => undefined,
+  );
 }

@@ -12,7 +12,8 @@ import {
 } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { ProfileStore } from '../profiles/profile-store';
-import { REPLAY_HEADER, type DeliveryCaptureService } from './deliveries';
+import type { DeliveryCaptureService } from './deliveries';
+import { REPLAY_HEADER } from './replay-mark';
 import type { Forwarder } from './forward';
 import type { InboundSettingsStore } from './inbound-settings';
 

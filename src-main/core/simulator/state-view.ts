@@ -1,8 +1,8 @@
 // The sandbox's raw answers (GET /_sandbox/state and the action routes) turned into the contract's
 // simulator shapes: camelCase, the app's client secret left out, each user's received messages
 // joined with the push flag the app sent them with (app_messages), rooms' occupants split into
-// users and contacts. Parsed with zod: the sandbox is another server, its answers are checked.
-import { z } from 'zod';
+// users and contacts. The raw shapes, and their tolerant parsing, are shared with the sandbox
+// (src-shared/sandbox-api/simulator-answers.ts).
 import type {
   SimApp,
   SimContact,
@@ -11,99 +11,15 @@ import type {
   SimRoom,
   SimulatorState,
 } from '../../../src-shared/contract';
+import type {
+  AppAnswer,
+  DeliveryAnswer,
+  Read,
+  RoomAnswer,
+  StateAnswer,
+} from '../../../src-shared/sandbox-api/simulator-answers';
 
-const Str = z.string().catch('');
-const RawApp = z.object({
-  client_id: z.string(),
-  name: Str,
-  redirect_uri: Str,
-  scopes: z.array(z.string()).catch([]),
-  endpoint_url: Str,
-  management_url: Str,
-  directory_url: Str,
-  signature_method: Str,
-  token_lifetime: z.number().catch(0),
-  rate_limit: z
-    .object({ count: z.number(), window_s: z.number() })
-    .catch({ count: 0, window_s: 0 }),
-});
-const RawUser = z.object({
-  id: z.string(),
-  name: Str,
-  surname: Str,
-  msisdn: Str,
-  lang: Str,
-});
-const RawMessage = z
-  .object({
-    id: Str,
-    type: Str,
-    timestamp: Str,
-    sender: Str,
-    room: z.string().optional(),
-    data: z.unknown(),
-  })
-  .passthrough();
-export const RawRoomEntry = z.object({
-  room: z.string(),
-  data: z.object({
-    subject: Str,
-    avatar: Str,
-    occupants: z.array(z.object({ id: z.string() })).catch([]),
-  }),
-  created_by: z.string().optional(),
-});
-const RawDelivery = z.object({
-  id: z.string(),
-  client_id: Str,
-  type: Str,
-  url: Str,
-  data: Str,
-  signature_method: Str,
-  status: Str,
-  created_at: Str,
-  attempts: z
-    .array(
-      z.object({
-        attempt: z.number(),
-        at: Str,
-        status: z.number().nullable(),
-        duration_ms: z.number().catch(0),
-        response_body: Str,
-        error: z.string().optional(),
-      }),
-    )
-    .catch([]),
-});
-export const RawState = z.object({
-  platform_domain: z.string(),
-  apps: z.array(RawApp),
-  users: z.array(RawUser),
-  connections: z
-    .array(z.object({ client_id: z.string(), user_id: z.string(), scopes: z.array(z.string()) }))
-    .catch([]),
-  contacts: z
-    .array(
-      z.object({
-        client_id: z.string(),
-        contact_id: z.string(),
-        display_name: Str,
-        capabilities: Str,
-        owners: z.array(z.string()),
-      }),
-    )
-    .catch([]),
-  rooms: z.array(RawRoomEntry).catch([]),
-  app_messages: z
-    .array(z.object({ message: RawMessage, recipients: z.array(z.string()), no_push: z.boolean() }))
-    .catch([]),
-});
-export type RawState = z.infer<typeof RawState>;
-export const RawDeliveries = z.object({ deliveries: z.array(RawDelivery) });
-export const RawAppAnswer = RawApp;
-export const RawUserAnswer = RawUser;
-
-export function appView(a: z.infer<typeof RawApp>): SimApp {
+export function appView(a: Read<typeof AppAnswer>): SimApp {
   return {
     clientId: a.client_id,
     name: a.name,
@@ -118,7 +34,7 @@ export function appView(a: z.infer<typeof RawApp>): SimApp {
   };
 }
 
-export function roomView(entry: z.infer<typeof RawRoomEntry>, platformDomain: string): SimRoom {
+export function roomView(entry: Read<typeof RoomAnswer>, platformDomain: string): SimRoom {
   return {
     id: entry.room,
     subject: entry.data.subject,
@@ -134,7 +50,7 @@ export function roomView(entry: z.infer<typeof RawRoomEntry>, platformDomain: st
   };
 }
 
-export function deliveryView(d: z.infer<typeof RawDelivery>): SimDelivery {
+export function deliveryView(d: Read<typeof DeliveryAnswer>): SimDelivery {
   return {
     id: d.id,
     type: d.type,
@@ -158,7 +74,7 @@ export function deliveryView(d: z.infer<typeof RawDelivery>): SimDelivery {
 const RECEIVED_PER_USER = 50;
 
 export function stateView(
-  raw: RawState,
+  raw: Read<typeof StateAnswer>,
   clientId: string,
   meta: { profileId: string; baseUrl: string },
 ): SimulatorState {

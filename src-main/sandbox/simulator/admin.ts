@@ -7,6 +7,14 @@ import { checkAuthorize, decide } from '../oauth/authorize';
 import { expireAll } from '../oauth/tokens';
 import { saveState } from '../state/persist';
 import { roomEntry } from '../rooms';
+import type {
+  AppAnswer,
+  DeliveriesAnswer,
+  DeliveryAnswer,
+  ExpireAnswer,
+  Sent,
+  StateAnswer,
+} from '../../../src-shared/sandbox-api/simulator-answers';
 import { getUser, parseBody, pickApp, type SimHandler } from './common';
 
 const AuthorizeBody = z.object({
@@ -57,7 +65,7 @@ export const postAuthorize: SimHandler = ({ ctx, body }) => {
 
 const AppPatch = AppConfigSchema.omit({ client_id: true, client_secret: true }).strict();
 
-export const patchApp: SimHandler = ({ ctx, args, body }) => {
+export const patchApp: SimHandler<Sent<typeof AppAnswer>> = ({ ctx, args, body }) => {
   const app = pickApp(ctx.store, args[0]);
   const patch = parseBody(AppPatch, body);
   Object.assign(app, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
@@ -67,18 +75,18 @@ export const patchApp: SimHandler = ({ ctx, args, body }) => {
 
 const AppOnly = z.object({ client_id: z.string().optional() });
 
-export const postExpire: SimHandler = ({ ctx, body }) => {
+export const postExpire: SimHandler<Sent<typeof ExpireAnswer>> = ({ ctx, body }) => {
   const app = pickApp(ctx.store, parseBody(AppOnly, body).client_id);
   return { client_id: app.client_id, expired: expireAll(ctx.store, app.client_id) };
 };
 
-export const getDeliveries: SimHandler = ({ ctx, query }) => {
+export const getDeliveries: SimHandler<Sent<typeof DeliveriesAnswer>> = ({ ctx, query }) => {
   const clientId = query.get('client_id');
   const list = ctx.store.deliveries.filter((d) => clientId === null || d.client_id === clientId);
   return { deliveries: [...list].reverse() };
 };
 
-export const postRedeliver: SimHandler = ({ ctx, args }) => {
+export const postRedeliver: SimHandler<Sent<typeof DeliveryAnswer>> = ({ ctx, args }) => {
   const delivery = ctx.store.deliveries.find((d) => d.id === args[0]);
   if (!delivery)
     throw new ApiError('not_found', `No delivery has id ${(args[0] ?? '').slice(0, 64)}.`);
@@ -92,7 +100,7 @@ export const postRedeliver: SimHandler = ({ ctx, args }) => {
   return delivery;
 };
 
-export const getState: SimHandler = ({ ctx }) => {
+export const getState: SimHandler<Sent<typeof StateAnswer>> = ({ ctx }) => {
   const { store } = ctx;
   return {
     platform_domain: store.platformDomain,

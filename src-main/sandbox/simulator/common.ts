@@ -14,7 +14,8 @@ export interface SimRequest {
   query: URLSearchParams;
 }
 
-export type SimHandler = (req: SimRequest) => unknown | Promise<unknown>;
+/** A route's handler; `T` is what it answers, declared in src-shared/sandbox-api/ when the engine reads it. */
+export type SimHandler<T = unknown> = (req: SimRequest) => T | Promise<T>;
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);

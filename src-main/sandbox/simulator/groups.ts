@@ -8,6 +8,7 @@ import { ApiError } from '../http/reply';
 import { newMessageId, newRoomId } from '../ids';
 import { contactOccupant, hasUser, roomEntry } from '../rooms';
 import type { Occupant, RoomRecord } from '../state/records';
+import type { RoomAnswer, Sent } from '../../../src-shared/sandbox-api/simulator-answers';
 import { getRoom, getUser, parseBody, pickApp, type SimHandler } from './common';
 
 type ContactOccupant = Extract<Occupant, { kind: 'contact' }>;
@@ -68,7 +69,7 @@ export function createRoom(ctx: SandboxContext, input: z.infer<typeof CreateRoom
   return room;
 }
 
-export const postRoom: SimHandler = ({ ctx, body }) =>
+export const postRoom: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, body }) =>
   roomEntry(ctx.store, createRoom(ctx, parseBody(CreateRoom, body)));
 
 const ContactBy = z.object({
@@ -77,7 +78,7 @@ const ContactBy = z.object({
   client_id: z.string().optional(),
 });
 
-export const invite: SimHandler = ({ ctx, args, body }) => {
+export const invite: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const room = getRoom(store, args[0] ?? '');
   const input = parseBody(ContactBy, body);
@@ -121,7 +122,7 @@ export const invite: SimHandler = ({ ctx, args, body }) => {
 
 const UserOnly = z.object({ user_id: z.string() });
 
-export const join: SimHandler = ({ ctx, args, body }) => {
+export const join: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const room = getRoom(store, args[0] ?? '');
   const { user_id } = parseBody(UserOnly, body);
@@ -134,7 +135,7 @@ export const join: SimHandler = ({ ctx, args, body }) => {
   return roomEntry(store, room);
 };
 
-export const leave: SimHandler = ({ ctx, args, body }) => {
+export const leave: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const room = getRoom(store, args[0] ?? '');
   const { user_id } = parseBody(UserOnly, body);
@@ -153,7 +154,7 @@ const Update = z.object({
   avatar: z.string().max(2048).optional(),
 });
 
-export const update: SimHandler = ({ ctx, args, body }) => {
+export const update: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const room = getRoom(store, args[0] ?? '');
   const input = parseBody(Update, body);
@@ -173,7 +174,7 @@ export const update: SimHandler = ({ ctx, args, body }) => {
   return roomEntry(store, room);
 };
 
-export const remove: SimHandler = ({ ctx, args, body }) => {
+export const remove: SimHandler<Sent<typeof RoomAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const room = getRoom(store, args[0] ?? '');
   const input = parseBody(ContactBy, body);

@@ -15,6 +15,13 @@ import { disconnect as revokeUser } from '../oauth/tokens';
 import { hasUser } from '../rooms';
 import { NewUserFields, createUser } from '../users';
 import { vcardProblem } from '../../../src-shared/spec/vcard-check';
+import type {
+  DisconnectAnswer,
+  MessageSentAnswer,
+  OtpAnswer,
+  Sent,
+  UserAnswer,
+} from '../../../src-shared/sandbox-api/simulator-answers';
 import { getRoom, getUser, parseBody, pickApp, type SimHandler } from './common';
 
 const NewUserBody = NewUserFields.extend({
@@ -25,7 +32,7 @@ const NewUserBody = NewUserFields.extend({
     .optional(),
 });
 
-export const postUser: SimHandler = ({ ctx, body }) =>
+export const postUser: SimHandler<Sent<typeof UserAnswer>> = ({ ctx, body }) =>
   createUser(ctx.store, ctx.baseUrl, parseBody(NewUserBody, body));
 
 const SEND_PARAMS = [
@@ -48,7 +55,7 @@ const MessageBody = z
   })
   .catchall(z.union([z.string(), z.number(), z.boolean()]));
 
-export const postMessage: SimHandler = ({ ctx, args, body }) => {
+export const postMessage: SimHandler<Sent<typeof MessageSentAnswer>> = ({ ctx, args, body }) => {
   const { store } = ctx;
   const user = getUser(store, args[0] ?? '');
   const input = parseBody(MessageBody, body);
@@ -151,7 +158,7 @@ const OtpBody = z.object({
   fromapp: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
 });
 
-export const postOtp: SimHandler = async ({ ctx, args, body }) => {
+export const postOtp: SimHandler<Sent<typeof OtpAnswer>> = async ({ ctx, args, body }) => {
   const { store } = ctx;
   const user = getUser(store, args[0] ?? '');
   const input = parseBody(OtpBody, body);
@@ -188,7 +195,7 @@ export const postOtp: SimHandler = async ({ ctx, args, body }) => {
 
 const AppOnly = z.object({ client_id: z.string().optional() });
 
-export const postDisconnect: SimHandler = ({ ctx, args, body }) => {
+export const postDisconnect: SimHandler<Sent<typeof DisconnectAnswer>> = ({ ctx, args, body }) => {
   const user = getUser(ctx.store, args[0] ?? '');
   const app = pickApp(ctx.store, parseBody(AppOnly, body).client_id);
   const revoked = revokeUser(ctx.store, app.client_id, user.id);

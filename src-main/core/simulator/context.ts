@@ -1,0 +1,101 @@
+// What every slice of the simulator shares: its dependencies, the sandbox profile it acts on, the
+// names seen in the last state (so outcomes read "Ana Souza", not "u7k2m9qa3bcd"), and the shape
+// of a command's handler.
+import {
+  CommandError,
+  type commands,
+  type CommandOutput,
+  type SimRoom,
+} from '../../../src-shared/contract';
+import type { AppTokenService } from '../auth/app-token';
+import type { UserTokenService } from '../auth/user-tokens';
+import type { CoreEventEmitter } from '../events';
+import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
+import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
+import type { SimAction } from './refusal-hints';
+import type { SimCall } from './sandbox-http';
+import { RoomAnswer } from '../../../src-shared/sandbox-api/simulator-answers';
+import { roomView } from './state-view';
+import type { z } from 'zod';
+
+export interface SimulatorDeps {
+  profiles: ProfileStore;
+  journal: Journal;
+  redactor: Redactor;
+  events: CoreEventEmitter;
+  /** The tokens the engine holds, marked expired when the sandbox expires them. */
+  appTokens: Pick<AppTokenService, 'markExpired'>;
+  users: Pick<UserTokenService, 'markExpired'>;
+}
+
+export type SimCommand =
+  | 'simulator.createUser'
+  | 'simulator.createRoom'
+  | 'simulator.roomAction'
+  | 'simulator.sendMessage'
+  | 'simulator.otp'
+  | 'simulator.disconnectUser'
+  | 'simulator.expireTokens'
+  | 'simulator.updateApp'
+  | 'simulator.redeliver';
+
+export type In<K extends SimCommand> = z.output<(typeof commands)[K]['input']>;
+
+/** The sandbox profile an action runs against. */
+export interface Target {
+  profileId: string;
+  baseUrl: string;
+  clientId: string;
+}
+
+export type SimHandlers = {
+  [K in SimCommand]: (t: Target, input: In<K>) => Promise<CommandOutput<K>>;
+};
+
+/** One action: the call, its journal record, the event (outcome.ts); a refusal throws. */
+export type Act = <T>(
+  t: Target,
+  action: SimAction,
+  call: SimCall,
+  done: (json: unknown) => { outcome: string; value: T },
+  attempted: string,
+) => Promise<T & { outcome: string; seq: number }>;
+
+/** What a slice of handlers is built from. */
+export interface SimContext {
+  deps: SimulatorDeps;
+  act: Act;
+  names: SimNames;
+}
+
+/** The active profile, when it is the embedded sandbox's; any other is refused. */
+export function sandboxTarget(profiles: ProfileStore): Target {
+  const profile = profiles.require();
+  if (profile.kind !== 'sandbox' || profile.id !== SANDBOX_PROFILE_ID) {
+    throw new CommandError({
+      code: 'forbidden',
+      message: `The simulator plays the embedded sandbox's users, and the active profile "${profile.name}" is not the sandbox. Switch to the sandbox profile to use it.`,
+    });
+  }
+  return { profileId: profile.id, baseUrl: profile.baseUrl, clientId: profile.clientId };
+}
+
+export type SimNames = ReturnType<typeof createSimNames>;
+
+/** Users' and rooms' names as last seen, and the platform domain that tells users from contacts. */
+export function createSimNames() {
+  const names = new Map<string, string>();
+  let platformDomain = 'platform.test';
+  return {
+    of: (id: string) => names.get(id) ?? id,
+    set: (id: string, name: string) => void names.set(id, name),
+    setPlatformDomain: (domain: string) => void (platformDomain = domain),
+    /** A room from the sandbox's answer, its subject remembered as its name. */
+    room(json: unknown): SimRoom {
+      const r = roomView(RoomAnswer.parse(json), platformDomain);
+      names.set(r.id, `"${r.subject}"`);
+      return r;
+    },
+  };
+}

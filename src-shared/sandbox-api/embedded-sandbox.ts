@@ -1,0 +1,18 @@
+// The embedded sandbox as the engine sees it: its base URL and its first app's registration, in the
+// engine's field names. The sandbox builds it (src-main/sandbox/embedded.ts) and the host hands it
+// to the engine (core/host-interface.ts), so it lives here, where both may import it.
+
+/** The embedded sandbox's registration, so the engine can keep its profile in step. */
+export interface EmbeddedSandbox {
+  baseUrl: string;
+  app: {
+    name: string;
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    scopes: string[];
+    endpointUrl: string;
+    managementUrl: string;
+    directoryUrl: string;
+  };
+}
