@@ -54,11 +54,21 @@ const project = copyProject();
 const dataDirs: string[] = [];
 const running: ChildProcessWithoutNullStreams[] = [];
 
-afterEach(() => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null)
-      process.kill(-(child.pid ?? 0), 'SIGKILL');
+const isRunning = (child: ChildProcessWithoutNullStreams) =>
+  child.exitCode === null && child.signalCode === null;
+
+/** Signals npm, its shell and the host at once, as a terminal's Ctrl+C does its foreground group. */
+function signalGroup(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The whole group has exited already.
   }
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) signalGroup(child, 'SIGKILL');
 });
 afterAll(() => {
   for (const dir of [project, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
@@ -99,10 +109,11 @@ async function expectReady(start: Started): Promise<void> {
   expect(exchange.status).toBe(302);
 }
 
-/** Stops the whole group (npm, its shell, the host) the way a terminal's Ctrl+C would. */
-async function stop(start: Started): Promise<void> {
-  const exited = new Promise<void>((resolve) => start.child.once('exit', () => resolve()));
-  process.kill(-(start.child.pid ?? 0), 'SIGTERM');
+/** Stops a start as Ctrl+C in a terminal would (the host's own clean stop is host-serve.test.ts's). */
+async function stop({ child }: Started): Promise<void> {
+  if (!isRunning(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  signalGroup(child, 'SIGTERM');
   await exited;
 }
 
@@ -149,8 +160,8 @@ describe('npm run serve', { timeout: 180_000 }, () => {
   it('a source saved after the build makes the next start rebuild', async () => {
     const serveJs = join(project, 'out', 'main', 'serve.js');
     const builtAt = statSync(serveJs).mtimeMs;
-    const later = new Date(Date.now() + 1000);
-    utimesSync(join(project, 'src-shared', 'contract', 'index.ts'), later, later);
+    const now = new Date();
+    utimesSync(join(project, 'src-shared', 'contract', 'index.ts'), now, now);
     const start = startServe();
     await expectReady(start);
     expect(start.stderr()).toContain(BUILDING);
