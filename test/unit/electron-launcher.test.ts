@@ -1,17 +1,16 @@
 // `npm start` (scripts/start.mjs): the decision between the Electron window and the headless host,
 // every check of it, and the real fallback run. Decisions come from `--dry-run`, which runs the
 // same checks and prints the outcome as JSON instead of acting on it.
-import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const script = join(root, 'scripts', 'start.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'tp-start-'));
-// Readable by the unprivileged user some checks run as (see below).
-chmodSync(scratch, 0o755);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Decision {
@@ -38,14 +37,13 @@ function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
 function decide(
   env: Record<string, string | undefined>,
   args: string[] = [],
-  options: SpawnSyncOptions = {},
+  nodeArgs: string[] = [],
 ) {
-  const r = spawnSync(process.execPath, [script, '--dry-run', ...args], {
+  const r = spawnSync(process.execPath, [...nodeArgs, script, '--dry-run', ...args], {
     cwd: root,
     env: cleanEnv(env),
     encoding: 'utf8',
     timeout: 60_000,
-    ...options,
   });
   if (r.status !== 0) throw new Error(`start.mjs --dry-run failed: ${String(r.stderr)}`);
   return JSON.parse(String(r.stdout)) as Decision;
@@ -54,13 +52,23 @@ function decide(
 /** ELECTRON_OVERRIDE_DIST_PATH makes require('electron') answer <dir>/electron without a download. */
 function fakeElectronDir(withBinary: boolean): string {
   const dir = mkdtempSync(join(scratch, 'dist-'));
-  chmodSync(dir, 0o755);
   if (withBinary) writeFileSync(join(dir, 'electron'), '#!/bin/sh\n', { mode: 0o755 });
   return dir;
 }
 
 const binaryInstalled = existsSync(join(root, 'node_modules', 'electron', 'path.txt'));
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Node options under which the launcher sees the uid of an ordinary user (65534, nobody). Running
+ * it as that user for real would need the checkout to be readable by nobody, which a root user's
+ * home or a `mktemp -d` folder is not.
+ */
+function asOrdinaryUser(): string[] {
+  const stub = join(scratch, 'ordinary-user.mjs');
+  writeFileSync(stub, 'process.getuid = () => 65534;\n');
+  return ['--import', pathToFileURL(stub).href];
+}
 
 describe('npm start: deciding', { timeout: 60_000 }, () => {
   it('falls back when require(electron) fails, saying so in one paragraph', (ctx) => {
@@ -93,7 +101,7 @@ describe('npm start: deciding', { timeout: 60_000 }, () => {
     if (process.platform !== 'linux') ctx.skip('the display variables are a Linux check');
     const dir = fakeElectronDir(true);
     // As root Chromium needs its sandbox off, so the launcher refuses: decide as an ordinary user.
-    const asUser: SpawnSyncOptions = isRoot ? { uid: 65534, gid: 65534 } : {};
+    const asUser = isRoot ? asOrdinaryUser() : [];
     for (const display of [{ DISPLAY: ':99' }, { WAYLAND_DISPLAY: 'wayland-0' }]) {
       const d = decide({ ELECTRON_OVERRIDE_DIST_PATH: dir, ...display }, [], asUser);
       expect(d).toMatchObject({
