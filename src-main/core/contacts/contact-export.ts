@@ -1,11 +1,25 @@
-// The book as a file: CSV (one line per contact, lists space-separated, the import's columns) or
-// JSON (the import reads it back). The supercontact is left out: it exists for every app and
-// cannot be added or changed, so an export that held it would not import cleanly.
+// The book as a file: CSV (one line per contact, lists space-separated, the import's columns,
+// formula-like cells escaped) or JSON (the import reads it back). The supercontact is left out: it
+// exists for every app and cannot be added or changed, so an export that held it would not import
+// cleanly.
 import Papa from 'papaparse';
 import type { BookContact } from '../../../src-shared/contract';
 
 export const EXPORT_FORMAT = 'tp-inspector-contacts';
 const COLUMNS = ['contact_id', 'display_name', 'avatar_url', 'capabilities', 'owners'];
+
+/**
+ * A CSV cell a spreadsheet would take for a formula (a display name "=HYPERLINK(...)" runs when the
+ * file is opened): it is written behind a single quote, the OWASP advice. A cell that already
+ * starts with quotes before such a character gets one more, so that the import, which takes one
+ * quote off (unescapeFormulaCell), gives back exactly what the book held.
+ */
+const FORMULA_CELL = /^'*[=+\-@\t\r]/;
+
+/** The CSV import's inverse of the export's formula escape. */
+export function unescapeFormulaCell(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
 
 export function exportBook(
   contacts: readonly BookContact[],
@@ -29,15 +43,18 @@ export function exportBook(
       content: `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, contacts: entries }, null, 2)}\n`,
     };
   }
-  const content = Papa.unparse({
-    fields: COLUMNS,
-    data: own.map((c) => [
-      c.contactId,
-      c.displayName,
-      c.avatarUrl,
-      c.capabilities.join(' '),
-      c.owners.map((o) => o.userId).join(' '),
-    ]),
-  });
+  const content = Papa.unparse(
+    {
+      fields: COLUMNS,
+      data: own.map((c) => [
+        c.contactId,
+        c.displayName,
+        c.avatarUrl,
+        c.capabilities.join(' '),
+        c.owners.map((o) => o.userId).join(' '),
+      ]),
+    },
+    { escapeFormulae: FORMULA_CELL },
+  );
   return { filename, mimeType: 'text/csv', content: `${content}\r\n` };
 }

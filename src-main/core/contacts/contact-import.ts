@@ -14,6 +14,7 @@ import {
   normalizeDraft,
   parseCapabilities,
 } from '../../../src-shared/rules/contact-rules';
+import { unescapeFormulaCell } from './contact-export';
 
 export interface ImportContext {
   /** The app's supercontact (its client_id): it cannot be modified. */
@@ -128,6 +129,8 @@ function readCsv(text: string): ImportRow[] {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim(),
+    // The export writes a cell that looks like a formula behind a quote; read it back as it was.
+    transform: (cell) => unescapeFormulaCell(cell),
   });
   const columns = (parsed.meta.fields ?? []).map(fieldOf);
   if (!columns.includes('contactId') || !columns.includes('displayName')) {

@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context';
 import type { Signer } from '../deliveries/sign';
 import { readJson } from '../http/body';
 import { ApiError, sendJson } from '../http/reply';
+import { FILE_CSP, mediaHeaders } from '../media';
 import { avatarSvg } from '../users';
 import {
   getDeliveries,
@@ -57,11 +58,16 @@ function decode(segment: string): string {
   }
 }
 
-function sendFile(res: ServerResponse, type: string, body: Buffer | string): void {
+function sendFile(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  body: Buffer | string,
+): void {
   res.writeHead(200, {
-    'content-type': type,
+    ...headers,
     'content-length': Buffer.byteLength(body),
     'x-content-type-options': 'nosniff',
+    'content-security-policy': FILE_CSP,
   });
   res.end(body);
 }
@@ -76,14 +82,14 @@ function serveFile(
 ): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (path === '/_sandbox/signing-key.pem') {
-    sendFile(res, 'application/x-pem-file', signer.publicKeyPem());
+    sendFile(res, { 'content-type': 'application/x-pem-file' }, signer.publicKeyPem());
     return true;
   }
   const media = /^\/_sandbox\/media\/([a-z2-7]+)(\/[^/]*)?$/.exec(path);
   if (media) {
     const stored = ctx.store.media.get(media[1] ?? '');
     if (!stored) throw new ApiError('not_found', 'No such media.');
-    sendFile(res, stored.record.mime_type, stored.bytes);
+    sendFile(res, mediaHeaders(stored.record.mime_type, stored.record.filename), stored.bytes);
     return true;
   }
   const avatar = /^\/_sandbox\/avatars\/([A-Za-z0-9._-]+)\.svg$/.exec(path);
@@ -93,7 +99,7 @@ function serveFile(
     const room = ctx.store.rooms.get(id);
     const named =
       user ?? (room && { name: room.subject, surname: room.subject.split(' ')[1] ?? '' });
-    sendFile(res, 'image/svg+xml', avatarSvg(named, id));
+    sendFile(res, { 'content-type': 'image/svg+xml' }, avatarSvg(named, id));
     return true;
   }
   return false;
@@ -103,29 +109,32 @@ const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
 
 /**
  * The simulator has no authentication: it is for this machine only. A Host other than loopback
- * (DNS rebinding), or a change asked from a page whose Origin is not loopback, is refused.
+ * (DNS rebinding), or a change asked from a page of any other origin (another site, or another
+ * port of this machine), is refused. The app's own calls come from Node and send no Origin.
  */
-function guard(req: IncomingMessage, method: string): void {
-  if (!LOOPBACK_HOST.test(req.headers.host ?? '')) {
+function guard(ctx: SandboxContext, req: IncomingMessage, method: string): void {
+  const host = req.headers.host ?? '';
+  if (!LOOPBACK_HOST.test(host)) {
     throw new ApiError('not_authorized', 'The simulator API answers loopback hosts only.');
   }
-  // Reading is already kept from other sites by the same-origin policy (no CORS headers here).
+  // Reading is already kept from other origins by the same-origin policy (no CORS headers here).
   const origin = method === 'GET' || method === 'HEAD' ? undefined : req.headers.origin;
-  if (origin !== undefined) {
-    let host = '';
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = '';
-    }
-    if (!LOOPBACK_HOST.test(host)) {
-      throw new ApiError(
-        'not_authorized',
-        'The simulator API does not answer pages of other sites.',
-      );
-    }
+  if (origin !== undefined && origin !== `${new URL(ctx.baseUrl).protocol}//${host}`) {
+    throw new ApiError(
+      'not_authorized',
+      'The simulator API does not answer pages of other origins.',
+    );
   }
 }
+
+/**
+ * On every JSON answer of the simulator (client secrets among them): no other origin may embed
+ * it (CORP), and no browser may read it as anything but JSON.
+ */
+const JSON_HEADERS = {
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
 
 export async function handleSimulator(
   ctx: SandboxContext,
@@ -136,7 +145,7 @@ export async function handleSimulator(
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = url.pathname;
-  guard(req, method);
+  guard(ctx, req, method);
   if (serveFile(ctx, signer, method, path, res)) return void req.resume();
   const matching = ROUTES.filter((r) => r.path.test(path));
   if (matching.length === 0) {
@@ -159,5 +168,5 @@ export async function handleSimulator(
   const args = (route.path.exec(path) ?? []).slice(1).map((s) => decode(s ?? ''));
   const body = method === 'GET' || method === 'HEAD' ? (req.resume(), {}) : await readJson(req);
   const result = await route.handler({ ctx, args, body, query: url.searchParams });
-  sendJson(res, 200, result);
+  sendJson(res, 200, result, JSON_HEADERS);
 }

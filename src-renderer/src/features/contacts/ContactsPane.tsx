@@ -66,13 +66,22 @@ export function ContactsPane() {
         <button type="button" aria-expanded={importOpen} onClick={() => setImportOpen((v) => !v)}>
           Import…
         </button>
-        <button type="button" onClick={() => void exportAs('csv')}>
+        <button
+          type="button"
+          aria-describedby="contacts-csv-note"
+          onClick={() => void exportAs('csv')}
+        >
           Export CSV
         </button>
         <button type="button" onClick={() => void exportAs('json')}>
           Export JSON
         </button>
       </div>
+      <p className="hint" id="contacts-csv-note">
+        In the CSV export, a cell that starts with <code>=</code>, <code>+</code>, <code>-</code>,{' '}
+        <code>@</code>, a tab or a carriage return is written behind a single quote (<code>'</code>)
+        so that a spreadsheet does not run it as a formula; the import takes that quote off again.
+      </p>
       {editor ? (
         <ContactForm
           key={editor.mode === 'edit' ? editor.contact.contactId : 'add'}
