@@ -20,7 +20,16 @@ afterAll(async () => {
 });
 
 async function serve(): Promise<{ child: ChildProcessWithoutNullStreams; inbound: string }> {
-  const child = spawn(process.execPath, [SERVE, '--json', '--port', '0', '--data-dir', dataDir]);
+  const child = spawn(process.execPath, [
+    SERVE,
+    '--json',
+    '--port',
+    '0',
+    '--inbound-port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ]);
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
