@@ -14,26 +14,26 @@ import { createContactsStore } from './features/contacts/contacts-store';
 import { createInboundStore } from './features/inbound/inbound-store';
 import { createLogStore } from './features/event-log/log-store';
 import { createProfilesStore } from './features/profiles/profiles-store';
-import { createSessionStore } from './features/header/app-store';
+import { createAppStore } from './features/header/app-store';
 import { createSimulatorStore } from './features/simulator/simulator-store';
 import { StoresProvider } from './stores/stores-context';
 
 const transport = pickTransport();
-const session = createSessionStore(transport.bridge, transport.connection);
+const app = createAppStore(transport.bridge, transport.connection);
 const stores = {
-  session,
+  app,
   log: createLogStore(transport.bridge, transport.connection),
-  auth: createAuthStore(transport.bridge, transport.connection, session),
-  profiles: createProfilesStore(transport.bridge, session),
-  contacts: createContactsStore(transport.bridge, transport.connection, session),
-  inbound: createInboundStore(transport.bridge, transport.connection, session),
-  composer: createComposerStore(transport.bridge, session),
-  composerHistory: createComposerHistoryStore(transport.bridge, session),
-  composerResources: createComposerResourcesStore(transport.bridge, session),
-  simulator: createSimulatorStore(transport.bridge, transport.connection, session),
+  auth: createAuthStore(transport.bridge, transport.connection, app),
+  profiles: createProfilesStore(transport.bridge, app),
+  contacts: createContactsStore(transport.bridge, transport.connection, app),
+  inbound: createInboundStore(transport.bridge, transport.connection, app),
+  composer: createComposerStore(transport.bridge, app),
+  composerHistory: createComposerHistoryStore(transport.bridge, app),
+  composerResources: createComposerResourcesStore(transport.bridge, app),
+  simulator: createSimulatorStore(transport.bridge, transport.connection, app),
 };
 // Started here rather than in an effect: StrictMode would start them twice in development.
-stores.session.start();
+stores.app.start();
 stores.log.start();
 stores.auth.start();
 stores.composer.start();

@@ -16,11 +16,11 @@ import type { ContactsState, ContactsStore } from '../features/contacts/contacts
 import type { InboundState, InboundStore } from '../features/inbound/inbound-store';
 import type { LogState, LogStore } from '../features/event-log/log-store';
 import type { ProfilesStore, ProfilesUiState } from '../features/profiles/profiles-store';
-import type { SessionState, SessionStore } from '../features/header/app-store';
+import type { AppState, AppStore } from '../features/header/app-store';
 import type { SimulatorStore, SimulatorUiState } from '../features/simulator/simulator-store';
 
 export interface Stores {
-  session: SessionStore;
+  app: AppStore;
   log: LogStore;
   auth: AuthStore;
   profiles: ProfilesStore;
@@ -44,8 +44,8 @@ function useStores(): Stores {
   return stores;
 }
 
-export function useSession<T>(selector: (s: SessionState) => T): T {
-  return useStore(useStores().session, selector);
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(useStores().app, selector);
 }
 
 export function useLog<T>(selector: (s: LogState) => T): T {

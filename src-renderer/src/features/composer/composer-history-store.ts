@@ -4,7 +4,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiRecord, Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 export interface ComposerHistoryState {
   query: string;
@@ -30,7 +30,7 @@ export type ComposerHistoryStore = ReturnType<typeof createComposerHistoryStore>
 const SEARCH_DELAY_MS = 200;
 const LIMIT = 200;
 
-export function createComposerHistoryStore(bridge: Bridge, session: SessionStore) {
+export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -75,7 +75,7 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
 
   async function search() {
     const mine = ++generation;
-    const profileId = session.getState().profiles?.activeProfileId;
+    const profileId = app.getState().profiles?.activeProfileId;
     store.setState({ searching: true });
     try {
       const { records } = await bridge.invoke('api.search', {
@@ -109,8 +109,8 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
         if (record.kind === 'api') schedule(300);
       });
       bridge.on('sessions.changed', () => schedule(0));
-      let last = session.getState().profiles?.activeProfileId;
-      session.subscribe((s) => {
+      let last = app.getState().profiles?.activeProfileId;
+      app.subscribe((s) => {
         const now = s.profiles?.activeProfileId;
         if (now !== last) {
           last = now;

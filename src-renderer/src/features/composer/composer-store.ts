@@ -13,7 +13,7 @@ import type {
   ComposerSendResult,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 export type SendState =
   | { status: 'idle' }
@@ -75,8 +75,8 @@ export function base64Of(buffer: ArrayBuffer): string {
   return btoa(binary);
 }
 
-export function createComposerStore(bridge: Bridge, session: SessionStore) {
-  const profileId = () => session.getState().profiles?.activeProfileId;
+export function createComposerStore(bridge: Bridge, app: AppStore) {
+  const profileId = () => app.getState().profiles?.activeProfileId;
   let previewGeneration = 0;
   let previewTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -253,7 +253,7 @@ export function createComposerStore(bridge: Bridge, session: SessionStore) {
       schedulePreview();
       void store.getState().loadSamples();
       let last = profileId();
-      session.subscribe((s) => {
+      app.subscribe((s) => {
         const now = s.profiles?.activeProfileId;
         if (now !== last) {
           last = now;

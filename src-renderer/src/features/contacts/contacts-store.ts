@@ -13,7 +13,7 @@ import type {
   OwnerResult,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 export type ImportFormat = 'auto' | 'csv' | 'json';
 type ImportOutcome = CommandOutput<'contacts.import'>;
@@ -58,8 +58,8 @@ export type ContactsStore = ReturnType<typeof createContactsStore>;
 
 const ISSUE_FIELDS = new Set(['contactId', 'displayName', 'avatarUrl', 'capabilities', 'owners']);
 
-export function createContactsStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
+export function createContactsStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
   let generation = 0;
   let importSeq = 0;
 
@@ -227,7 +227,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, sess
       bridge.on('auth.usersChanged', ({ profileId }) => {
         if (profileId === store.getState().profileId) void load();
       }),
-      session.subscribe((next, prev) => {
+      app.subscribe((next, prev) => {
         if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
       }),
       connection.subscribe((next) => {

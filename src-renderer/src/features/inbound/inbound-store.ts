@@ -15,7 +15,7 @@ import type {
   TunnelStatus,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 /** What the receiver answered one delivery. */
 export interface DeliveryAnswer {
@@ -77,8 +77,8 @@ export const RECENT_ANSWERS = 8;
 /** Records read back at load to find the recent answers and forward results. */
 const HISTORY = 300;
 
-export function createInboundStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
+export function createInboundStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
   let generation = 0;
 
   const store = createStore<InboundState>()((set, get) => {
@@ -285,7 +285,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
         const next = take(r, s);
         if (next !== s) store.setState(next);
       }),
-      session.subscribe((next, prev) => {
+      app.subscribe((next, prev) => {
         if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
         else if (next.profiles !== prev.profiles) {
           // A profile's URLs may have changed (a push, an edit): the receiver's view follows.

@@ -16,7 +16,7 @@ import type {
   SimulatorState as SandboxView,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import { activeProfile, type SessionStore } from '../header/app-store';
+import { activeProfile, type AppStore } from '../header/app-store';
 import { followUpDelay } from '../../../../src-shared/rules/panel-rules';
 
 export type SimSection = 'users' | 'rooms' | 'send' | 'app' | 'deliveries';
@@ -66,12 +66,8 @@ const DELIVERIES_SHOWN = 30;
 /** Bursts (retries, a room's events reaching several contacts) are read once they settle. */
 const SETTLE_MS = 400;
 
-export function createSimulatorStore(
-  bridge: Bridge,
-  connection: Connection,
-  session: SessionStore,
-) {
-  const isSandbox = () => activeProfile(session.getState())?.kind === 'sandbox';
+export function createSimulatorStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const isSandbox = () => activeProfile(app.getState())?.kind === 'sandbox';
   // Numbered reads: an answer for an older profile or an older read never replaces a newer one.
   let generation = 0;
   let deliveriesGeneration = 0;
@@ -231,7 +227,7 @@ export function createSimulatorStore(
       // Contact owners, and users connected or disconnected elsewhere (Users tab, a directory otp).
       bridge.on('contacts.changed', whenActive(stateSoon)),
       bridge.on('auth.usersChanged', whenActive(stateSoon)),
-      session.subscribe((next, prev) => {
+      app.subscribe((next, prev) => {
         if (activeProfile(next)?.id !== activeProfile(prev)?.id) void store.getState().reload();
       }),
       connection.subscribe((next) => {

@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Connection } from '../../bridge';
 import type { Bridge, ConnectFlow, ConnectedUser, OtpVisit } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 /** What a user row is doing now, in words ("Refreshing…"), by user id. */
 export type PendingActions = Record<string, string>;
@@ -39,8 +39,8 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 
 const newestFirst = (visits: OtpVisit[]) => [...visits].sort((a, b) => b.at.localeCompare(a.at));
 
-export function createAuthStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
+export function createAuthStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
   // Bumped per load, so a list still in flight for a profile switched away from is dropped.
   let generation = 0;
 
@@ -176,7 +176,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
           visits: newestFirst([visit, ...s.visits.filter((v) => v.id !== visit.id)]),
         }));
       }),
-      session.subscribe((next, prev) => {
+      app.subscribe((next, prev) => {
         if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
       }),
       connection.subscribe((next) => {
