@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ApiRecord, Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export interface ComposerHistoryState {
   query: string;
@@ -31,7 +32,7 @@ const SEARCH_DELAY_MS = 200;
 const LIMIT = 200;
 
 export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
-  let generation = 0;
+  const searches = latestOnly();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const store = createStore<ComposerHistoryState>()((set) => ({
@@ -74,7 +75,7 @@ export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
   }
 
   async function search() {
-    const mine = ++generation;
+    const latest = searches.begin();
     const profileId = app.getState().profiles?.activeProfileId;
     store.setState({ searching: true });
     try {
@@ -83,7 +84,7 @@ export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
         limit: LIMIT,
         ...(profileId ? { profileId } : {}),
       });
-      if (mine !== generation) return;
+      if (!latest()) return;
       const seqs = new Set(records.map((r) => r.seq));
       store.setState((s) => ({
         records,
@@ -92,7 +93,7 @@ export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
         selected: s.selected.filter((seq) => seqs.has(seq)),
       }));
     } catch (err) {
-      if (mine === generation) {
+      if (latest()) {
         store.setState({
           searching: false,
           error: `The history could not be searched: ${errorMessage(err)}`,
@@ -102,21 +103,20 @@ export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
   }
 
   return Object.assign(store, {
-    start() {
+    start(): () => void {
       schedule(0);
       // A new call, a new session or another profile: search again (calls come in bursts).
-      bridge.on('log.appended', (record) => {
-        if (record.kind === 'api') schedule(300);
-      });
-      bridge.on('sessions.changed', () => schedule(0));
-      let last = app.getState().profiles?.activeProfileId;
-      app.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now !== last) {
-          last = now;
-          schedule(0);
-        }
-      });
+      const offs = [
+        bridge.on('log.appended', (record) => {
+          if (record.kind === 'api') schedule(300);
+        }),
+        bridge.on('sessions.changed', () => schedule(0)),
+        onProfileSwitch(app, () => schedule(0)),
+      ];
+      return () => {
+        offs.forEach((off) => off());
+        clearTimeout(timer);
+      };
     },
   });
 }

@@ -8,6 +8,7 @@ import { ResourceInfoResponse, ResourceListResponse } from '../../../../src-shar
 import type { Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
+import { onProfileSwitch } from '../../stores/profile-switch';
 
 export interface ResourceOption {
   id: string;
@@ -143,14 +144,10 @@ export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
 
   return Object.assign(store, {
     /** A profile switch: the old profile's conversations are not this one's. */
-    start() {
-      let last = app.getState().profiles?.activeProfileId;
-      app.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now === last) return;
-        last = now;
-        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null });
-      });
+    start(): () => void {
+      return onProfileSwitch(app, () =>
+        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null }),
+      );
     },
   });
 }

@@ -14,6 +14,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export type SendState =
   | { status: 'idle' }
@@ -77,7 +78,7 @@ export function base64Of(buffer: ArrayBuffer): string {
 
 export function createComposerStore(bridge: Bridge, app: AppStore) {
   const profileId = () => app.getState().profiles?.activeProfileId;
-  let previewGeneration = 0;
+  const previews = latestOnly();
   let previewTimer: ReturnType<typeof setTimeout> | undefined;
 
   const store = createStore<ComposerState>()((set, get) => {
@@ -229,7 +230,7 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
   }
 
   async function runPreview() {
-    const mine = ++previewGeneration;
+    const latest = previews.begin();
     const id = profileId();
     const req: ComposerRequest = {
       ...requestOf(store.getState().draft),
@@ -237,9 +238,9 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
     };
     try {
       const preview = await bridge.invoke('composer.preview', req);
-      if (mine === previewGeneration) store.setState({ preview, previewError: null });
+      if (latest()) store.setState({ preview, previewError: null });
     } catch (err) {
-      if (mine === previewGeneration) {
+      if (latest()) {
         store.setState({
           previewError: `The engine could not build this request: ${errorMessage(err)}`,
         });
@@ -249,17 +250,14 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
 
   return Object.assign(store, {
     /** First preview and the samples; a profile switch previews again (another base URL). */
-    start() {
+    start(): () => void {
       schedulePreview();
       void store.getState().loadSamples();
-      let last = profileId();
-      app.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now !== last) {
-          last = now;
-          schedulePreview();
-        }
-      });
+      const off = onProfileSwitch(app, schedulePreview);
+      return () => {
+        off();
+        clearTimeout(previewTimer);
+      };
     },
   });
 }

@@ -14,6 +14,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export type ImportFormat = 'auto' | 'csv' | 'json';
 type ImportOutcome = CommandOutput<'contacts.import'>;
@@ -60,7 +61,7 @@ const ISSUE_FIELDS = new Set(['contactId', 'displayName', 'avatarUrl', 'capabili
 
 export function createContactsStore(bridge: Bridge, connection: Connection, app: AppStore) {
   const activeId = () => app.getState().profiles?.activeProfileId ?? null;
-  let generation = 0;
+  const loads = latestOnly();
   let importSeq = 0;
 
   const store = createStore<ContactsState>()((set, get) => {
@@ -200,16 +201,16 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
   async function load() {
     const profileId = activeId();
     if (!profileId) return;
-    const mine = ++generation;
+    const latest = loads.begin();
     if (store.getState().profileId !== profileId) {
       store.setState({ profileId, contacts: [], results: {}, loaded: false, actionError: null });
     }
     try {
       const book = await bridge.invoke('contacts.list', { profileId });
-      if (mine !== generation) return;
+      if (!latest()) return;
       store.setState({ contacts: book.contacts, loaded: true, loadError: null });
     } catch (err) {
-      if (mine === generation) store.setState({ loaded: true, loadError: errorMessage(err) });
+      if (latest()) store.setState({ loaded: true, loadError: errorMessage(err) });
     }
   }
 
@@ -227,9 +228,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
       bridge.on('auth.usersChanged', ({ profileId }) => {
         if (profileId === store.getState().profileId) void load();
       }),
-      app.subscribe((next, prev) => {
-        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
-      }),
+      onProfileSwitch(app, () => void load()),
       connection.subscribe((next) => {
         if (next.status === 'connected') void load();
       }),
