@@ -13,6 +13,7 @@ import type {
   ComposerSendResult,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
+import { base64Of } from '../../components/base64';
 import type { AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
@@ -65,16 +66,6 @@ export const emptyDraft = (): Draft => ({
   file: null,
   vcard: { name: '', surname: '', phones: [] },
 });
-
-export function base64Of(buffer: ArrayBuffer): string {
-  // In slices: String.fromCharCode with a whole file's bytes overflows the argument stack.
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 export function createComposerStore(bridge: Bridge, app: AppStore) {
   const profileId = () => app.getState().profiles?.activeProfileId;
