@@ -6,42 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickTransport } from './bridge';
-import { createAuthStore } from './features/users/auth-store';
-import { createComposerHistoryStore } from './features/composer/composer-history-store';
-import { createComposerResourcesStore } from './features/composer/composer-resources-store';
-import { createComposerStore } from './features/composer/composer-store';
-import { createContactsStore } from './features/contacts/contacts-store';
-import { createInboundStore } from './features/inbound/inbound-store';
-import { createLogStore } from './features/event-log/log-store';
-import { createProfilesStore } from './features/profiles/profiles-store';
-import { createSessionStore } from './features/header/app-store';
-import { createSimulatorStore } from './features/simulator/simulator-store';
+import { createStores } from './stores/create-stores';
 import { StoresProvider } from './stores/stores-context';
 
 const transport = pickTransport();
-const session = createSessionStore(transport.bridge, transport.connection);
-const stores = {
-  session,
-  log: createLogStore(transport.bridge, transport.connection),
-  auth: createAuthStore(transport.bridge, transport.connection, session),
-  profiles: createProfilesStore(transport.bridge, session),
-  contacts: createContactsStore(transport.bridge, transport.connection, session),
-  inbound: createInboundStore(transport.bridge, transport.connection, session),
-  composer: createComposerStore(transport.bridge, session),
-  composerHistory: createComposerHistoryStore(transport.bridge, session),
-  composerResources: createComposerResourcesStore(transport.bridge, session),
-  simulator: createSimulatorStore(transport.bridge, transport.connection, session),
-};
+const stores = createStores(transport.bridge, transport.connection);
 // Started here rather than in an effect: StrictMode would start them twice in development.
-stores.session.start();
-stores.log.start();
-stores.auth.start();
-stores.composer.start();
-stores.composerHistory.start();
-stores.composerResources.start();
-stores.contacts.start();
-stores.inbound.start();
-stores.simulator.start();
+stores.start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,36 +1,22 @@
-// The stores are made once in main.tsx around the chosen transport and handed down by context,
-// so components never import a transport and a test could hand in stores over a fake bridge.
+// The stores are made once (create-stores.ts, called by main.tsx) around the chosen transport and
+// handed down by context, so components never import a transport and a test could hand in stores
+// over a fake bridge.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { AuthState, AuthStore } from '../features/users/auth-store';
-import type {
-  ComposerHistoryState,
-  ComposerHistoryStore,
-} from '../features/composer/composer-history-store';
-import type {
-  ComposerResourcesState,
-  ComposerResourcesStore,
-} from '../features/composer/composer-resources-store';
-import type { ComposerState, ComposerStore } from '../features/composer/composer-store';
-import type { ContactsState, ContactsStore } from '../features/contacts/contacts-store';
-import type { InboundState, InboundStore } from '../features/inbound/inbound-store';
-import type { LogState, LogStore } from '../features/event-log/log-store';
-import type { ProfilesStore, ProfilesUiState } from '../features/profiles/profiles-store';
-import type { SessionState, SessionStore } from '../features/header/app-store';
-import type { SimulatorStore, SimulatorUiState } from '../features/simulator/simulator-store';
+import type { AuthState } from '../features/users/auth-store';
+import type { ComposerHistoryState } from '../features/composer/composer-history-store';
+import type { ComposerResourcesState } from '../features/composer/composer-resources-store';
+import type { ComposerState } from '../features/composer/composer-store';
+import type { ContactsState } from '../features/contacts/contacts-store';
+import type { InboundState } from '../features/inbound/inbound-store';
+import type { LogState } from '../features/event-log/log-store';
+import type { ProfilesUiState } from '../features/profiles/profiles-store';
+import type { AppState } from '../features/header/app-store';
+import type { SimulatorUiState } from '../features/simulator/simulator-store';
+import type { FocusState } from '../features/workbench/focus-store';
+import type { Stores } from './create-stores';
 
-export interface Stores {
-  session: SessionStore;
-  log: LogStore;
-  auth: AuthStore;
-  profiles: ProfilesStore;
-  contacts: ContactsStore;
-  inbound: InboundStore;
-  composer: ComposerStore;
-  composerHistory: ComposerHistoryStore;
-  composerResources: ComposerResourcesStore;
-  simulator: SimulatorStore;
-}
+export type { Stores } from './create-stores';
 
 const StoresContext = createContext<Stores | null>(null);
 
@@ -44,8 +30,12 @@ function useStores(): Stores {
   return stores;
 }
 
-export function useSession<T>(selector: (s: SessionState) => T): T {
-  return useStore(useStores().session, selector);
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(useStores().app, selector);
+}
+
+export function useFocus<T>(selector: (s: FocusState) => T): T {
+  return useStore(useStores().focus, selector);
 }
 
 export function useLog<T>(selector: (s: LogState) => T): T {

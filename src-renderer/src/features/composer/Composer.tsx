@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Pane } from '../../components/Pane';
 import { endpointOf } from './composer-draft';
 import { activeProfile } from '../header/app-store';
-import { useComposer, useSession } from '../../stores/stores-context';
+import { useComposer, useApp } from '../../stores/stores-context';
 import { ActAsPicker } from './ActAsPicker';
 import { EndpointPicker } from './EndpointPicker';
 import { firstField, focusIsOursOrLost } from './focus';
@@ -130,7 +130,7 @@ type FocusTarget = 'panel' | 'first-field';
 function RequestLine() {
   const request = useComposer((s) => s.preview?.request ?? null);
   const endpointId = useComposer((s) => s.draft.endpointId);
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   const endpoint = endpointOf(endpointId);
   const url = request?.url ?? `${profile?.baseUrl ?? '…'}${endpoint.paths[0]}`;
   return (
@@ -145,9 +145,9 @@ function RequestLine() {
 
 /** The app token in one click, as before the composer had forms. */
 function QuickActions() {
-  const profile = useSession(activeProfile);
-  const request = useSession((s) => s.tokenRequest);
-  const getAppToken = useSession((s) => s.getAppToken);
+  const profile = useApp(activeProfile);
+  const request = useApp((s) => s.tokenRequest);
+  const getAppToken = useApp((s) => s.getAppToken);
   // Running for this profile: one still running for a profile switched away from is not shown.
   const running = request.status === 'running' && request.profileId === (profile?.id ?? null);
   return (
@@ -172,11 +172,11 @@ function QuickActions() {
 
 /**
  * Why the quick action failed, in the engine's words, while it is about the active profile and
- * still true (session-store drops it on a profile switch and once a token is obtained).
+ * still true (the app store drops it on a profile switch and once a token is obtained).
  */
 function TokenAlert() {
-  const request = useSession((s) => s.tokenRequest);
-  const activeId = useSession((s) => s.profiles?.activeProfileId ?? null);
+  const request = useApp((s) => s.tokenRequest);
+  const activeId = useApp((s) => s.profiles?.activeProfileId ?? null);
   if (request.status !== 'failed') return null;
   if (request.profileId !== null && request.profileId !== activeId) return null;
   return (

@@ -4,11 +4,12 @@
 // was refused, so an empty form is not a wall of red.
 import type { ParamSpec } from '../../../../src-shared/spec';
 import type { ComposerIssue } from '../../../../src-shared/contract';
-import { applicableParams, endpointOf, isRequired } from './composer-draft';
+import { applicableParams, endpointOf } from './composer-draft';
+import { isRequired } from '../../components/param-required';
 import { useAuth, useComposer } from '../../stores/stores-context';
 import { useContactOptions } from '../contacts/use-contact-ids';
 import { FileField } from './FileField';
-import { ParamField } from './ParamField';
+import { ParamField } from '../../components/ParamField';
 import { ResourceIdExtras, ResourcesChecklist, useResourceSuggestions } from './ResourcePicker';
 import { VcardEditor } from './VcardEditor';
 

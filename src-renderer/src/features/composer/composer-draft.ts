@@ -6,10 +6,11 @@ import {
   ENDPOINTS,
   isMediaMsgType,
   type EndpointSpec,
-  type ParamCondition,
   type ParamSpec,
 } from '../../../../src-shared/spec';
 import type { ActAs, ComposerRequest, ComposerVcard } from '../../../../src-shared/contract';
+import type { Vcard } from '../../components/VcardFields';
+import { conditionHolds } from '../../components/param-required';
 
 export interface PickedFile {
   name: string;
@@ -27,25 +28,18 @@ export interface Draft {
   params: Record<string, string>;
   actAs: ActAs;
   file: PickedFile | null;
-  vcard: { name: string; surname: string; phones: { number: string; type?: string }[] };
+  vcard: Vcard;
 }
 
 export function endpointOf(id: string): EndpointSpec {
   return ENDPOINTS.find((e) => e.id === id) ?? ENDPOINTS[0];
 }
 
-function holds(cond: ParamCondition | undefined, params: Record<string, string>): boolean {
-  return cond === undefined || cond.oneOf.includes(params[cond.param] ?? '');
-}
-
-/** Whether the parameter is required for these values ("code" only for authorization_code). */
-export function isRequired(p: ParamSpec, params: Record<string, string>): boolean {
-  return typeof p.required === 'boolean' ? p.required : holds(p.required, params);
-}
-
 /** The parameters of the endpoint that apply to the draft's msg_type (and grant type). */
 export function applicableParams(draft: Draft): ParamSpec[] {
-  return endpointOf(draft.endpointId).params.filter((p) => holds(p.onlyWhen, draft.params));
+  return endpointOf(draft.endpointId).params.filter((p) =>
+    conditionHolds(p.onlyWhen, draft.params),
+  );
 }
 
 export function requestOf(draft: Draft): ComposerRequest {

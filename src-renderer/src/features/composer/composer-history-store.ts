@@ -4,7 +4,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiRecord, Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export interface ComposerHistoryState {
   query: string;
@@ -30,8 +31,8 @@ export type ComposerHistoryStore = ReturnType<typeof createComposerHistoryStore>
 const SEARCH_DELAY_MS = 200;
 const LIMIT = 200;
 
-export function createComposerHistoryStore(bridge: Bridge, session: SessionStore) {
-  let generation = 0;
+export function createComposerHistoryStore(bridge: Bridge, app: AppStore) {
+  const searches = latestOnly();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const store = createStore<ComposerHistoryState>()((set) => ({
@@ -74,8 +75,8 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
   }
 
   async function search() {
-    const mine = ++generation;
-    const profileId = session.getState().profiles?.activeProfileId;
+    const latest = searches.begin();
+    const profileId = app.getState().profiles?.activeProfileId;
     store.setState({ searching: true });
     try {
       const { records } = await bridge.invoke('api.search', {
@@ -83,7 +84,7 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
         limit: LIMIT,
         ...(profileId ? { profileId } : {}),
       });
-      if (mine !== generation) return;
+      if (!latest()) return;
       const seqs = new Set(records.map((r) => r.seq));
       store.setState((s) => ({
         records,
@@ -92,7 +93,7 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
         selected: s.selected.filter((seq) => seqs.has(seq)),
       }));
     } catch (err) {
-      if (mine === generation) {
+      if (latest()) {
         store.setState({
           searching: false,
           error: `The history could not be searched: ${errorMessage(err)}`,
@@ -102,21 +103,20 @@ export function createComposerHistoryStore(bridge: Bridge, session: SessionStore
   }
 
   return Object.assign(store, {
-    start() {
+    start(): () => void {
       schedule(0);
       // A new call, a new session or another profile: search again (calls come in bursts).
-      bridge.on('log.appended', (record) => {
-        if (record.kind === 'api') schedule(300);
-      });
-      bridge.on('sessions.changed', () => schedule(0));
-      let last = session.getState().profiles?.activeProfileId;
-      session.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now !== last) {
-          last = now;
-          schedule(0);
-        }
-      });
+      const offs = [
+        bridge.on('log.appended', (record) => {
+          if (record.kind === 'api') schedule(300);
+        }),
+        bridge.on('sessions.changed', () => schedule(0)),
+        onProfileSwitch(app, () => schedule(0)),
+      ];
+      return () => {
+        offs.forEach((off) => off());
+        clearTimeout(timer);
+      };
     },
   });
 }

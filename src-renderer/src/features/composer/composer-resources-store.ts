@@ -7,7 +7,8 @@ import { createStore } from 'zustand/vanilla';
 import { ResourceInfoResponse, ResourceListResponse } from '../../../../src-shared/spec';
 import type { Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
+import { onProfileSwitch } from '../../stores/profile-switch';
 
 export interface ResourceOption {
   id: string;
@@ -47,9 +48,9 @@ function merge(into: Map<string, ResourceOption>, option: ResourceOption) {
   else into.set(option.id, option);
 }
 
-export function createComposerResourcesStore(bridge: Bridge, session: SessionStore) {
+export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
   const profileSelector = () => {
-    const id = session.getState().profiles?.activeProfileId;
+    const id = app.getState().profiles?.activeProfileId;
     return id ? { profileId: id } : {};
   };
   const store = createStore<ComposerResourcesState>()((set) => ({
@@ -143,14 +144,10 @@ export function createComposerResourcesStore(bridge: Bridge, session: SessionSto
 
   return Object.assign(store, {
     /** A profile switch: the old profile's conversations are not this one's. */
-    start() {
-      let last = session.getState().profiles?.activeProfileId;
-      session.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now === last) return;
-        last = now;
-        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null });
-      });
+    start(): () => void {
+      return onProfileSwitch(app, () =>
+        store.setState({ resources: [], loadedAt: null, error: null, info: null, infoError: null }),
+      );
     },
   });
 }

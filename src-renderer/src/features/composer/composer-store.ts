@@ -13,7 +13,9 @@ import type {
   ComposerSendResult,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import { base64Of } from '../../components/base64';
+import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export type SendState =
   | { status: 'idle' }
@@ -65,19 +67,9 @@ export const emptyDraft = (): Draft => ({
   vcard: { name: '', surname: '', phones: [] },
 });
 
-export function base64Of(buffer: ArrayBuffer): string {
-  // In slices: String.fromCharCode with a whole file's bytes overflows the argument stack.
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-export function createComposerStore(bridge: Bridge, session: SessionStore) {
-  const profileId = () => session.getState().profiles?.activeProfileId;
-  let previewGeneration = 0;
+export function createComposerStore(bridge: Bridge, app: AppStore) {
+  const profileId = () => app.getState().profiles?.activeProfileId;
+  const previews = latestOnly();
   let previewTimer: ReturnType<typeof setTimeout> | undefined;
 
   const store = createStore<ComposerState>()((set, get) => {
@@ -229,7 +221,7 @@ export function createComposerStore(bridge: Bridge, session: SessionStore) {
   }
 
   async function runPreview() {
-    const mine = ++previewGeneration;
+    const latest = previews.begin();
     const id = profileId();
     const req: ComposerRequest = {
       ...requestOf(store.getState().draft),
@@ -237,9 +229,9 @@ export function createComposerStore(bridge: Bridge, session: SessionStore) {
     };
     try {
       const preview = await bridge.invoke('composer.preview', req);
-      if (mine === previewGeneration) store.setState({ preview, previewError: null });
+      if (latest()) store.setState({ preview, previewError: null });
     } catch (err) {
-      if (mine === previewGeneration) {
+      if (latest()) {
         store.setState({
           previewError: `The engine could not build this request: ${errorMessage(err)}`,
         });
@@ -249,17 +241,14 @@ export function createComposerStore(bridge: Bridge, session: SessionStore) {
 
   return Object.assign(store, {
     /** First preview and the samples; a profile switch previews again (another base URL). */
-    start() {
+    start(): () => void {
       schedulePreview();
       void store.getState().loadSamples();
-      let last = profileId();
-      session.subscribe((s) => {
-        const now = s.profiles?.activeProfileId;
-        if (now !== last) {
-          last = now;
-          schedulePreview();
-        }
-      });
+      const off = onProfileSwitch(app, schedulePreview);
+      return () => {
+        off();
+        clearTimeout(previewTimer);
+      };
     },
   });
 }

@@ -3,8 +3,7 @@
 // offers nothing that would change it.
 import { useState } from 'react';
 import type { BookContact } from '../../../../src-shared/contract';
-import { focusContact } from './focus';
-import { useContacts } from '../../stores/stores-context';
+import { useContacts, useFocus } from '../../stores/stores-context';
 import { Avatar } from './Avatar';
 import { OwnerResults } from './OwnerResults';
 
@@ -27,6 +26,8 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
   const remove = useContacts((s) => s.remove);
   const retry = useContacts((s) => s.retry);
   const forget = useContacts((s) => s.forget);
+  // "Show in event log": the intent goes through the window's focus store, which the log reads.
+  const focusContact = useFocus((s) => s.focusContact);
   const failed = c.owners.filter((o) => o.state === 'failed');
   const [confirmAll, setConfirmAll] = useState(false);
 

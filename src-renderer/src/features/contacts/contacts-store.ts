@@ -13,7 +13,8 @@ import type {
   OwnerResult,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 export type ImportFormat = 'auto' | 'csv' | 'json';
 type ImportOutcome = CommandOutput<'contacts.import'>;
@@ -58,9 +59,9 @@ export type ContactsStore = ReturnType<typeof createContactsStore>;
 
 const ISSUE_FIELDS = new Set(['contactId', 'displayName', 'avatarUrl', 'capabilities', 'owners']);
 
-export function createContactsStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
-  let generation = 0;
+export function createContactsStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
+  const loads = latestOnly();
   let importSeq = 0;
 
   const store = createStore<ContactsState>()((set, get) => {
@@ -200,16 +201,16 @@ export function createContactsStore(bridge: Bridge, connection: Connection, sess
   async function load() {
     const profileId = activeId();
     if (!profileId) return;
-    const mine = ++generation;
+    const latest = loads.begin();
     if (store.getState().profileId !== profileId) {
       store.setState({ profileId, contacts: [], results: {}, loaded: false, actionError: null });
     }
     try {
       const book = await bridge.invoke('contacts.list', { profileId });
-      if (mine !== generation) return;
+      if (!latest()) return;
       store.setState({ contacts: book.contacts, loaded: true, loadError: null });
     } catch (err) {
-      if (mine === generation) store.setState({ loaded: true, loadError: errorMessage(err) });
+      if (latest()) store.setState({ loaded: true, loadError: errorMessage(err) });
     }
   }
 
@@ -227,9 +228,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, sess
       bridge.on('auth.usersChanged', ({ profileId }) => {
         if (profileId === store.getState().profileId) void load();
       }),
-      session.subscribe((next, prev) => {
-        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
-      }),
+      onProfileSwitch(app, () => void load()),
       connection.subscribe((next) => {
         if (next.status === 'connected') void load();
       }),

@@ -14,7 +14,8 @@ import type {
   LogRow,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import { focusStore } from '../workbench/focus-store';
+import { latestOnly } from '../../stores/profile-switch';
+import type { FocusStore } from '../workbench/focus-store';
 import { detailActions, type LogDetailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
 import { sessionsSlice, type LogSessionsState } from './log-sessions';
@@ -83,10 +84,10 @@ export function newRecordCount(s: LogState): number {
   return s.following ? 0 : Math.max(0, s.total - s.seenTotal);
 }
 
-export function createLogStore(bridge: Bridge, connection: Connection) {
-  // Bumped whenever the view starts over (another filter, another session): answers still in
+export function createLogStore(bridge: Bridge, connection: Connection, focus: FocusStore) {
+  // A new view begins whenever it starts over (another filter, another session): answers still in
   // flight for the old one are dropped instead of merged in.
-  let generation = 0;
+  const views = latestOnly();
   let compiled: CompiledFilter = compileFilter({});
   let querying = false;
   let live: JournalRecord[] = [];
@@ -114,12 +115,12 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
     jumpRequest: 0,
     setFilter(patch) {
       const filter = { ...get().filter, ...patch };
-      if (patch.contactId === undefined && 'contactId' in patch) focusStore.getState().clearFocus();
+      if (patch.contactId === undefined && 'contactId' in patch) focus.getState().clearFocus();
       set({ filter });
       void reload();
     },
     resetFilter() {
-      focusStore.getState().clearFocus();
+      focus.getState().clearFocus();
       // The view's Clear is not a filter: it stays until "Show cleared records".
       set({ filter: { afterSeq: get().filter.afterSeq } });
       void reload();
@@ -179,7 +180,7 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
   const { getState: get, setState: set } = store;
 
   async function reload() {
-    const mine = ++generation;
+    const latest = views.begin();
     compiled = compileFilter(get().filter);
     querying = true;
     pagesInFlight.clear();
@@ -190,7 +191,7 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
         limit: LOG_PAGE,
         facets: true,
       });
-      if (mine !== generation) return;
+      if (!latest()) return;
       const rows = new Map<number, LogRow>();
       out.rows.forEach((r, i) => rows.set(out.offset + i, r));
       set((s) => ({
@@ -206,9 +207,9 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
         jumpRequest: s.jumpRequest + 1,
       }));
     } catch (err) {
-      if (mine === generation) set({ loading: false, loadError: errorMessage(err) });
+      if (latest()) set({ loading: false, loadError: errorMessage(err) });
     } finally {
-      if (mine === generation) {
+      if (latest()) {
         querying = false;
         applyLive();
       }
@@ -218,14 +219,14 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
   async function loadPage(offset: number, around: number) {
     if (pagesInFlight.has(offset)) return;
     pagesInFlight.add(offset);
-    const mine = generation;
+    const latest = views.current();
     try {
       const out = await bridge.invoke('log.query', {
         filter: get().filter,
         offset,
         limit: LOG_PAGE,
       });
-      if (mine !== generation) return;
+      if (!latest()) return;
       const rows = new Map(get().rows);
       out.rows.forEach((r, i) => rows.set(out.offset + i, r));
       // Keep the cache bounded: drop rows far from what the list asked for.
@@ -236,9 +237,9 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
       }
       set({ rows, loadError: null });
     } catch (err) {
-      if (mine === generation) set({ loadError: errorMessage(err) });
+      if (latest()) set({ loadError: errorMessage(err) });
     } finally {
-      if (mine === generation) pagesInFlight.delete(offset);
+      if (latest()) pagesInFlight.delete(offset);
     }
   }
 
@@ -270,7 +271,7 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
   }
 
   function startOver() {
-    generation += 1;
+    views.begin();
     live = [];
     recent.clear();
     set({
@@ -307,9 +308,9 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
         dropped = next.status === 'reconnecting';
       }),
       // "Show in event log" from the contact editor: filter to that contact.
-      focusStore.subscribe((focus, before) => {
-        if (focus.contactId && focus.requestedAt !== before.requestedAt) {
-          store.setState({ filter: { ...get().filter, contactId: focus.contactId } });
+      focus.subscribe((next, before) => {
+        if (next.contactId && next.requestedAt !== before.requestedAt) {
+          store.setState({ filter: { ...get().filter, contactId: next.contactId } });
           void reload();
         }
       }),
@@ -317,7 +318,7 @@ export function createLogStore(bridge: Bridge, connection: Connection) {
     void get()
       .refreshSessions()
       .then(() => (sessionId ??= get().sessions?.activeId ?? null));
-    const pending = focusStore.getState().contactId;
+    const pending = focus.getState().contactId;
     if (pending) set({ filter: { contactId: pending } });
     void reload();
     return () => offs.forEach((off) => off());

@@ -1,11 +1,11 @@
 // The active profile's app token as the header shows it: none, valid until HH:MM:SS (with the
 // redacted preview the engine gave), expired, or the last error in words.
 import { clockTime } from '../../format';
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 import { useNow } from '../../components/use-now';
 
 export function AppTokenStatus() {
-  const status = useSession((s) => {
+  const status = useApp((s) => {
     const id = s.profiles?.activeProfileId;
     return id ? s.auth[id] : undefined;
   });

@@ -1,11 +1,11 @@
 // A bar under the header while the engine is unreachable, saying so and that it is being retried:
 // every control still renders, but calls wait for the link or fail with this reason.
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 import './header.css';
 
 export function ConnectionBanner() {
-  const connection = useSession((s) => s.connection);
-  const loadError = useSession((s) => s.loadError);
+  const connection = useApp((s) => s.connection);
+  const loadError = useApp((s) => s.loadError);
   if (connection.status === 'reconnecting') {
     return (
       <div className="banner banner-warn" role="alert">

@@ -1,8 +1,8 @@
 // "Engine: connected" or "disconnected", with a dot whose colour is never the only signal.
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 
 export function EngineStatus() {
-  const status = useSession((s) => s.connection.status);
+  const status = useApp((s) => s.connection.status);
   const word =
     status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting…' : 'disconnected';
   return (

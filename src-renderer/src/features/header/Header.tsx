@@ -1,7 +1,7 @@
 // The top bar: which profile the app talks to (a switcher, and the Profiles dialog), whether the
 // engine is reachable, the tunnel's state and the profile's app token, always in view.
 import { activeProfile } from './app-store';
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 import { AppTokenStatus } from './AppTokenStatus';
 import { EngineStatus } from './EngineStatus';
 import { ProfilesButton } from './ProfilesButton';
@@ -11,7 +11,7 @@ import { ProfilesDialog } from '../profiles/ProfilesDialog';
 import './header.css';
 
 export function Header() {
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   return (
     <header className="app-header">
       <div className="brand">TP Inspector</div>

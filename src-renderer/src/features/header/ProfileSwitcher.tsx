@@ -1,8 +1,8 @@
 // The active profile as a native select: keyboard and screen readers get it for free.
-import { useSession, useProfiles } from '../../stores/stores-context';
+import { useApp, useProfiles } from '../../stores/stores-context';
 
 export function ProfileSwitcher() {
-  const profiles = useSession((s) => s.profiles);
+  const profiles = useApp((s) => s.profiles);
   const select = useProfiles((s) => s.select);
   const switching = useProfiles((s) => s.switching);
   if (!profiles) return <span className="header-value quiet">loading the profiles…</span>;

@@ -1,10 +1,10 @@
 // Facts about the engine a person may need when reporting a problem: version, where data lives,
 // and how secrets are kept (sealed by the OS keyring, or memory only and why).
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 import './header.css';
 
 export function StatusBar() {
-  const info = useSession((s) => s.info);
+  const info = useApp((s) => s.info);
   if (!info) return <footer className="status-bar" />;
   return (
     <footer className="status-bar">

@@ -1,4 +1,4 @@
-// The app and session domain: what engine this is (app.info), the profiles and which is active,
+// The app domain: what engine this is (app.info), the profiles and which is active,
 // each profile's auth status, the link to the engine, and the "Get app token" action.
 import { createStore } from 'zustand/vanilla';
 import type { Connection, ConnectionState } from '../../bridge';
@@ -24,7 +24,7 @@ export type TokenRequest =
   | { status: 'running'; profileId: string | null; id: number }
   | { status: 'failed'; profileId: string | null; message: string };
 
-export interface SessionState {
+export interface AppState {
   connection: ConnectionState;
   info: AppInfo | null;
   profiles: ProfilesState | null;
@@ -40,16 +40,16 @@ export interface SessionState {
   secretStorageError: string | null;
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>;
+export type AppStore = ReturnType<typeof createAppStore>;
 
-export function activeProfile(state: SessionState): ProfileView | null {
+export function activeProfile(state: AppState): ProfileView | null {
   const p = state.profiles;
   return p?.profiles.find((x) => x.id === p.activeProfileId) ?? null;
 }
 
-export function createSessionStore(bridge: Bridge, connection: Connection) {
+export function createAppStore(bridge: Bridge, connection: Connection) {
   let tokenRequests = 0;
-  const store = createStore<SessionState>()((set, get) => ({
+  const store = createStore<AppState>()((set, get) => ({
     connection: connection.current(),
     info: null,
     profiles: null,

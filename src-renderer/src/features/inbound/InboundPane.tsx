@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Pane } from '../../components/Pane';
 import { activeProfile } from '../header/app-store';
-import { useInbound, useSession } from '../../stores/stores-context';
+import { useInbound, useApp } from '../../stores/stores-context';
 import { ForwardsSection } from './ForwardsSection';
 import { KeySection } from './KeySection';
 import { ReceiverSection } from './ReceiverSection';
@@ -27,7 +27,7 @@ function Section({ title, note, children }: { title: string; note?: string; chil
 }
 
 export function InboundPane() {
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   const loadError = useInbound((s) => s.loadError);
   return (
     <Pane title="Inbound endpoint" className="inbound-pane">

@@ -2,7 +2,7 @@
 // sandbox's own key in one click. A public key is not a secret, so it is shown in full.
 import { useState, type FormEvent } from 'react';
 import { activeProfile } from '../header/app-store';
-import { useInbound, useSession } from '../../stores/stores-context';
+import { useInbound, useApp } from '../../stores/stores-context';
 import { ProblemNote } from './SectionNotes';
 
 export function KeySection() {
@@ -13,8 +13,8 @@ export function KeySection() {
 }
 
 function KeyForm({ saved }: { saved: string | null }) {
-  const hasSandbox = useSession((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
-  const isSandboxProfile = useSession((s) => activeProfile(s)?.kind === 'sandbox');
+  const hasSandbox = useApp((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
+  const isSandboxProfile = useApp((s) => activeProfile(s)?.kind === 'sandbox');
   const setKey = useInbound((s) => s.setPublicKey);
   const useSandboxKey = useInbound((s) => s.useSandboxKey);
   const busy = useInbound((s) => s.busy.key);

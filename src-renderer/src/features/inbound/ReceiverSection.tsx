@@ -2,7 +2,7 @@
 // while a tunnel is up), and the management and directory paths it serves for this profile.
 import { FieldList } from '../../components/FieldList';
 import { activeProfile } from '../header/app-store';
-import { useInbound, useSession } from '../../stores/stores-context';
+import { useInbound, useApp } from '../../stores/stores-context';
 import { CopyButton } from './CopyButton';
 import { PortForm } from './PortForm';
 
@@ -16,7 +16,7 @@ const pathOf = (url: string) => {
 
 export function ReceiverSection() {
   const status = useInbound((s) => s.status);
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   if (!status) return <p className="quiet">Reading the receiver’s address…</p>;
   const { suggested } = status;
   const registered = profile?.endpointUrl ?? '';

@@ -3,7 +3,7 @@
 // always shown; and one click points the sandbox app at the public URL.
 import { useState, type FormEvent } from 'react';
 import type { TunnelStatus } from '../../../../src-shared/contract';
-import { useInbound, useSession } from '../../stores/stores-context';
+import { useInbound, useApp } from '../../stores/stores-context';
 import { BusyNote, ProblemNote } from './SectionNotes';
 import { TunnelState } from './TunnelState';
 
@@ -112,7 +112,7 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
 }
 
 function PushToSandbox({ tunnel }: { tunnel: TunnelStatus }) {
-  const hasSandbox = useSession((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
+  const hasSandbox = useApp((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
   const busy = useInbound((s) => s.busy.push);
   const error = useInbound((s) => s.errors.push);
   const pushed = useInbound((s) => s.pushed);

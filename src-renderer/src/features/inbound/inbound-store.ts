@@ -15,7 +15,8 @@ import type {
   TunnelStatus,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch, type StillLatest } from '../../stores/profile-switch';
 
 /** What the receiver answered one delivery. */
 export interface DeliveryAnswer {
@@ -77,9 +78,9 @@ export const RECENT_ANSWERS = 8;
 /** Records read back at load to find the recent answers and forward results. */
 const HISTORY = 300;
 
-export function createInboundStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
-  let generation = 0;
+export function createInboundStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
+  const loads = latestOnly();
 
   const store = createStore<InboundState>()((set, get) => {
     /** Runs one section's command with its progress words; false (and the words) when it fails. */
@@ -222,15 +223,15 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
     return into;
   }
 
-  async function loadStatus(profileId: string, mine: number) {
+  async function loadStatus(profileId: string, latest: StillLatest) {
     const status = await bridge.invoke('inbound.status', { profileId });
-    if (mine === generation) store.setState({ status });
+    if (latest()) store.setState({ status });
   }
 
   async function load() {
     const profileId = activeId();
     if (!profileId) return;
-    const mine = ++generation;
+    const latest = loads.begin();
     if (store.getState().profileId !== profileId) {
       store.setState({
         profileId,
@@ -249,7 +250,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
         bridge.invoke('tunnel.status', {}),
         bridge.invoke('log.list', { limit: HISTORY }),
       ]);
-      if (mine !== generation) return;
+      if (!latest()) return;
       let recent: Pick<InboundState, 'answers' | 'forwardResults'> = {
         answers: [],
         forwardResults: {},
@@ -264,7 +265,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
         ...recent,
       });
     } catch (err) {
-      if (mine === generation) store.setState({ loadError: errorMessage(err) });
+      if (latest()) store.setState({ loadError: errorMessage(err) });
     }
   }
 
@@ -277,7 +278,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
         // The URLs to register follow the public URL (inbound.status suggests them on it).
         const id = store.getState().profileId;
         if (id && (before?.state !== tunnel.state || before?.publicUrl !== tunnel.publicUrl))
-          void loadStatus(id, generation).catch(() => undefined);
+          void loadStatus(id, loads.current()).catch(() => undefined);
       }),
       bridge.on('log.appended', (r) => {
         if (r.kind !== 'delivery' && r.kind !== 'forward') return;
@@ -285,14 +286,16 @@ export function createInboundStore(bridge: Bridge, connection: Connection, sessi
         const next = take(r, s);
         if (next !== s) store.setState(next);
       }),
-      session.subscribe((next, prev) => {
-        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
-        else if (next.profiles !== prev.profiles) {
+      onProfileSwitch(
+        app,
+        () => void load(),
+        (next, prev) => {
+          if (next.profiles === prev.profiles) return;
           // A profile's URLs may have changed (a push, an edit): the receiver's view follows.
           const id = store.getState().profileId;
-          if (id) void loadStatus(id, generation).catch(() => undefined);
-        }
-      }),
+          if (id) void loadStatus(id, loads.current()).catch(() => undefined);
+        },
+      ),
       connection.subscribe((next) => {
         if (next.status === 'connected') void load();
       }),

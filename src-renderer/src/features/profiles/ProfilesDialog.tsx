@@ -2,7 +2,7 @@
 // the actions on them (new, duplicate, delete with a confirmation, use, export, import). A native
 // modal <dialog>: focus stays inside, Escape closes it, the page behind is inert.
 import { useEffect, useRef, useState } from 'react';
-import { useProfiles, useSession } from '../../stores/stores-context';
+import { useProfiles, useApp } from '../../stores/stores-context';
 import { ExportImport } from './ExportImport';
 import { ProfileForm } from './ProfileForm';
 import { SecretsNotice } from './SecretsNotice';
@@ -15,7 +15,7 @@ export function ProfilesDialog() {
   const editing = useProfiles((s) => s.editing);
   const edit = useProfiles((s) => s.edit);
   const notice = useProfiles((s) => s.notice);
-  const profiles = useSession((s) => s.profiles);
+  const profiles = useApp((s) => s.profiles);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -2,12 +2,12 @@
 // next start), or, if the person opts in after a confirmation saying what it means, in an
 // unencrypted file only their account can read. Nothing is shown when the keyring seals them.
 import { useState } from 'react';
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 
 export function SecretsNotice() {
-  const info = useSession((s) => s.info);
-  const setAllow = useSession((s) => s.setAllowPlainFile);
-  const error = useSession((s) => s.secretStorageError);
+  const info = useApp((s) => s.info);
+  const setAllow = useApp((s) => s.setAllowPlainFile);
+  const error = useApp((s) => s.secretStorageError);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!info || info.secretStorage.mode === 'sealed') return null;

@@ -1,5 +1,5 @@
 // Managing profiles: the Profiles dialog (open or not, which profile it shows) and the profile
-// commands. The list itself and the active profile live in the session store, which
+// commands. The list itself and the active profile live in the app store, which
 // profiles.changed keeps current; results are also written there so the UI never waits for the
 // event. Create and update reject with the CommandError, whose issues the form shows per field.
 import { createStore } from 'zustand/vanilla';
@@ -10,7 +10,7 @@ import type {
   ProfileView,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
 
 export type ImportResult = CommandOutput<'profiles.import'>;
 
@@ -39,8 +39,8 @@ export interface ProfilesUiState {
 
 export type ProfilesStore = ReturnType<typeof createProfilesStore>;
 
-export function createProfilesStore(bridge: Bridge, session: SessionStore) {
-  const setProfiles = (profiles: CommandOutput<'profiles.list'>) => session.setState({ profiles });
+export function createProfilesStore(bridge: Bridge, app: AppStore) {
+  const setProfiles = (profiles: CommandOutput<'profiles.list'>) => app.setState({ profiles });
   const refreshList = async () => setProfiles(await bridge.invoke('profiles.list', {}));
 
   return createStore<ProfilesUiState>()((set) => {
@@ -54,7 +54,7 @@ export function createProfilesStore(bridge: Bridge, session: SessionStore) {
         set({
           dialogOpen: true,
           notice: null,
-          editing: editing ?? session.getState().profiles?.activeProfileId ?? null,
+          editing: editing ?? app.getState().profiles?.activeProfileId ?? null,
         }),
       closeDialog: () => set({ dialogOpen: false }),
       edit: (editing) => set({ editing, notice: null }),
@@ -90,7 +90,7 @@ export function createProfilesStore(bridge: Bridge, session: SessionStore) {
         }
       },
       async remove(profileId) {
-        const name = session.getState().profiles?.profiles.find((p) => p.id === profileId)?.name;
+        const name = app.getState().profiles?.profiles.find((p) => p.id === profileId)?.name;
         try {
           const state = await bridge.invoke('profiles.delete', { profileId });
           setProfiles(state);

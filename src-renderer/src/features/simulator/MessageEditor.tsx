@@ -3,10 +3,10 @@
 // the same rules as help), contact is the vCard editor, media the file picker with the samples.
 import { MESSAGE_PARAMS, isMediaMsgType, type ParamSpec } from '../../../../src-shared/spec';
 import type { ComposerSample } from '../../../../src-shared/contract';
-import { isRequired, type Draft } from '../composer/composer-draft';
-import { FilePicker } from '../composer/FileField';
-import { ParamField } from '../composer/ParamField';
-import { VcardFields } from '../composer/VcardEditor';
+import { FilePicker } from '../../components/FilePicker';
+import { ParamField } from '../../components/ParamField';
+import { isRequired } from '../../components/param-required';
+import { VcardFields, type Vcard } from '../../components/VcardFields';
 
 /** A file to send: one of the samples (the engine reads it) or one picked from disk. */
 export type SimFile =
@@ -16,7 +16,7 @@ export type SimFile =
 export interface MessageDraft {
   /** The type's text parameters by catalog name (text, sticker_id, geo_lat, ...). */
   params: Record<string, string>;
-  vcard: Draft['vcard'];
+  vcard: Vcard;
   file: SimFile | null;
 }
 

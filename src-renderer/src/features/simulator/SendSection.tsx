@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import { isMediaMsgType, msgType as msgTypeSpec } from '../../../../src-shared/spec';
 import type { CommandInput, SimulatorState } from '../../../../src-shared/contract';
-import { base64Of } from '../composer/composer-store';
+import { base64Of } from '../../components/base64';
 import { useSimulator } from '../../stores/stores-context';
-import { ParamField } from '../composer/ParamField';
+import { ParamField } from '../../components/ParamField';
 import { MessageEditor, emptyDraft, textParams, type MessageDraft } from './MessageEditor';
 import { Pick, stillThere, type PickOption } from './Pick';
 import { contactLabel, roomLabel, userLabel } from './names';

@@ -16,7 +16,8 @@ import type {
   SimulatorState as SandboxView,
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import { activeProfile, type SessionStore } from '../header/app-store';
+import { activeProfile, type AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 import { followUpDelay } from '../../../../src-shared/rules/panel-rules';
 
 export type SimSection = 'users' | 'rooms' | 'send' | 'app' | 'deliveries';
@@ -66,15 +67,11 @@ const DELIVERIES_SHOWN = 30;
 /** Bursts (retries, a room's events reaching several contacts) are read once they settle. */
 const SETTLE_MS = 400;
 
-export function createSimulatorStore(
-  bridge: Bridge,
-  connection: Connection,
-  session: SessionStore,
-) {
-  const isSandbox = () => activeProfile(session.getState())?.kind === 'sandbox';
+export function createSimulatorStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const isSandbox = () => activeProfile(app.getState())?.kind === 'sandbox';
   // Numbered reads: an answer for an older profile or an older read never replaces a newer one.
-  let generation = 0;
-  let deliveriesGeneration = 0;
+  const reads = latestOnly();
+  const deliveryReads = latestOnly();
   let followUp: ReturnType<typeof setTimeout> | null = null;
 
   const store = createStore<SimulatorUiState>()((set, get) => {
@@ -115,7 +112,7 @@ export function createSimulatorStore(
       busy: {},
       outcomes: {},
       async reload() {
-        const mine = ++generation;
+        const latest = reads.begin();
         if (!isSandbox()) {
           set({ active: false, view: null, loading: false, loadError: null, deliveries: [] });
           return;
@@ -123,22 +120,22 @@ export function createSimulatorStore(
         set({ active: true, loading: true });
         try {
           const view = await bridge.invoke('simulator.state', {});
-          if (mine === generation) set({ view, loading: false, loadError: null });
+          if (latest()) set({ view, loading: false, loadError: null });
         } catch (err) {
-          if (mine === generation) set({ loading: false, loadError: errorMessage(err) });
+          if (latest()) set({ loading: false, loadError: errorMessage(err) });
         }
         void get().reloadDeliveries();
       },
       async reloadDeliveries() {
         if (!isSandbox()) return;
-        const mine = ++deliveriesGeneration;
+        const latest = deliveryReads.begin();
         try {
           const out = await bridge.invoke('simulator.deliveries', { limit: DELIVERIES_SHOWN });
-          if (mine !== deliveriesGeneration) return;
+          if (!latest()) return;
           set({ deliveries: out.deliveries, deliveriesTotal: out.total, deliveriesError: null });
           scheduleFollowUp(followUpDelay(out.deliveries));
         } catch (err) {
-          if (mine === deliveriesGeneration) set({ deliveriesError: errorMessage(err) });
+          if (latest()) set({ deliveriesError: errorMessage(err) });
         }
       },
       createUser: (input) =>
@@ -231,9 +228,7 @@ export function createSimulatorStore(
       // Contact owners, and users connected or disconnected elsewhere (Users tab, a directory otp).
       bridge.on('contacts.changed', whenActive(stateSoon)),
       bridge.on('auth.usersChanged', whenActive(stateSoon)),
-      session.subscribe((next, prev) => {
-        if (activeProfile(next)?.id !== activeProfile(prev)?.id) void store.getState().reload();
-      }),
+      onProfileSwitch(app, () => void store.getState().reload()),
       connection.subscribe((next) => {
         if (next.status === 'connected') {
           void store.getState().reload();

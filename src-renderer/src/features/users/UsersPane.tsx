@@ -3,7 +3,7 @@
 // are kept. The last failed action is shown once, at the top, in words.
 import { Pane } from '../../components/Pane';
 import { activeProfile } from '../header/app-store';
-import { useAuth, useSession } from '../../stores/stores-context';
+import { useAuth, useApp } from '../../stores/stores-context';
 import { SecretsNotice } from '../profiles/SecretsNotice';
 import { ConnectUser } from './ConnectUser';
 import { OtpVisits } from './OtpVisits';
@@ -11,7 +11,7 @@ import { UserList } from './UserList';
 import './users.css';
 
 export function UsersPane() {
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   const actionError = useAuth((s) => s.actionError);
   const loadError = useAuth((s) => s.loadError);
   if (!profile) {

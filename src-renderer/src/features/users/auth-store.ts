@@ -6,7 +6,8 @@ import { createStore } from 'zustand/vanilla';
 import type { Connection } from '../../bridge';
 import type { Bridge, ConnectFlow, ConnectedUser, OtpVisit } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
-import type { SessionStore } from '../header/app-store';
+import type { AppStore } from '../header/app-store';
+import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 /** What a user row is doing now, in words ("Refreshing…"), by user id. */
 export type PendingActions = Record<string, string>;
@@ -39,10 +40,10 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 
 const newestFirst = (visits: OtpVisit[]) => [...visits].sort((a, b) => b.at.localeCompare(a.at));
 
-export function createAuthStore(bridge: Bridge, connection: Connection, session: SessionStore) {
-  const activeId = () => session.getState().profiles?.activeProfileId ?? null;
-  // Bumped per load, so a list still in flight for a profile switched away from is dropped.
-  let generation = 0;
+export function createAuthStore(bridge: Bridge, connection: Connection, app: AppStore) {
+  const activeId = () => app.getState().profiles?.activeProfileId ?? null;
+  // A list still in flight for a profile switched away from is dropped.
+  const loads = latestOnly();
 
   const store = createStore<AuthState>()((set, get) => {
     /** Runs one row action, showing `words` on the row while it runs and its failure after. */
@@ -140,7 +141,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
   async function load() {
     const profileId = activeId();
     if (!profileId) return;
-    const mine = ++generation;
+    const latest = loads.begin();
     if (store.getState().profileId !== profileId) {
       store.setState({ profileId, users: [], visits: [], loaded: false, actionError: null });
     }
@@ -150,7 +151,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
         bridge.invoke('auth.otpVisits', { profileId }),
         bridge.invoke('auth.flow', {}),
       ]);
-      if (mine !== generation) return;
+      if (!latest()) return;
       store.setState({
         users: users.users,
         visits: newestFirst(visits.visits),
@@ -159,7 +160,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
         loadError: null,
       });
     } catch (err) {
-      if (mine === generation) store.setState({ loaded: true, loadError: errorMessage(err) });
+      if (latest()) store.setState({ loaded: true, loadError: errorMessage(err) });
     }
   }
 
@@ -176,9 +177,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, session:
           visits: newestFirst([visit, ...s.visits.filter((v) => v.id !== visit.id)]),
         }));
       }),
-      session.subscribe((next, prev) => {
-        if (next.profiles?.activeProfileId !== prev.profiles?.activeProfileId) void load();
-      }),
+      onProfileSwitch(app, () => void load()),
       connection.subscribe((next) => {
         if (next.status === 'connected') void load();
       }),

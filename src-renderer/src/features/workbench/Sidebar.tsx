@@ -7,7 +7,7 @@ import { InboundPane } from '../inbound/InboundPane';
 import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
 import { activeProfile } from '../header/app-store';
-import { useSession } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
 import './sidebar.css';
 
 export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator';
@@ -19,7 +19,7 @@ interface TabSpec {
 }
 
 export function Sidebar() {
-  const profile = useSession(activeProfile);
+  const profile = useApp(activeProfile);
   const [chosen, setChosen] = useState<SidebarTab>('contacts');
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
 

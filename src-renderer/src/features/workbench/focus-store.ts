@@ -1,7 +1,6 @@
 // A cross-pane intent: "show this contact in the event log". The contact editor sets it, the event
 // log reads it (filters its records to the contact's calls and deliveries) and clears it when the
 // person clears the filter. One tiny store for the window, so neither pane imports the other.
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 export interface FocusState {
@@ -13,16 +12,13 @@ export interface FocusState {
   clearFocus(): void;
 }
 
-export const focusStore = createStore<FocusState>()((set) => ({
-  contactId: null,
-  requestedAt: 0,
-  focusContact: (contactId) => set({ contactId, requestedAt: Date.now() }),
-  clearFocus: () => set({ contactId: null }),
-}));
+export type FocusStore = ReturnType<typeof createFocusStore>;
 
-export function useFocus<T>(selector: (s: FocusState) => T): T {
-  return useStore(focusStore, selector);
+export function createFocusStore() {
+  return createStore<FocusState>()((set) => ({
+    contactId: null,
+    requestedAt: 0,
+    focusContact: (contactId) => set({ contactId, requestedAt: Date.now() }),
+    clearFocus: () => set({ contactId: null }),
+  }));
 }
-
-/** For the event log's filter: whether a record concerns the focused contact. */
-export { recordConcernsContact } from '../../../../src-shared/rules/record-filter';

@@ -2,9 +2,10 @@
 // the raw body call it), a required marker, its type, the document's note and rules as help text,
 // and the engine's reason when the value breaks a rule. Allowed values become a select.
 import { useId, type ReactNode } from 'react';
-import type { ParamSpec } from '../../../../src-shared/spec';
-import { MSG_TYPE_LABELS, isMsgType } from '../../../../src-shared/spec';
-import { kindWords, requiredWords, ruleWords } from '../../../../src-shared/rules/param-rules';
+import type { ParamSpec } from '../../../src-shared/spec';
+import { MSG_TYPE_LABELS, isMsgType } from '../../../src-shared/spec';
+import { kindWords, requiredWords, ruleWords } from '../../../src-shared/rules/param-rules';
+import './editors.css';
 
 interface ParamFieldProps {
   spec: ParamSpec;

@@ -1,0 +1,75 @@
+// Every store of the window, made once around the chosen transport. main.tsx renders them; a test
+// makes them over an in-memory bridge the same way, so both start the same set in the same order.
+import type { Bridge } from '../../../src-shared/contract';
+import type { Connection } from '../bridge/connection';
+import { createAppStore, type AppStore } from '../features/header/app-store';
+import { createAuthStore, type AuthStore } from '../features/users/auth-store';
+import {
+  createComposerHistoryStore,
+  type ComposerHistoryStore,
+} from '../features/composer/composer-history-store';
+import {
+  createComposerResourcesStore,
+  type ComposerResourcesStore,
+} from '../features/composer/composer-resources-store';
+import { createComposerStore, type ComposerStore } from '../features/composer/composer-store';
+import { createContactsStore, type ContactsStore } from '../features/contacts/contacts-store';
+import { createInboundStore, type InboundStore } from '../features/inbound/inbound-store';
+import { createLogStore, type LogStore } from '../features/event-log/log-store';
+import { createProfilesStore, type ProfilesStore } from '../features/profiles/profiles-store';
+import { createSimulatorStore, type SimulatorStore } from '../features/simulator/simulator-store';
+import { createFocusStore, type FocusStore } from '../features/workbench/focus-store';
+
+export interface Stores {
+  app: AppStore;
+  focus: FocusStore;
+  log: LogStore;
+  auth: AuthStore;
+  profiles: ProfilesStore;
+  contacts: ContactsStore;
+  inbound: InboundStore;
+  composer: ComposerStore;
+  composerHistory: ComposerHistoryStore;
+  composerResources: ComposerResourcesStore;
+  simulator: SimulatorStore;
+}
+
+export interface StartableStores extends Stores {
+  /** Subscribes every store to the engine and loads its first state; returns the teardown. */
+  start(): () => void;
+}
+
+export function createStores(bridge: Bridge, connection: Connection): StartableStores {
+  const app = createAppStore(bridge, connection);
+  const focus = createFocusStore();
+  const stores: Stores = {
+    app,
+    focus,
+    log: createLogStore(bridge, connection, focus),
+    auth: createAuthStore(bridge, connection, app),
+    profiles: createProfilesStore(bridge, app),
+    contacts: createContactsStore(bridge, connection, app),
+    inbound: createInboundStore(bridge, connection, app),
+    composer: createComposerStore(bridge, app),
+    composerHistory: createComposerHistoryStore(bridge, app),
+    composerResources: createComposerResourcesStore(bridge, app),
+    simulator: createSimulatorStore(bridge, connection, app),
+  };
+  return {
+    ...stores,
+    start() {
+      const stops = [
+        stores.app.start(),
+        stores.log.start(),
+        stores.auth.start(),
+        stores.composer.start(),
+        stores.composerHistory.start(),
+        stores.composerResources.start(),
+        stores.contacts.start(),
+        stores.inbound.start(),
+        stores.simulator.start(),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+  };
+}
