@@ -6,7 +6,7 @@ import type { ParamSpec } from '../../../../src-shared/spec';
 import type { ComposerIssue } from '../../../../src-shared/contract';
 import { applicableParams, endpointOf, isRequired } from './composer-draft';
 import { useAuth, useComposer } from '../../stores/stores-context';
-import { useContactOptions } from '../contacts/use-contact-ids';
+import { useContactOptions } from '../contacts/use-contact-options';
 import { FileField } from './FileField';
 import { ParamField } from './ParamField';
 import { ResourceIdExtras, ResourcesChecklist, useResourceSuggestions } from './ResourcePicker';
