@@ -31,16 +31,6 @@ export interface CoreHost {
   sandbox?: EmbeddedSandbox;
 }
 
-/** A settings store kept in memory: for tests and for hosts that must not write. */
-export function memorySettings(initial: Record<string, unknown> = {}): SettingsStore {
-  const data = new Map(Object.entries(initial));
-  return {
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    delete: (key) => void data.delete(key),
-  };
-}
-
 /** The sealer for a host without a keyring: secrets stay in memory and are never written. */
 export function unavailableSealer(explanation: string): SecretSealer {
   return {

@@ -1,5 +1,5 @@
 // Contacts as the platform keeps them: app-wide by contact_id, co-owned by users, plus the
-// supercontact every app has (docs/sandbox.md, Identities and Contacts).
+// supercontact every app has (docs/sandbox.md, Identities and ids, and Contacts).
 import type { ContactResponse } from '../../src-shared/spec';
 import type { AppRecord, ContactRecord } from './state/records';
 import type { Store } from './state/store';

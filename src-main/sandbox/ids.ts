@@ -1,4 +1,4 @@
-// Opaque ids and secrets (docs/sandbox.md, Identities and Tokens).
+// Opaque ids and secrets (docs/sandbox.md, Identities and ids).
 import { randomBytes } from 'node:crypto';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

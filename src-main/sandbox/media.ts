@@ -1,5 +1,5 @@
 // Files sent with media messages: stored in memory and served back by GET without authentication
-// at the absolute URL in the message's data (docs/sandbox.md).
+// at the absolute URL in the message's data (docs/sandbox.md, Media).
 import { isMediaMsgType, MEDIA_MIME, mimeAccepted, type MsgType } from '../../src-shared/spec';
 import type { SandboxContext } from './context';
 import type { UploadedFile } from './http/body';

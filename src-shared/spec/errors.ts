@@ -25,11 +25,3 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ErrorBody = z.object({ error: z.string(), error_description: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** Redirect errors of /tp/authorize (RFC 6749 4.1.2.1). */
-export const AUTHORIZE_ERRORS = [
-  'access_denied',
-  'invalid_scope',
-  'invalid_request',
-  'unsupported_response_type',
-] as const;

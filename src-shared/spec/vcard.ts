@@ -28,25 +28,3 @@ export const VCARD = {
     },
   ] satisfies VcardElementSpec[],
 } as const;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Builds a valid contact XML document (for forms, examples and tests). */
-export function buildVcard(contact: {
-  name: string;
-  surname: string;
-  phones?: { number: string; type?: string }[];
-}): string {
-  const phones = (contact.phones ?? [])
-    .map(
-      (p) =>
-        `<phone${p.type === undefined ? '' : ` type="${escapeXml(p.type)}"`}>${escapeXml(p.number)}</phone>`,
-    )
-    .join('');
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?><contact xmlns="${VCARD.namespace}">` +
-    `<name>${escapeXml(contact.name)}</name><surname>${escapeXml(contact.surname)}</surname>${phones}</contact>`
-  );
-}

@@ -1,8 +1,8 @@
 // Connecting a sandbox user through the whole stack: "Connect user" opens the sandbox's real
 // consent page in a new tab, the person picks a user and approves, the platform redirects to the
 // engine's loopback server, and the Users tab shows the user with their token facts. Also: a
-// denied consent shown in words, cancel, the paste fallback, disconnect / connect again / forget,
-// and an otp at the management URL with its disconnect control.
+// denied consent shown in words, cancel, the paste fallback, drop tokens / connect again / forget,
+// and an otp at the management URL with its disconnect control (Drop tokens of …).
 import { describe, expect, test } from 'vitest';
 import { answerConsent } from '../helpers/sandbox-client';
 import { answerConsentPage, UsersPage } from './pages/users-page';
@@ -126,7 +126,7 @@ describe('connecting a user', () => {
     expect(await users.userValue('Ada Lovelace', 'User id').innerText()).toBe(ada.id);
   });
 
-  test('disconnects a user (then "Connect again"), refreshes, and forgets', async () => {
+  test('drops a user\'s tokens (then "Connect again"), refreshes, and forgets', async () => {
     const running = await session.host();
     await sandboxUser(running, 'Ada', 'Lovelace');
     const { users, context } = await openUsers(running);
@@ -139,9 +139,9 @@ describe('connecting a user', () => {
       .poll(() => users.userValue('Ada Lovelace', 'Access token').innerText(), POLL)
       .not.toBe(before);
 
-    await entry.getByRole('button', { name: 'Disconnect' }).click();
+    await entry.getByRole('button', { name: 'Drop tokens' }).click();
     await entry.getByRole('button', { name: 'Connect again' }).waitFor(POLL);
-    expect(await entry.innerText()).toMatch(/\bdisconnected\b/i);
+    expect(await entry.innerText()).toMatch(/\bno tokens\b/i);
 
     // "Connect again" starts a new flow with the user's scopes, on the consent page again.
     const consent = await users.startConnect(
@@ -149,7 +149,7 @@ describe('connecting a user', () => {
       entry.getByRole('button', { name: 'Connect again' }),
     );
     await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
-    await entry.getByRole('button', { name: 'Disconnect' }).waitFor(POLL);
+    await entry.getByRole('button', { name: 'Drop tokens' }).waitFor(POLL);
 
     await entry.getByRole('button', { name: 'Forget' }).click();
     await expect.poll(() => users.users.count(), POLL).toBe(0);
@@ -172,7 +172,7 @@ describe('connecting a user', () => {
     await visit.waitFor(POLL);
     expect(await visit.innerText()).toMatch(/management URL[\s\S]*Ada Lovelace[\s\S]*verified/i);
     expect(await visit.innerText()).toContain('fromapp=false');
-    await visit.getByRole('button', { name: 'Disconnect Ada Lovelace' }).click();
+    await visit.getByRole('button', { name: 'Drop tokens of Ada Lovelace' }).click();
     await users.user('Ada Lovelace').getByRole('button', { name: 'Connect again' }).waitFor(POLL);
   });
 
@@ -194,14 +194,14 @@ describe('connecting a user', () => {
     expect(await visit.innerText()).toMatch(/directory URL[\s\S]*used to connect/i);
   });
 
-  test('a user whose tokens the platform revoked is marked disconnected, with "Connect again"', async () => {
+  test('a user whose refresh the platform refused shows "no tokens", with "Connect again"', async () => {
     const running = await session.host();
     const ada = await sandboxUser(running, 'Ada', 'Lovelace');
     const { users, context } = await openUsers(running);
     await users.connectThroughConsent(context, 'Ada Lovelace');
     const entry = users.user('Ada Lovelace');
 
-    // The platform side drops the connection (the user disconnected the app there).
+    // The grant is revoked on the platform (what the Simulator's "Revoke on the platform" does).
     const res = await fetch(`${running.ready.sandbox}/_sandbox/users/${ada.id}/disconnect`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

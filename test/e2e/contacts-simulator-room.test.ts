@@ -1,4 +1,4 @@
-// Issue 7, item 6: a contact with `interactive` and `group_add` added in the Contact editor for a
+// Issue 7, item 6: a contact with `interactive` and `group_add` added in the Contacts tab for a
 // connected user; that user, played from the Simulator tab, makes a room and invites the contact;
 // the `group-invite` delivery shows verified in the Event log; the app answers in the room from
 // the request composer, as the contact. All of it through the UI in Chromium, against the
@@ -38,7 +38,7 @@ describe('a contact invited to a room from the simulator panel', () => {
     expect(await sim.connectAtDirectory(ADA)).toMatch(/it answered 200\./);
     expect(await sim.connection(ADA).innerText()).toMatch(/^connected · basic/);
 
-    // The contact, for her, in the Contact editor: interactive, and group_add so that a room may
+    // The contact, for her, in the Contacts tab: interactive, and group_add so that a room may
     // take it.
     await contacts.open();
     await contacts.add({

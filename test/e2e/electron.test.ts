@@ -77,7 +77,7 @@ describe('Electron window', () => {
       timeout: 60_000,
     });
     const page = await app.firstWindow();
-    for (const name of ['Request composer', 'Contact editor', 'Event log']) {
+    for (const name of ['Request composer', 'Contacts', 'Event log']) {
       await expect
         .poll(() => page.getByRole('region', { name, exact: true }).isVisible(), {
           timeout: 30_000,

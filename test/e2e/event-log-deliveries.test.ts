@@ -102,10 +102,10 @@ describe('deliveries in the event log', () => {
     await expect.poll(() => editor.getByRole('alert').count(), POLL).toBe(0);
     await log.replayButton('Edit and replay…').click();
 
-    // To a forward target URL: the target's answer is listed with the delivery.
+    // To a URL typed in Replay to URL: the target's answer is listed with the delivery.
     const target = await forwardTarget();
-    await log.replayGroup().getByRole('combobox', { name: 'Forward target URL' }).fill(target.url);
-    await log.replayButton('Replay to forward target').click();
+    await log.replayGroup().getByRole('combobox', { name: 'Replay to URL' }).fill(target.url);
+    await log.replayButton('Replay to this URL').click();
     await expect.poll(() => log.replayOutcome().innerText(), POLL).toMatch(/^Replayed: #\d+/);
     const results = log.detail.getByRole('list', { name: 'Forward results' });
     await expect.poll(() => results.getByRole('listitem').count(), POLL).toBe(1);

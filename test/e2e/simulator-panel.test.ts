@@ -1,5 +1,5 @@
 // The Simulator tab against the embedded sandbox: users (create, otp at the directory and
-// management URLs, disconnect, what the app sent them), rooms and their actions, a user's text and
+// management URLs, revoke on the platform, what the app sent them), rooms and their actions, a user's text and
 // file to the app's supercontact arriving as verified deliveries, the app registration, expiring
 // the tokens and the sandbox's own delivery attempts. Each action says its outcome in its section
 // and lands in the Event log; a refused one says why. Only what is not the simulator's to do (the
@@ -35,7 +35,7 @@ async function searchLog(log: EventLogPage, text: string, count: number) {
 }
 
 describe('the simulator panel', () => {
-  test('users: create one, connect it at the directory URL, open the management URL, see what the app sent, disconnect', async () => {
+  test('users: create one, connect it at the directory URL, open the management URL, see what the app sent, revoke on the platform', async () => {
     const { app, sim, log } = await openSimulator();
     const ada = await sim.addUser('Ada', 'Tester', 'de');
 
@@ -74,7 +74,7 @@ describe('the simulator panel', () => {
     expect(await received.innerText()).toMatch(/^text\s+no push/);
     expect(await received.innerText()).toContain('Your order shipped');
 
-    await entry.getByRole('button', { name: 'Disconnect' }).click();
+    await entry.getByRole('button', { name: 'Revoke on the platform' }).click();
     await sim.said('Users', /^Ada Tester disconnected from the app: [1-9]\d* token\(s\) revoked\./);
     await expect
       .poll(() => sim.connection('Ada Tester').innerText(), until('Ada to show as not connected'))

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../../src-main/core/index';
 import {
-  memorySettings,
   unavailableSealer,
   type CoreHost,
   type SettingsStore,
 } from '../../src-main/core/host-interface';
+import { memorySettings } from './memory-settings';
 import { embeddedSandbox } from '../../src-main/sandbox/embedded';
 import {
   startSandbox,

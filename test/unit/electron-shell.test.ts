@@ -9,7 +9,7 @@ import { CommandError, commands, ipcChannel, type CommandName } from '../../src-
 import type { Core } from '../../src-main/core/core';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
 import type { CoreHost } from '../../src-main/core/host-interface';
-import { memorySettings } from '../../src-main/core/host-interface';
+import { memorySettings } from '../helpers/memory-settings';
 import type { ShellSandbox } from '../../src-main/electron/shell';
 
 type Listener = (...args: unknown[]) => unknown;

@@ -1,7 +1,8 @@
 // Connected users and their tokens, per profile. What a person reads (name, scope, expiry, status)
 // lives in settings; the tokens live in the secret vault. A token close to expiry is refreshed
 // before use, one refresh per user at a time however many calls wait on it; a refused refresh
-// (invalid_grant) marks the user disconnected instead of looping.
+// (invalid_grant) leaves the user without tokens (status `disconnected`, shown as "no tokens";
+// the value is stored in settings, so it keeps its name) instead of looping.
 import { z } from 'zod';
 import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
@@ -188,7 +189,7 @@ export function createUserTokenService({
         if (!outcome.ok) {
           const refused = outcome.errorCode === 'invalid_grant';
           const message = refused
-            ? `The platform refused the refresh token of ${userId} (invalid_grant): the user was disconnected or the token was revoked. Connect the user again.`
+            ? `The platform refused the refresh token of ${userId} (invalid_grant): the grant was revoked on the platform, or this refresh token was already used or revoked. Connect the user again.`
             : outcome.message;
           if (refused) vault.delete(vaultKey(profileId, userId));
           refreshing.delete(vaultKey(profileId, userId));
@@ -279,7 +280,7 @@ export function createUserTokenService({
       if (meta.status === 'disconnected' || !secrets) {
         throw new CommandError({
           code: 'http_error',
-          message: `User ${userId} is disconnected${meta.lastError ? `: ${meta.lastError}` : '.'} Connect the user again.`,
+          message: `User ${userId} has no usable tokens${meta.lastError ? `: ${meta.lastError}` : '.'} Connect the user again.`,
         });
       }
       const expiring =
@@ -296,9 +297,9 @@ export function createUserTokenService({
       vault.delete(vaultKey(profileId, userId));
       const meta = update(profileId, userId, {
         status: 'disconnected',
-        lastError: 'Disconnected in TP Inspector.',
+        lastError: 'Tokens dropped in TP Inspector.',
       });
-      authRecord(profileId, userId, 'disconnect', 'ok', `Disconnected ${userId} (tokens dropped)`);
+      authRecord(profileId, userId, 'disconnect', 'ok', `Dropped the tokens of ${userId}`);
       return toView(profileId, meta);
     },
     markExpired(profileId) {

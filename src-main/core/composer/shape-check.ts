@@ -143,7 +143,7 @@ export function compareShape(schema: z.ZodType, value: unknown, root = ''): stri
   return [...out];
 }
 
-/** `data` of a sent message by msg_type: 2.4 shows text; the others follow docs/sandbox.md. */
+/** `data` of a sent message by msg_type: 2.4 shows text; the others follow docs/sandbox.md, Messages. */
 function messageDataShape(msgType: string): z.ZodType | null {
   if (msgType === 'text') return TextData;
   if (msgType === 'sticker') return StickerData;

@@ -1,5 +1,5 @@
 // Where a delivery's `data` differs from the API document (2.4, 6.1) and docs/sandbox.md
-// (Deliveries): missing or mistyped fields, fields nobody documented, malformed addresses. These
+// (Deliveries, Group events): missing or mistyped fields, fields nobody documented, malformed addresses. These
 // are flags for a person, never reasons to refuse a delivery: the real platform may differ.
 import { MEDIA_MSG_TYPES, type MsgType } from '../../../src-shared/spec';
 import type { DeliveryClassification } from '../../../src-shared/contract';

@@ -1,4 +1,4 @@
-// POST /tp/contact/add (4.5) and /tp/contact/remove (4.6 + docs/sandbox.md).
+// POST /tp/contact/add (4.5) and /tp/contact/remove (4.6 + docs/sandbox.md, Contacts).
 import { contactJson, deleteContact, isSupercontact } from '../contacts';
 import { ApiError } from '../http/reply';
 import type { ApiHandler } from './pipeline';

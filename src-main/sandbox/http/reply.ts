@@ -1,5 +1,5 @@
 // Writing answers, and the one error type every handler throws: it becomes the JSON error body of
-// docs/sandbox.md ({error, error_description}) with the status of the code.
+// docs/sandbox.md, Errors ({error, error_description}) with the status of the code.
 import type { ServerResponse } from 'node:http';
 import { ERROR_STATUS, type ErrorCode } from '../../../src-shared/spec';
 

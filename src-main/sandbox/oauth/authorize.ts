@@ -1,5 +1,5 @@
 // The authorization step of /tp/authorize, shared by the consent page (GET shows it, POST is the
-// person's answer) and POST /_sandbox/authorize (a script's answer). docs/sandbox.md: an
+// person's answer) and POST /_sandbox/authorize (a script's answer). docs/sandbox.md, Consent: an
 // unknown client or a wrong redirect_uri is an error page without redirect; everything else
 // redirects to the redirect_uri with `error`, `error_description` and `state`.
 import { endpointById, isScope, splitSpaceList } from '../../../src-shared/spec';

@@ -1,5 +1,5 @@
 // Rooms played by users: create, invite, join, leave, update, remove, each delivering the group
-// events of docs/sandbox.md (Deliveries) to the contacts in the room.
+// events of docs/sandbox.md (Group events) to the contacts in the room.
 import { z } from 'zod';
 import type { GroupEventType } from '../../../src-shared/spec';
 import { findContact } from '../contacts';

@@ -1,5 +1,5 @@
 // A self-signed certificate for serving the sandbox over HTTPS on loopback
-// (docs/sandbox.md: "it can also serve HTTPS with a self-signed certificate it generates").
+// (docs/sandbox.md, HTTPS): made at start, for 127.0.0.1 and localhost.
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import {
   bits,

@@ -23,7 +23,7 @@ export class AppPage {
     this.appTokenStatus = this.header.getByRole('status', { name: 'App token' });
     this.activeProfile = this.header.getByRole('group', { name: 'Active profile' });
     this.composer = page.getByRole('region', { name: 'Request composer', exact: true });
-    this.contactEditor = page.getByRole('region', { name: 'Contact editor', exact: true });
+    this.contactEditor = page.getByRole('region', { name: 'Contacts', exact: true });
     this.eventLog = page.getByRole('region', { name: 'Event log', exact: true });
     this.getAppTokenButton = this.composer.getByRole('button', { name: 'Get app token' });
     this.composerAlert = this.composer.getByRole('alert');

@@ -1,4 +1,4 @@
-// The Contacts tab (the "Contact editor" pane) as the tests see it, by role and name: the book's
+// The Contacts tab (and its "Contacts" pane) as the tests see it, by role and name: the book's
 // rows, the add/edit form, per-owner results, import and export. Also connects a sandbox user to
 // the engine for a test's setup, through the engine's own flow and the sandbox's simulator API.
 import type { Download, Locator, Page } from 'playwright-core';
@@ -18,7 +18,7 @@ export class ContactsPage {
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Contacts' });
-    this.pane = page.getByRole('region', { name: 'Contact editor', exact: true });
+    this.pane = page.getByRole('region', { name: 'Contacts', exact: true });
     this.toolbar = this.pane.getByRole('toolbar', { name: 'Contact book' });
     this.addButton = this.toolbar.getByRole('button', { name: 'Add contact' });
     this.importButton = this.toolbar.getByRole('button', { name: 'Import…' });

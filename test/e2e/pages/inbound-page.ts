@@ -29,7 +29,7 @@ export class InboundPage {
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Inbound' });
-    this.pane = page.getByRole('region', { name: 'Inbound endpoint', exact: true });
+    this.pane = page.getByRole('region', { name: 'Inbound', exact: true });
     this.receiver = this.pane.getByRole('region', { name: 'Receiver', exact: true });
     this.tunnel = this.pane.getByRole('region', { name: 'Tunnel', exact: true });
     this.tunnelState = this.tunnel.getByRole('status', { name: 'Tunnel state' });

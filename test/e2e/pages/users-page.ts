@@ -18,7 +18,7 @@ export class UsersPage {
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Users' });
-    this.pane = page.getByRole('region', { name: 'Connected users', exact: true });
+    this.pane = page.getByRole('region', { name: 'Users', exact: true });
     this.connectButton = this.pane.getByRole('button', { name: 'Connect user' });
     this.flow = this.pane.getByRole('region', { name: 'Connection', exact: true });
     this.cancelButton = this.flow.getByRole('button', { name: 'Cancel' });

@@ -2,7 +2,7 @@
 // and a book that cannot be read is set aside with a warning in the journal, never silently lost.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySettings } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { createCore } from '../../../src-main/core/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommandError, type ApiRecord, type JournalRecord } from '../../../src-shared/contract';
 import { createCore, JOURNAL_FILE } from '../../../src-main/core/index';
-import { memorySettings } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { hostFor, startCoreWithSandbox, type CoreFixture } from '../../helpers/core-fixture';
 
 describe('app token through the core', () => {

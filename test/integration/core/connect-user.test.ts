@@ -236,7 +236,7 @@ describe('keeping user tokens alive', () => {
     expect(grants(await records(fx.core), 'refresh_token')).toHaveLength(1);
   });
 
-  it('marks the user disconnected on invalid_grant instead of looping', async () => {
+  it('leaves the user without tokens (status disconnected) on invalid_grant instead of looping', async () => {
     const fx = await start();
     const { user } = await connect(fx);
     await simulator(fx.sandbox, 'POST', `/_sandbox/users/${user.id}/disconnect`, {});
@@ -246,7 +246,7 @@ describe('keeping user tokens alive', () => {
     const view = (await fx.core.invoke('auth.users', {})).users[0]!;
     expect(view).toMatchObject({ status: 'disconnected', tokenPreview: '' });
     const before = (await records(fx.core)).length;
-    expect((await errorOf(me(fx.core, user.id))).message).toMatch(/disconnected/);
+    expect((await errorOf(me(fx.core, user.id))).message).toMatch(/no usable tokens/);
     const after = await records(fx.core);
     expect(after.slice(before).filter((r) => r.kind === 'api')).toHaveLength(0);
     // Connect again: the same user comes back connected.
@@ -277,7 +277,7 @@ describe('keeping user tokens alive', () => {
     expect((await fx.core.invoke('auth.users', {})).users[0]?.status).toBe('disconnected');
   });
 
-  it('disconnects and forgets on request', async () => {
+  it('drops the tokens and forgets on request', async () => {
     const fx = await start();
     const { user } = await connect(fx);
     expect((await fx.core.invoke('auth.disconnectUser', { userId: user.id })).status).toBe(

@@ -4,7 +4,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OtpVisit, TunnelRecord, TunnelStatus } from '../../../src-shared/contract';
-import { memorySettings, type SettingsStore } from '../../../src-main/core/host-interface';
+import type { SettingsStore } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { createCore, type Core } from '../../../src-main/core/index';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startCoreWithSandbox, tempDir } from '../../helpers/core-fixture';

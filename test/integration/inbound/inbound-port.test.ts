@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memorySettings } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { createCore } from '../../../src-main/core/index';
 import { parseServeArgs } from '../../../src-main/headless/cli-args';
 import { startHeadlessHost, type HeadlessHost } from '../../../src-main/headless/index';

@@ -1,8 +1,9 @@
 // Deliveries to the app's endpoint URL (API document §6, docs/sandbox.md Deliveries):
 // user messages, group events, signatures, retries, redelivery.
+import { buildVcard } from '../../helpers/vcard';
 import { createHmac, createVerify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryData, buildVcard } from '../../../src-shared/spec';
+import { DeliveryData } from '../../../src-shared/spec';
 import {
   carriesMessage,
   settledDelivery,

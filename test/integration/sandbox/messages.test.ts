@@ -1,12 +1,8 @@
 // POST /tp/message/send.json (4.7, every msg_type, form and multipart, the MIME table) and the
 // message rules of docs/sandbox.md.
+import { buildVcard } from '../../helpers/vcard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MEDIA_MIME,
-  MessageResponse,
-  buildVcard,
-  type MediaMsgType,
-} from '../../../src-shared/spec';
+import { MEDIA_MIME, MessageResponse, type MediaMsgType } from '../../../src-shared/spec';
 import { Harness, expectError, type UserSession } from './harness';
 
 let h: Harness;

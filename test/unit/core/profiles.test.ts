@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProfileInput } from '../../../src-shared/contract';
 import { createCore, type Core } from '../../../src-main/core/index';
-import { memorySettings } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { errorOf } from '../../helpers/command-error';

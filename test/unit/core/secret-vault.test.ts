@@ -1,11 +1,8 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  memorySettings,
-  type CoreHost,
-  type SecretSealer,
-} from '../../../src-main/core/host-interface';
+import type { CoreHost, SecretSealer } from '../../../src-main/core/host-interface';
+import { memorySettings } from '../../helpers/memory-settings';
 import { createSecretVault, PLAIN_SECRETS_FILE } from '../../../src-main/core/secrets/secret-vault';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 

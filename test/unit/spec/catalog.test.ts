@@ -1,5 +1,6 @@
 // The endpoint catalog (src-main/core/spec): the tables of the API document as data, and the
 // validation the sandbox and the client share.
+import { buildVcard } from '../../helpers/vcard';
 import { describe, expect, it } from 'vitest';
 import {
   ENDPOINTS,
@@ -8,7 +9,6 @@ import {
   MSG_TYPES,
   SCOPE_NAMES,
   VCARD,
-  buildVcard,
   endpointById,
   endpointByPath,
   mimeAccepted,

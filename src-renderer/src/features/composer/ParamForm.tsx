@@ -7,7 +7,7 @@ import type { ComposerIssue } from '../../../../src-shared/contract';
 import { applicableParams, endpointOf } from './composer-draft';
 import { isRequired } from '../../components/param-required';
 import { useAuth, useComposer } from '../../stores/stores-context';
-import { useContactOptions } from '../contacts/use-contact-ids';
+import { useContactOptions } from '../contacts/use-contact-options';
 import { FileField } from './FileField';
 import { ParamField } from '../../components/ParamField';
 import { ResourceIdExtras, ResourcesChecklist, useResourceSuggestions } from './ResourcePicker';

@@ -53,7 +53,7 @@ export function ContactsPane() {
     : contacts;
 
   return (
-    <Pane title="Contact editor" className="pane-contacts">
+    <Pane title="Contacts" className="pane-contacts">
       <div className="contacts-toolbar" role="toolbar" aria-label="Contact book">
         <button
           type="button"

@@ -1,5 +1,5 @@
 // Sends a captured delivery again: to the receiver itself (it is captured, verified and answered
-// like any delivery, marked as a replay), or to a URL (a forward target); as captured, or with the
+// like any delivery, marked as a replay), or to any URL (the Replay to URL box, which offers the forward targets); as captured, or with the
 // data edited and either signed again with the profile's secret or keeping the old signature on
 // purpose (to check that the app refuses it).
 import { useEffect, useId, useState } from 'react';
@@ -62,7 +62,7 @@ export function ReplayPanel({ record }: { record: DeliveryRecord }) {
         <input
           type="url"
           className="mono"
-          aria-label="Forward target URL"
+          aria-label="Replay to URL"
           list={listId}
           placeholder={targets.length ? targets[0] : 'https://… (no forward targets set)'}
           value={url}
@@ -79,7 +79,7 @@ export function ReplayPanel({ record }: { record: DeliveryRecord }) {
           title={url.trim() === '' ? 'Type the URL to send it to first' : undefined}
           onClick={() => void send(url.trim())}
         >
-          Replay to forward target
+          Replay to this URL
         </button>
         <button type="button" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
           Edit and replay…
@@ -125,7 +125,7 @@ function EditReplay({ initial, url, busy, onSend }: EditProps) {
       return;
     }
     if (toUrl && !url) {
-      setProblem('Type the forward target URL above, or send to the receiver.');
+      setProblem('Type the URL in Replay to URL above, or send to the receiver.');
       return;
     }
     setProblem(null);
@@ -161,7 +161,7 @@ function EditReplay({ initial, url, busy, onSend }: EditProps) {
       </fieldset>
       <label>
         <input type="checkbox" checked={toUrl} onChange={(e) => setToUrl(e.target.checked)} />
-        Send to the forward target URL instead of the receiver
+        Send to the Replay to URL address instead of the receiver
       </label>
       {problem ? (
         <p className="error-text" role="alert">

@@ -30,7 +30,7 @@ export function InboundPane() {
   const profile = useApp(activeProfile);
   const loadError = useInbound((s) => s.loadError);
   return (
-    <Pane title="Inbound endpoint" className="inbound-pane">
+    <Pane title="Inbound" className="inbound-pane">
       {loadError ? (
         <p className="error-text" role="alert">
           Could not read the inbound endpoint: {loadError} It is read again when the engine

@@ -1,6 +1,6 @@
 // Sandbox users: create one, and for each see whether the app has them connected and what the app
 // sent that reached them (with the push flag), open the app's management or directory URL as
-// that user (a new otp), or disconnect them from the app. One line per user until opened, as
+// that user (a new otp), or revoke their grant on the platform. One line per user until opened, as
 // the column is narrow and the sandbox starts with four.
 import { useId, useState, type FormEvent } from 'react';
 import type { SimReceived, SimUser } from '../../../../src-shared/contract';
@@ -85,7 +85,7 @@ export function UsersSection() {
 function UserItem({ user }: { user: SimUser }) {
   const busy = useSimulator((s) => s.busy.users !== undefined);
   const otp = useSimulator((s) => s.otp);
-  const disconnect = useSimulator((s) => s.disconnectUser);
+  const revokeOnPlatform = useSimulator((s) => s.disconnectUser);
   const [open, setOpen] = useState(false);
   const [fromapp, setFromapp] = useState(false);
   const bodyId = useId();
@@ -140,8 +140,13 @@ function UserItem({ user }: { user: SimUser }) {
             Open directory URL
           </button>
           {user.connected ? (
-            <button type="button" disabled={busy} onClick={() => void disconnect(user.id)}>
-              Disconnect
+            <button
+              type="button"
+              disabled={busy}
+              title="The sandbox revokes the user's grant and tokens for the app"
+              onClick={() => void revokeOnPlatform(user.id)}
+            >
+              Revoke on the platform
             </button>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 // One-time passwords that arrived at the profile's management and directory URLs: who (verified
 // with /tp/otp/verify.json) and what happened. When fromapp is false, 0 or absent, the API
-// document asks for a disconnect control: it is shown for that user.
+// document asks for a disconnect control: here it drops the user's tokens ("Drop tokens of …").
 import type { OtpVisit } from '../../../../src-shared/contract';
 import { clockTime } from '../../format';
 import { useAuth } from '../../stores/stores-context';
@@ -33,7 +33,7 @@ const outcomeWords: Record<OtpVisit['outcome'], string> = {
 function VisitEntry({ visit }: { visit: OtpVisit }) {
   const user = useAuth((s) => s.users.find((u) => u.userId === visit.userId));
   const pending = useAuth((s) => (visit.userId ? s.pending[visit.userId] : undefined));
-  const disconnect = useAuth((s) => s.disconnect);
+  const dropTokens = useAuth((s) => s.disconnect);
   const who = visit.displayName ?? user?.displayName ?? visit.userId ?? 'unknown user';
   const connected = user !== undefined && user.status !== 'disconnected';
 
@@ -56,9 +56,9 @@ function VisitEntry({ visit }: { visit: OtpVisit }) {
           <button
             type="button"
             disabled={!connected || Boolean(pending)}
-            onClick={() => void disconnect(visit.userId!)}
+            onClick={() => void dropTokens(visit.userId!)}
           >
-            Disconnect {who}
+            Drop tokens of {who}
           </button>
           <span className="quiet">
             {connected

@@ -1,6 +1,8 @@
 // The profile's connected users, one entry each: who (user id, name from /tp/me.json), what was
 // granted, when the token expires (counting down), whether a refresh token is held, and the
-// actions. A user the platform refused to refresh (invalid_grant) offers "Connect again".
+// actions. A user without usable tokens (a refused refresh, tokens dropped here, or tokens kept in
+// memory and lost at a restart) says "no tokens" and offers "Connect again". The status value
+// stays `disconnected` because it is stored in settings (docs/glossary.md, "Refused refresh").
 import type { ConnectedUser } from '../../../../src-shared/contract';
 import { FieldList } from '../../components/FieldList';
 import { clockTime } from '../../format';
@@ -8,6 +10,12 @@ import { useAuth } from '../../stores/stores-context';
 import { useNow } from '../../components/use-now';
 import { openConsentPage } from './ConnectUser';
 import { remaining } from './countdown';
+
+const statusWords: Record<ConnectedUser['status'], string> = {
+  connected: 'connected',
+  refreshing: 'refreshing…',
+  disconnected: 'no tokens',
+};
 
 export function UserList({ registered }: { registered: string[] }) {
   const users = useAuth((s) => s.users);
@@ -32,14 +40,14 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
     (s) => s.starting || s.flow?.status === 'waiting' || s.flow?.status === 'exchanging',
   );
   const refresh = useAuth((s) => s.refresh);
-  const disconnect = useAuth((s) => s.disconnect);
+  const dropTokens = useAuth((s) => s.disconnect);
   const forget = useAuth((s) => s.forget);
   const connect = useAuth((s) => s.connect);
   const name = user.displayName ?? user.userId;
-  const disconnected = user.status === 'disconnected';
+  const noTokens = user.status === 'disconnected';
   const left = user.expiresAt ? remaining(user.expiresAt, now) : null;
 
-  const expiry = disconnected
+  const expiry = noTokens
     ? '—'
     : user.expiresAt === null
       ? 'no expiry given'
@@ -54,12 +62,10 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
   };
 
   return (
-    <li className={`user-entry ${disconnected ? 'user-disconnected' : ''}`} aria-label={name}>
+    <li className={`user-entry ${noTokens ? 'user-no-tokens' : ''}`} aria-label={name}>
       <div className="user-head">
         <strong>{name}</strong>
-        <span className={`tag ${disconnected ? 'tag-error' : ''}`}>
-          {user.status === 'refreshing' ? 'refreshing…' : user.status}
-        </span>
+        <span className={`tag ${noTokens ? 'tag-error' : ''}`}>{statusWords[user.status]}</span>
       </div>
       <FieldList
         label={`Token of ${name}`}
@@ -69,12 +75,12 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
           { label: 'Scopes', value: user.scope || '—', mono: true },
           { label: 'Expires', value: expiry },
           { label: 'Refresh token', value: user.hasRefreshToken ? 'present' : 'none' },
-          { label: 'Access token', value: disconnected ? '—' : user.tokenPreview, mono: true },
+          { label: 'Access token', value: noTokens ? '—' : user.tokenPreview, mono: true },
         ]}
       />
       {user.lastError ? <p className="text-error">{user.lastError}</p> : null}
       <div className="row">
-        {disconnected ? (
+        {noTokens ? (
           <button type="button" disabled={flowBusy} onClick={() => void connectAgain()}>
             Connect again
           </button>
@@ -91,9 +97,10 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
             <button
               type="button"
               disabled={Boolean(pending)}
-              onClick={() => void disconnect(user.userId)}
+              title="Forget this user's tokens in TP Inspector; the grant stays on the platform"
+              onClick={() => void dropTokens(user.userId)}
             >
-              Disconnect
+              Drop tokens
             </button>
           </>
         )}

@@ -16,13 +16,13 @@ export function UsersPane() {
   const loadError = useAuth((s) => s.loadError);
   if (!profile) {
     return (
-      <Pane title="Connected users">
+      <Pane title="Users">
         <p className="quiet">Loading the active profile…</p>
       </Pane>
     );
   }
   return (
-    <Pane title="Connected users" className="users-pane">
+    <Pane title="Users" className="users-pane">
       {loadError ? (
         <p className="error-text" role="alert">
           Could not load the users of {profile.name}: {loadError}

@@ -1,4 +1,4 @@
-// The "done when", as a new user meets it: on the sandbox profile, out of the box, two
+// Two users on the sandbox profile, as a new user meets it: on the sandbox profile, out of the box, two
 // users connected through the loopback redirect, tokens living 2 seconds, /tp/me.json called for
 // both until several expiries have passed without one error, and no token in clear in the data
 // directory or the journal: with no OS keyring (the headless host: memory only), and with one.
@@ -76,7 +76,7 @@ async function keepCalling(core: Core, userIds: string[], ms: number) {
   return statuses;
 }
 
-describe('done when: two users on the sandbox profile, tokens expiring', () => {
+describe('two users on the sandbox profile, tokens expiring', () => {
   for (const [label, secrets] of [
     ['without an OS keyring (memory only)', undefined],
     ['with an OS keyring', keyring],

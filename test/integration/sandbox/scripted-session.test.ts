@@ -1,5 +1,5 @@
-// The issue's "done when", as a script that knows only the API document, the sandbox's documented behaviour (docs/sandbox.md) and
-// docs/sandbox.md: it starts `node out/main/sandbox.js --json` (what `npm run sandbox` runs; needs
+// The whole platform driven by a script that knows only the API document and docs/sandbox.md:
+// it starts `node out/main/sandbox.js --json` (what `npm run sandbox` runs; needs
 // the build, which `npm test` does first), and talks to it over HTTP only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 6, done when:
+// A delivery through the tunnel, end to end in the UI:
 //
 //   "A user sees a sandbox user's message arrive through the tunnel, verified, forwarded to a local
 //   server of theirs, replays it edited, restarts the app and still finds it, and exports the
@@ -59,7 +59,7 @@ async function sandboxState(running: RunningHost): Promise<SandboxState> {
   return (await (await fetch(`${running.ready.sandbox}/_sandbox/state`)).json()) as SandboxState;
 }
 
-describe('issue 6, done when', () => {
+describe('a delivery through the tunnel', () => {
   test('a sandbox user’s message comes through the tunnel, verified, forwarded, replayed edited, kept over a restart and exported as HTML', async () => {
     const lt: LtServer = await startLtServer();
     cleanups.push(() => lt.close());

@@ -1,4 +1,4 @@
-// Issue 7, done when:
+// A QA session through the UI alone:
 //
 //   "In one sitting and only through the UI, a QA tester creates two users, connects them, gives
 //   each a contact, has them message the contact and invite it to a room, sees every delivery,
@@ -7,7 +7,7 @@
 // One host, one page, every step a click or a key in Chromium through the headless host: the two
 // platform users made in the Simulator tab; each connected in the Users tab through the sandbox's
 // consent page the app opens in a new tab; a contact for each (interactive, group_add) in the
-// Contact editor; in the Simulator tab each user writes to their contact, makes a room and invites
+// Contacts tab; in the Simulator tab each user writes to their contact, makes a room and invites
 // the contact into it; the four deliveries (two texts, two group-invites) verified in the Event log
 // and delivered at the first attempt in the Simulator's Deliveries; the answer in each room from
 // the composer (message/send.json as the room's user, the contact as sender, the room's id picked
@@ -106,7 +106,7 @@ async function verifiedDelivery(
   return seq;
 }
 
-describe('issue 7, done when', () => {
+describe('a QA session through the UI', () => {
   test('a QA tester creates two users, connects them, gives each a contact, has them message it and invite it to a room, sees every delivery, answers in the rooms and exports the session report', async () => {
     const running = await session.host();
     const secrets = [await clientSecret(running)];
@@ -129,7 +129,7 @@ describe('issue 7, done when', () => {
       expect(await users.connectThroughConsent(context, fullName(t))).toBe(ids.get(t));
     }
 
-    // A contact for each, in the Contact editor: interactive (their messages are delivered) and
+    // A contact for each, in the Contacts tab: interactive (their messages are delivered) and
     // group_add (a room may take it).
     await contacts.open();
     for (const t of TESTERS) {

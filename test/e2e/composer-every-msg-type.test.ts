@@ -1,4 +1,4 @@
-// Issue 5 (the request composer), done when:
+// The request composer, every msg_type through the UI alone:
 //
 //   "Through the UI alone, a new user sends every msg_type to a user and to a room of the sandbox,
 //   sees each one arrive on the sandbox side, and replays one from history after editing it."
@@ -6,7 +6,7 @@
 // One host, one page, one setup for the 18 sends, all of it through the UI the way a new user goes:
 // two sandbox users made in the Simulator tab (Ada, who connects to the app, and Bo), Ada connected
 // in the Users tab through the sandbox's consent page, a contact she owns (interactive, group_add)
-// added in the Contact editor, a room made in the Simulator tab with the contact invited by Ada and
+// added in the Contacts tab, a room made in the Simulator tab with the contact invited by Ada and
 // Bo joining it. The composer then sends the nine msg_types of API document §4.7
 // (message/send.json as Ada's token, the contact as sender) to Ada's own conversation (the
 // resource_id of a user is the connected user's id: only the user acted for can be sent to) and
@@ -126,7 +126,7 @@ async function arrived(sim: SimulatorPage, who: string, count: number, what: str
   return items.first().innerText();
 }
 
-describe('done when: the request composer', () => {
+describe('the request composer, every msg_type', () => {
   test('a new user sends every msg_type to a user and to a room, sees each arrive in the sandbox, and replays one from history after editing it', async () => {
     const running = await session.host();
     const app = await session.openApp(running);
