@@ -33,7 +33,11 @@ export const ConnectedUser = z.object({
   tokenPreview: z.string(),
   expiresAt: z.string().nullable(),
   hasRefreshToken: z.boolean(),
-  /** `disconnected`: the platform refused the refresh (invalid_grant); connect again. */
+  /**
+   * `disconnected`: no usable tokens (the platform refused the refresh, the person dropped them, or
+   * they were lost at a restart); connect again. Stored in settings, so the value keeps its name;
+   * the UI shows it as "no tokens" (docs/glossary.md, "Refused refresh").
+   */
   status: z.enum(['connected', 'refreshing', 'disconnected']),
   lastError: z.string().nullable(),
   connectedAt: z.string(),
@@ -110,7 +114,7 @@ export const authCommands = {
       .strict(),
     output: ConnectedUser,
   },
-  /** Drops the user's tokens (they stay listed as disconnected, with "Connect again"). */
+  /** Drops the user's tokens (the user stays listed, shown as "no tokens", with "Connect again"). */
   'auth.disconnectUser': {
     input: z
       .object({ profileId: z.string().min(1).optional(), userId: z.string().min(1) })

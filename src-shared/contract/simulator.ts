@@ -22,7 +22,7 @@ export const SimUser = z.object({
   surname: z.string(),
   msisdn: z.string(),
   lang: z.string(),
-  /** Connected to the profile's app (a grant, not disconnected since). */
+  /** Connected to the profile's app (a grant, not revoked since). */
   connected: z.boolean(),
   scopes: z.array(z.string()),
   /** Newest first. */

@@ -75,7 +75,10 @@ describe('the simulator panel', () => {
     expect(await received.innerText()).toContain('Your order shipped');
 
     await entry.getByRole('button', { name: 'Revoke on the platform' }).click();
-    await sim.said('Users', /^Ada Tester disconnected from the app: [1-9]\d* token\(s\) revoked\./);
+    await sim.said(
+      'Users',
+      /^Revoked the grant of Ada Tester on the platform: [1-9]\d* token\(s\) revoked\./,
+    );
     await expect
       .poll(() => sim.connection('Ada Tester').innerText(), until('Ada to show as not connected'))
       .toBe('not connected');
@@ -83,7 +86,7 @@ describe('the simulator panel', () => {
     // Each action is a record of the Event log, and the engine saw the management URL's visit.
     const actions = await searchLog(log, 'Simulator:', 4);
     expect(actions.join('\n')).toMatch(/Created user Ada Tester/);
-    expect(actions.join('\n')).toMatch(/Ada Tester disconnected from the app/);
+    expect(actions.join('\n')).toMatch(/Revoked the grant of Ada Tester on the platform/);
     await searchLog(log, 'Management URL opened by', 1);
   });
 

@@ -74,11 +74,11 @@ export function userActions({
         (json) => {
           const n = DisconnectAnswer.parse(json).revoked_tokens;
           return {
-            outcome: `${who(input.userId)} disconnected from the app: ${n} token(s) revoked.`,
+            outcome: `Revoked the grant of ${who(input.userId)} on the platform: ${n} token(s) revoked.`,
             value: { revokedTokens: n },
           };
         },
-        `Disconnecting ${who(input.userId)}`,
+        `Revoking the grant of ${who(input.userId)} on the platform`,
       ),
   };
 }

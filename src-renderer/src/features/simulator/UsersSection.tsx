@@ -85,7 +85,7 @@ export function UsersSection() {
 function UserItem({ user }: { user: SimUser }) {
   const busy = useSimulator((s) => s.busy.users !== undefined);
   const otp = useSimulator((s) => s.otp);
-  const revokeOnPlatform = useSimulator((s) => s.disconnectUser);
+  const revokeOnPlatform = useSimulator((s) => s.revokeOnPlatform);
   const [open, setOpen] = useState(false);
   const [fromapp, setFromapp] = useState(false);
   const bodyId = useId();

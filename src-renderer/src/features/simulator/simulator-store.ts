@@ -47,7 +47,7 @@ export interface SimulatorUiState {
   reload(): Promise<void>;
   reloadDeliveries(): Promise<void>;
   createUser(input: CommandInput<'simulator.createUser'>): Promise<boolean>;
-  disconnectUser(userId: string): Promise<boolean>;
+  revokeOnPlatform(userId: string): Promise<boolean>;
   otp(input: CommandInput<'simulator.otp'>): Promise<boolean>;
   createRoom(input: CommandInput<'simulator.createRoom'>): Promise<boolean>;
   roomAction(input: SimRoomAction): Promise<boolean>;
@@ -140,8 +140,8 @@ export function createSimulatorStore(bridge: Bridge, connection: Connection, app
       },
       createUser: (input) =>
         act('users', `Creating ${input.name}…`, () => bridge.invoke('simulator.createUser', input)),
-      disconnectUser: (userId) =>
-        act('users', 'Disconnecting the user…', () =>
+      revokeOnPlatform: (userId) =>
+        act('users', 'Revoking the grant on the platform…', () =>
           bridge.invoke('simulator.disconnectUser', { userId }),
         ),
       otp: (input) =>

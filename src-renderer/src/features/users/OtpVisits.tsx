@@ -33,7 +33,7 @@ const outcomeWords: Record<OtpVisit['outcome'], string> = {
 function VisitEntry({ visit }: { visit: OtpVisit }) {
   const user = useAuth((s) => s.users.find((u) => u.userId === visit.userId));
   const pending = useAuth((s) => (visit.userId ? s.pending[visit.userId] : undefined));
-  const dropTokens = useAuth((s) => s.disconnect);
+  const dropTokens = useAuth((s) => s.dropTokens);
   const who = visit.displayName ?? user?.displayName ?? visit.userId ?? 'unknown user';
   const connected = user !== undefined && user.status !== 'disconnected';
 

@@ -40,7 +40,7 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
     (s) => s.starting || s.flow?.status === 'waiting' || s.flow?.status === 'exchanging',
   );
   const refresh = useAuth((s) => s.refresh);
-  const dropTokens = useAuth((s) => s.disconnect);
+  const dropTokens = useAuth((s) => s.dropTokens);
   const forget = useAuth((s) => s.forget);
   const connect = useAuth((s) => s.connect);
   const name = user.displayName ?? user.userId;

@@ -32,7 +32,7 @@ export interface AuthState {
   /** The paste fallback; resolves true when the user got connected. */
   completeConnect(redirectUrl: string): Promise<boolean>;
   refresh(userId: string): Promise<void>;
-  disconnect(userId: string): Promise<void>;
+  dropTokens(userId: string): Promise<void>;
   forget(userId: string): Promise<void>;
 }
 
@@ -126,8 +126,8 @@ export function createAuthStore(bridge: Bridge, connection: Connection, app: App
         rowAction(userId, 'Refreshing the token…', async (profileId) => {
           replaceUser(await bridge.invoke('auth.refreshUser', { profileId, userId }));
         }),
-      disconnect: (userId) =>
-        rowAction(userId, 'Disconnecting…', async (profileId) => {
+      dropTokens: (userId) =>
+        rowAction(userId, 'Dropping tokens…', async (profileId) => {
           replaceUser(await bridge.invoke('auth.disconnectUser', { profileId, userId }));
         }),
       forget: (userId) =>
