@@ -61,16 +61,13 @@ export default tseslint.config(
     },
   },
 
-  // Type-aware rules on everything a tsconfig covers (the project service finds the project
-  // through the solution-style tsconfig.json); the few files outside every project use the
-  // default project.
+  // Type-aware rules on every .ts/.tsx/.mjs file: each is in a project of the solution-style
+  // tsconfig.json (node, web, shared, scripts), where the project service finds it. This file
+  // (.js, in no project) is linted without types.
   {
     files: ['**/*.{ts,tsx,mjs}'],
     languageOptions: {
-      parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
-        tsconfigRootDir: root,
-      },
+      parserOptions: { projectService: true, tsconfigRootDir: root },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
