@@ -46,9 +46,13 @@ async function lintAs(
   return result.messages;
 }
 
+// The first lint of an instance loads the plugins and resolves the config: seconds on a busy
+// machine; the typed instance also builds the TypeScript program.
+const SLOW = { timeout: 60_000 };
+
 const rulesOf = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
-describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', () => {
+describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', SLOW, () => {
   it('stops the renderer importing the engine, and names who may import what', async () => {
     const to = specifier(RENDERER_FILE, 'src-main/core/log/journal');
     const messages = await lintAs(RENDERER_FILE, `export { Journal } from '${to}';\n`);
@@ -88,7 +92,7 @@ describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', ()
   });
 });
 
-describe('the preload (@typescript-eslint/no-restricted-imports)', () => {
+describe('the preload (@typescript-eslint/no-restricted-imports)', SLOW, () => {
   it('refuses a value import from the contract', async () => {
     const to = specifier(PRELOAD_FILE, 'src-shared/contract');
     const messages = await lintAs(PRELOAD_FILE, `export { CommandError } from '${to}';\n`);
@@ -110,7 +114,7 @@ describe('the preload (@typescript-eslint/no-restricted-imports)', () => {
   });
 });
 
-describe('other structure rules', () => {
+describe('other structure rules', SLOW, () => {
   it('reports an import cycle (import-x/no-cycle)', async () => {
     const [result] = await untyped.lintFiles([join(root, 'test/fixtures/lint/cycle-a.ts')]);
     expect(rulesOf(result?.messages ?? [])).toContain('import-x/no-cycle');
