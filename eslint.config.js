@@ -1,28 +1,212 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const root = import.meta.dirname;
+
+/** The TypeScript sources of the app, every layer (tests excluded). */
+const appSources = [
+  'src-main/**/*.ts',
+  'src-shared/**/*.ts',
+  'src-preload/**/*.ts',
+  'src-renderer/**/*.{ts,tsx}',
+];
+
+/**
+ * One layer's import boundary: `import-x/no-restricted-paths` works on the resolved file, so a
+ * relative import (`../../src-main/...`) is caught as surely as any other spelling.
+ */
+function boundary(files, zones) {
+  return {
+    files,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  };
+}
 
 export default tseslint.config(
-  { ignores: ['out/', '.tsbuild/', 'node_modules/', 'test-results/', 'resources/'] },
+  {
+    // test/fixtures/lint/ holds deliberate violations, linted only by test/unit/lint/ (ignore: false).
+    ignores: [
+      'out/',
+      '.tsbuild/',
+      'node_modules/',
+      'test-results/',
+      'resources/',
+      'test/fixtures/lint/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the files these cover when it follows imports (no-cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Imports are extensionless (bundler resolution): resolve them to the .ts/.tsx file on disk.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+
+  // Type-aware rules on every .ts/.tsx/.mjs file: each is in a project of the solution-style
+  // tsconfig.json (node, web, shared, scripts), where the project service finds it. This file
+  // (.js, in no project) is linted without types.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React's event props are typed `() => void`; an async handler there is fine as long as it
+      // handles its own errors, which no-floating-promises checks inside it.
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+
+  // Layers. src-shared is imported by everyone and imports no other layer.
+  boundary(
+    ['src-shared/**'],
+    [
+      {
+        target: './src-shared',
+        from: ['./src-main', './src-renderer', './src-preload'],
+        message: 'src-shared (contract, spec, rules) imports no other layer: everyone imports it.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/core/**'],
+    [
+      {
+        target: './src-main/core',
+        from: [
+          './src-main/headless',
+          './src-main/electron',
+          './src-main/sandbox',
+          './src-main/index.ts',
+          './src-renderer',
+          './src-preload',
+        ],
+        message:
+          'the engine (src-main/core) imports only itself and src-shared: hosts plug in through core/host-interface.ts.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/headless/**'],
+    [
+      {
+        target: './src-main/headless',
+        from: ['./src-main/electron', './src-main/index.ts', './src-renderer', './src-preload'],
+        message:
+          'the headless host imports the engine, the sandbox and src-shared, never the Electron shell or the UI.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/electron/**', 'src-main/index.ts'],
+    [
+      {
+        target: ['./src-main/electron', './src-main/index.ts'],
+        from: ['./src-renderer', './src-preload'],
+        message:
+          'the Electron shell reaches the renderer and the preload through their bundles, never an import.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/sandbox/**'],
+    [
+      {
+        target: './src-main/sandbox',
+        from: [
+          './src-main/core',
+          './src-main/headless',
+          './src-main/electron',
+          './src-main/index.ts',
+          './src-renderer',
+          './src-preload',
+        ],
+        message:
+          'the sandbox is a separate platform server: it imports only itself and src-shared.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-renderer/**'],
+    [
+      {
+        target: './src-renderer',
+        from: '.',
+        except: ['./src-renderer', './src-shared', './node_modules'],
+        message:
+          'the renderer imports only itself, src-shared and packages: it reaches the engine through the Bridge.',
+      },
+    ],
+  ),
+  {
+    // The preload runs sandboxed: `electron` and the zod-free channel names are all it may load.
+    // Type imports vanish at build time, so they may come from anywhere.
+    files: ['src-preload/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!electron$|(\\.\\./)+src-shared/contract/channels$)',
+              allowTypeImports: true,
+              message:
+                'the sandboxed preload loads only `electron` and src-shared/contract/channels (zod-free); anything else must be `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   {
     // The engine runs in plain Node, in Electron and in tests: it must never reach for Electron.
     files: ['src-main/core/**/*.ts', 'src-main/sandbox/**/*.ts', 'src-main/headless/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'core, host and sandbox stay Electron-free' }] },
+        { paths: [{ name: 'electron', message: 'core, headless and sandbox stay Electron-free' }] },
+      ],
+    },
+  },
+  {
+    // The shared layer runs in Node and in the page: no Node built-ins, no Electron.
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'src-shared runs in the page too: no Electron' },
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'src-shared runs in the page too: no Node built-ins',
+            })),
+          ],
+        },
       ],
     },
   },
@@ -30,6 +214,7 @@ export default tseslint.config(
     // The renderer runs in a sandboxed page: no Node built-ins, no Electron.
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -40,6 +225,24 @@ export default tseslint.config(
           ],
         },
       ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
+  },
+
+  {
+    // A cycle makes load order matter and keeps two modules from being understood apart.
+    // Type-only imports are not followed: they vanish at build time.
+    files: [
+      'src-main/**/*.ts',
+      'src-shared/**/*.ts',
+      'src-renderer/**/*.{ts,tsx}',
+      'test/fixtures/lint/**/*.ts',
+    ],
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: appSources,
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
 );

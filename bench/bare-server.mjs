@@ -23,5 +23,8 @@ const server = createServer((req, res) => {
     res.end(body);
   });
 });
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+server.listen(0, '127.0.0.1', () => {
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  console.log(JSON.stringify({ port: address.port }));
+});
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -24,10 +24,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const NEEDLE = 'Zebulon Quixote-Vantablack';
 const USERS = FIXTURE_USERS;
 
+/**
+ * @typedef {import('../src-shared/contract').JournalRecord} JournalRecord
+ * @typedef {import('../src-shared/contract').CommandInput<'log.query'>['filter']} LogFilter
+ * @typedef {{ name: string, filter: LogFilter, test: (r: JournalRecord) => boolean }} Filter
+ */
+
 /** The filters the pane offers, each with the same test written plainly for the baseline. */
-const search = (text) => {
+const search = (/** @type {string} */ text) => {
   const re = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-  return (r) =>
+  return (/** @type {JournalRecord} */ r) =>
     re.test(r.summary) ||
     (r.kind === 'api' && (re.test(r.api.url) || re.test(r.api.responseBody?.text ?? ''))) ||
     (r.kind === 'delivery' &&
@@ -37,7 +43,9 @@ const search = (text) => {
     (r.kind === 'system' && re.test(r.system.message));
 };
 const searchMe = search('/tp/me.json');
-const status = (r) => (r.kind === 'api' ? r.api.status : r.kind === 'delivery' ? 200 : undefined);
+const status = (/** @type {JournalRecord} */ r) =>
+  r.kind === 'api' ? r.api.status : r.kind === 'delivery' ? 200 : undefined;
+/** @type {Filter[]} */
 const FILTERS = [
   { name: 'kind delivery', filter: { kinds: ['delivery'] }, test: (r) => r.kind === 'delivery' },
   {
@@ -60,18 +68,21 @@ const FILTERS = [
     filter: { signature: 'invalid' },
     test: (r) => r.kind === 'delivery' && r.delivery.verification.outcome === 'invalid',
   },
-  { name: 'status 5xx', filter: { status: '5xx' }, test: (r) => status(r) >= 500 },
+  { name: 'status 5xx', filter: { status: '5xx' }, test: (r) => (status(r) ?? 0) >= 500 },
   { name: 'search (1 match)', filter: { text: NEEDLE }, test: search(NEEDLE) },
   { name: 'search (every API call)', filter: { text: '/tp/me.json' }, test: searchMe },
   { name: 'search (no match)', filter: { text: 'no-such-text' }, test: search('no-such-text') },
   {
     name: 'search + status',
     filter: { text: '/tp/me.json', status: '5xx' },
-    test: (r) => searchMe(r) && status(r) >= 500,
+    test: (r) => searchMe(r) && (status(r) ?? 0) >= 500,
   },
 ];
 
-/** The built headless host on `dataDir`, and when it was started (for the time to open). */
+/**
+ * The built headless host on `dataDir`, and when it was started (for the time to open).
+ * @param {string} dataDir
+ */
 async function startHost(dataDir) {
   const started = performance.now();
   const { child, ready } = await startChild([
@@ -89,6 +100,10 @@ async function startHost(dataDir) {
   return { child, ready, started };
 }
 
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 function stopHost(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -98,7 +113,10 @@ function stopHost(child) {
   });
 }
 
-/** A client of the host's WebSocket, as the renderer is: invoke(command, input) → output. */
+/**
+ * A client of the host's WebSocket, as the renderer is: invoke(command, input) → output.
+ * @param {string} readyUrl
+ */
 async function connect(readyUrl) {
   const url = new URL(readyUrl);
   const ws = new WebSocket(`ws://${url.host}/ws`, {
@@ -112,6 +130,7 @@ async function connect(readyUrl) {
     ws.once('error', fail);
   });
   let next = 1;
+  /** @type {Map<number, { resolve: (output: unknown) => void, reject: (error: Error) => void }>} */
   const waiting = new Map();
   ws.on('message', (raw) => {
     const msg = JSON.parse(raw.toString());
@@ -122,10 +141,18 @@ async function connect(readyUrl) {
     else w.reject(new Error(`${msg.error?.code}: ${msg.error?.message}`));
   });
   return {
+    /**
+     * @template {import('../src-shared/contract').CommandName} C
+     * @param {C} command
+     * @param {import('../src-shared/contract').CommandInput<C>} input
+     * @returns {Promise<import('../src-shared/contract').CommandOutput<C>>}
+     */
     invoke(command, input) {
       const id = next++;
       return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
+        // The host answers each id with that command's output.
+        const answer = /** @type {(output: unknown) => void} */ (resolve);
+        waiting.set(id, { resolve: answer, reject });
         ws.send(JSON.stringify({ id, command, input }));
       });
     },
@@ -133,8 +160,13 @@ async function connect(readyUrl) {
   };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x) => `${x.toFixed(1)} ms`;
+const median = (/** @type {number[]} */ xs) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const ms = (/** @type {number} */ x) => `${x.toFixed(1)} ms`;
+/**
+ * @template T
+ * @param {() => T | Promise<T>} fn
+ */
 const time = async (fn) => {
   const t = performance.now();
   const out = await fn();
@@ -142,20 +174,21 @@ const time = async (fn) => {
 };
 
 /** Parses an NDJSON journal the plain way: split, JSON.parse each line. */
-const parseLines = (text) =>
+const parseLines = (/** @type {string} */ text) =>
   text
     .split('\n')
     .filter((l) => l)
-    .map((l) => JSON.parse(l));
+    .map((l) => /** @type {JournalRecord} */ (JSON.parse(l)));
 
 if (!existsSync(`${root}out/main/serve.js`)) {
   console.error('out/main/serve.js is missing: run npm run build first.');
   process.exit(2);
 }
-const dirs = ['empty', 'open', 'filter'].map((n) =>
-  mkdtempSync(join(tmpdir(), `tp-bench-eventlog-${n}-`)),
-);
-const [emptyDir, openDir, filterDir] = dirs;
+const tempDir = (/** @type {string} */ n) => mkdtempSync(join(tmpdir(), `tp-bench-eventlog-${n}-`));
+const emptyDir = tempDir('empty');
+const openDir = tempDir('open');
+const filterDir = tempDir('filter');
+const dirs = [emptyDir, openDir, filterDir];
 const children = [];
 let exitCode = 0;
 try {
@@ -173,13 +206,17 @@ try {
   // the first page the renderer asks for; against JSON.parse of the same lines here.
   const parseTimes = [];
   for (let i = 0; i < ROUNDS; i++) parseTimes.push((await time(() => parseLines(text))).ms);
+  /** @type {number[]} */
   const opens = [];
+  /** @type {number[]} */
   const empties = [];
+  /** @type {[string, number[]][]} */
+  const runs = [
+    [emptyDir, empties],
+    [openDir, opens],
+  ];
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [dir, into] of [
-      [emptyDir, empties],
-      [openDir, opens],
-    ]) {
+    for (const [dir, into] of runs) {
       const host = await startHost(dir);
       children.push(host.child);
       const client = await connect(host.ready.url);
@@ -210,25 +247,31 @@ try {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const records = parseLines(readFileSync(join(filterDir, 'journal.ndjson'), 'utf8'));
-  const engine = new Map(FILTERS.map((f) => [f.name, []]));
-  const plain = new Map(FILTERS.map((f) => [f.name, []]));
-  const totals = new Map();
+  // Per filter: the times of each way, and the matches each found in the last round.
+  const runsOf = FILTERS.map((f) => ({
+    f,
+    engine: /** @type {number[]} */ ([]),
+    plain: /** @type {number[]} */ ([]),
+    got: 0,
+    want: 0,
+  }));
   for (let round = 0; round < ROUNDS; round++) {
     // More filters than the engine caches, in a cycle: each query scans the whole journal.
-    for (const f of FILTERS) {
+    for (const run of runsOf) {
+      const { f } = run;
       const q = await time(() => client.invoke('log.query', { filter: f.filter, limit: 200 }));
-      engine.get(f.name).push(q.ms);
+      run.engine.push(q.ms);
       const b = await time(() => records.filter(f.test));
-      plain.get(f.name).push(b.ms);
-      totals.set(f.name, [q.out.total, b.out.length]);
+      run.plain.push(b.ms);
+      run.got = q.out.total;
+      run.want = b.out.length;
     }
   }
   console.log('filter                     matches  engine (WebSocket)  plain filter  ratio');
   let worst = 0;
-  for (const f of FILTERS) {
-    const [got, want] = totals.get(f.name);
-    const e = median(engine.get(f.name));
-    const p = median(plain.get(f.name));
+  for (const { f, got, want, engine, plain } of runsOf) {
+    const e = median(engine);
+    const p = median(plain);
     worst = Math.max(worst, e / p);
     console.log(
       `${f.name.padEnd(26)} ${String(got).padStart(7)}  ${ms(e).padStart(18)}  ${ms(p).padStart(12)}  ${(e / p).toFixed(1)}`,

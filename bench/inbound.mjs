@@ -22,7 +22,11 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const LATENCY_RATE = 200;
 const LATENCY_SECONDS = Math.min(SECONDS, 5);
 
-/** A signed delivery as the sandbox sends it, with a unique message id. */
+/**
+ * A signed delivery as the sandbox sends it, with a unique message id.
+ * @param {string} secret
+ * @param {number} n
+ */
 function delivery(secret, n) {
   const data = JSON.stringify({
     id: `mbench${n}`,
@@ -38,6 +42,11 @@ function delivery(secret, n) {
 }
 
 let counter = 0;
+/**
+ * @param {string} url
+ * @param {string} secret
+ * @param {number} seconds
+ */
 async function load(url, secret, seconds) {
   const { origin, pathname } = new URL(url);
   const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
@@ -67,25 +76,30 @@ async function load(url, secret, seconds) {
 /**
  * Both servers in alternating one-second rounds, so that load from elsewhere on the machine falls
  * on both alike; the rate is the sum of 2xx answers over the sum of round times.
+ * @typedef {'bare' | 'rx'} Server
+ * @param {string} bareUrl
+ * @param {string} rxUrl
+ * @param {string} secret
+ * @param {Record<Server, number | undefined>} pids
  */
 async function measureBoth(bareUrl, rxUrl, secret, pids) {
+  /** @type {Record<Server, { ok: number, errors: number, s: number, cpu: number }>} */
   const totals = {
     bare: { ok: 0, errors: 0, s: 0, cpu: 0 },
     rx: { ok: 0, errors: 0, s: 0, cpu: 0 },
   };
   let sentRx = 0;
-  for (const [url, key] of [
+  /** @type {[string, Server][]} */
+  const servers = [
     [bareUrl, 'bare'],
     [rxUrl, 'rx'],
-  ]) {
+  ];
+  for (const [url, key] of servers) {
     const warm = await load(url, secret, WARMUP_SECONDS);
     if (key === 'rx') sentRx += warm.ok;
   }
   for (let round = 0; round < SECONDS; round++) {
-    for (const [url, key] of [
-      [bareUrl, 'bare'],
-      [rxUrl, 'rx'],
-    ]) {
+    for (const [url, key] of servers) {
       const cpuBefore = cpu(pids[key]);
       const r = await load(url, secret, 1);
       totals[key].cpu += cpu(pids[key]) - cpuBefore;
@@ -95,6 +109,10 @@ async function measureBoth(bareUrl, rxUrl, secret, pids) {
       if (key === 'rx') sentRx += r.ok;
     }
   }
+  /**
+   * @param {string} name
+   * @param {typeof totals.bare} t
+   */
   const show = (name, t) => {
     const rps = t.ok / t.s;
     console.log(
@@ -109,9 +127,12 @@ async function measureBoth(bareUrl, rxUrl, secret, pids) {
 }
 
 /** CPU seconds a process has used; NaN where it cannot be read (not Linux), so it shows as such. */
-const cpu = (pid) => cpuSeconds(pid) ?? NaN;
+const cpu = (/** @type {number | undefined} */ pid) => cpuSeconds(pid) ?? NaN;
 
-/** Read back from the journal file: deliveries answered 2xx, and how many of them were verified. */
+/**
+ * Read back from the journal file: deliveries answered 2xx, and how many of them were verified.
+ * @param {string} dataDir
+ */
 function capturedDeliveries(dataDir) {
   let captured = 0;
   let valid = 0;
@@ -127,7 +148,12 @@ function capturedDeliveries(dataDir) {
   return { captured, valid };
 }
 
-/** Arrival-to-event latency: a WebSocket client of the host sees each delivery's log.appended. */
+/**
+ * Arrival-to-event latency: a WebSocket client of the host sees each delivery's log.appended.
+ * @param {{ ready: import('./children.mjs').ReadyLine }} host
+ * @param {string} url
+ * @param {string} secret
+ */
 async function eventLatency(host, url, secret) {
   const hostUrl = new URL(host.ready.url);
   // The host's own page would hold the session cookie (named for the port); a script sends it.
@@ -140,6 +166,7 @@ async function eventLatency(host, url, secret) {
     ws.once('error', fail);
   });
   const sentAt = new Map();
+  /** @type {number[]} */
   const latencies = [];
   ws.on('message', (raw) => {
     const msg = JSON.parse(raw.toString());
@@ -175,7 +202,7 @@ async function eventLatency(host, url, secret) {
   ws.close();
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const pct = (p) =>
+  const pct = (/** @type {number} */ p) =>
     latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
   console.log(
     `arrival to log.appended on the WebSocket at ${LATENCY_RATE}/s: p50 ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms (${latencies.length} of ${total} seen)`,
@@ -204,8 +231,10 @@ try {
   children.push(host.child);
   const bare = await startChild([`${root}bench/bare-server.mjs`]);
   children.push(bare.child);
-  const state = await (await fetch(`${host.ready.sandbox}/_sandbox/state`)).json();
-  const secret = state.apps[0].client_secret;
+  const state = /** @type {{ apps: { client_secret: string }[] }} */ (
+    await (await fetch(`${host.ready.sandbox}/_sandbox/state`)).json()
+  );
+  const secret = state.apps[0]?.client_secret ?? '';
   console.log(
     `signed text deliveries (HMAC-SHA256), ${CONCURRENCY} concurrent connections, ${SECONDS} alternating 1 s rounds each after ${WARMUP_SECONDS} s warm-up, loopback`,
   );
@@ -232,12 +261,14 @@ try {
   await Promise.all(
     children.map(
       (c) =>
-        new Promise((r) => {
-          if (c.exitCode !== null || c.signalCode !== null) return r();
-          c.once('exit', r);
-          c.kill('SIGTERM');
-          setTimeout(r, 10_000).unref();
-        }),
+        new Promise(
+          /** @param {(value?: unknown) => void} r */ (r) => {
+            if (c.exitCode !== null || c.signalCode !== null) return r();
+            c.once('exit', r);
+            c.kill('SIGTERM');
+            setTimeout(r, 10_000).unref();
+          },
+        ),
     ),
   );
   rmSync(dataDir, { recursive: true, force: true });

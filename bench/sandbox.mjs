@@ -11,25 +11,43 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP_SECONDS = 1;
 const ROUND_SECONDS = 0.5;
 
+/**
+ * @typedef {import('undici').Dispatcher.RequestOptions} Request
+ * @typedef {{ name: string, origin: string, pid: number | undefined }} Target
+ */
+
+/**
+ * The sandbox's JSON answer; each caller reads the fields its endpoint has.
+ * @param {string} origin
+ * @param {string} path
+ * @param {RequestInit} init
+ * @returns {Promise<Record<string, string>>}
+ */
 async function call(origin, path, init) {
   const res = await fetch(origin + path, init);
-  const json = await res.json();
+  const json = /** @type {Record<string, string>} */ (await res.json());
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
 
+/** @param {Record<string, string>} fields */
 const form = (fields) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),
 });
+/** @param {unknown} body */
 const simulator = (body) => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
 
-/** Connects a user and adds a contact: what a real app does before it sends. */
+/**
+ * Connects a user and adds a contact: what a real app does before it sends.
+ * @param {string} origin
+ * @param {import('./children.mjs').ReadyLine['apps'][number]} app
+ */
 async function prepare(origin, app) {
   const user = await call(origin, '/_sandbox/users', simulator({ name: 'Bench', surname: 'User' }));
   const { redirect } = await call(
@@ -43,7 +61,7 @@ async function prepare(origin, app) {
       decision: 'approve',
     }),
   );
-  const code = new URL(redirect).searchParams.get('code');
+  const code = new URL(redirect ?? '').searchParams.get('code') ?? '';
   const token = await call(
     origin,
     '/tp/token',
@@ -65,7 +83,13 @@ async function prepare(origin, app) {
   return { userId: user.id, accessToken: token.access_token };
 }
 
-/** CONCURRENCY loops on one pool sending the same request for `seconds`. */
+/**
+ * CONCURRENCY loops on one pool sending the same request for `seconds`.
+ * @param {Pool} pool
+ * @param {Request} request
+ * @param {number} seconds
+ * @param {number[]} latencies
+ */
 async function load(pool, request, seconds, latencies) {
   let errors = 0;
   let count = 0;
@@ -85,44 +109,56 @@ async function load(pool, request, seconds, latencies) {
   return { count, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
+/** @param {number[]} sorted @param {number} p */
 const pct = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /**
  * Short rounds, alternating between the two servers, so that a change in the machine's load
  * (other processes) weighs on both alike; the ratio is the median of the rounds' ratios.
+ * @param {Target[]} targets
+ * @param {Request} request
  */
 async function compare(targets, request) {
-  const pools = targets.map((t) => new Pool(t.origin, { connections: CONCURRENCY, pipelining: 1 }));
-  const totals = targets.map(() => ({ count: 0, errors: 0, elapsed: 0, latencies: [], cpu: 0 }));
+  // One lane per server: its pool and its running totals.
+  const lanes = targets.map((target) => ({
+    target,
+    pool: new Pool(target.origin, { connections: CONCURRENCY, pipelining: 1 }),
+    count: 0,
+    errors: 0,
+    elapsed: 0,
+    latencies: /** @type {number[]} */ ([]),
+    cpu: 0,
+  }));
+  /** @type {number[]} */
   const ratios = [];
-  for (const pool of pools) await load(pool, request, WARMUP_SECONDS, []);
+  for (const { pool } of lanes) await load(pool, request, WARMUP_SECONDS, []);
   const rounds = Math.max(2, Math.round(SECONDS / ROUND_SECONDS));
   for (let i = 0; i < rounds; i++) {
+    /** @type {number[]} */
     const rps = [];
-    for (const [j, pool] of pools.entries()) {
-      const cpuBefore = cpuSeconds(targets[j].pid);
-      const r = await load(pool, request, ROUND_SECONDS, totals[j].latencies);
-      const cpuAfter = cpuSeconds(targets[j].pid);
-      if (cpuBefore !== null && cpuAfter !== null) totals[j].cpu += cpuAfter - cpuBefore;
-      totals[j].count += r.count;
-      totals[j].errors += r.errors;
-      totals[j].elapsed += r.elapsed;
+    for (const lane of lanes) {
+      const cpuBefore = cpuSeconds(lane.target.pid);
+      const r = await load(lane.pool, request, ROUND_SECONDS, lane.latencies);
+      const cpuAfter = cpuSeconds(lane.target.pid);
+      if (cpuBefore !== null && cpuAfter !== null) lane.cpu += cpuAfter - cpuBefore;
+      lane.count += r.count;
+      lane.errors += r.errors;
+      lane.elapsed += r.elapsed;
       rps.push(r.count / r.elapsed);
     }
-    ratios.push(rps[1] / rps[0]);
+    ratios.push((rps[1] ?? NaN) / (rps[0] ?? NaN));
   }
-  await Promise.all(pools.map((p) => p.close()));
-  for (const [j, t] of totals.entries()) {
+  await Promise.all(lanes.map((l) => l.pool.close()));
+  for (const t of lanes) {
     t.latencies.sort((a, b) => a - b);
     console.log(
-      `${targets[j].name.padEnd(20)} ${(t.count / t.elapsed).toFixed(0).padStart(7)} req/s   p50 ${pct(t.latencies, 50).toFixed(2).padStart(6)} ms   p99 ${pct(t.latencies, 99).toFixed(2).padStart(6)} ms   server CPU ${((t.cpu / t.count) * 1e6).toFixed(0).padStart(4)} µs/request   (${t.count} requests, ${t.errors} errors)`,
+      `${t.target.name.padEnd(20)} ${(t.count / t.elapsed).toFixed(0).padStart(7)} req/s   p50 ${pct(t.latencies, 50).toFixed(2).padStart(6)} ms   p99 ${pct(t.latencies, 99).toFixed(2).padStart(6)} ms   server CPU ${((t.cpu / t.count) * 1e6).toFixed(0).padStart(4)} µs/request   (${t.count} requests, ${t.errors} errors)`,
     );
-    if (t.errors > 0)
-      throw new Error(`${targets[j].name}: ${t.errors} requests did not answer 200`);
+    if (t.errors > 0) throw new Error(`${t.target.name}: ${t.errors} requests did not answer 200`);
   }
   ratios.sort((a, b) => a - b);
-  return ratios[Math.floor(ratios.length / 2)];
+  return ratios[Math.floor(ratios.length / 2)] ?? NaN;
 }
 
 const entry = `${root}out/main/sandbox.js`;
@@ -137,6 +173,7 @@ try {
   const bare = await startChild([`${root}bench/bare-server.mjs`]);
   children.push(bare.child);
   const app = sandbox.ready.apps[0];
+  if (!app) throw new Error('the sandbox started with no app');
   const origin = sandbox.ready.baseUrl;
   const { userId, accessToken } = await prepare(origin, app);
   const request = {
@@ -148,7 +185,7 @@ try {
     },
     body: new URLSearchParams({
       contact_id: 'order-1042',
-      resource_id: userId,
+      resource_id: userId ?? '',
       msg_type: 'text',
       text: 'Your order #1042 has shipped',
     }).toString(),

@@ -50,6 +50,7 @@ const POLL_MS = 200;
 // writing it.
 const EMPTY_LOCK_STALE_MS = 10_000;
 
+/** @param {string} path */
 function mtimeOrZero(path) {
   try {
     return statSync(path).mtimeMs;
@@ -59,6 +60,7 @@ function mtimeOrZero(path) {
 }
 
 /** The newest mtime in a tree; a folder's own mtime counts, since deleting a file changes only that. */
+/** @param {string} path @returns {number} */
 function newestMtime(path) {
   let newest = mtimeOrZero(path);
   let entries;
@@ -76,6 +78,7 @@ function newestMtime(path) {
 }
 
 /** When out/ was built, or null when an entry is missing. */
+/** @param {string} dir */
 function builtAt(dir) {
   const mtimes = OUTPUTS.map((p) => mtimeOrZero(join(dir, p)));
   if (mtimes.includes(0)) return null;
@@ -90,16 +93,18 @@ export function isStale(dir = root) {
   return sources.some((p) => newestMtime(p) > built);
 }
 
+/** @param {number} pid */
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return err.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
   }
 }
 
 /** Who holds the lock: nobody, a live process, or one that is gone (its lock is stale). */
+/** @param {string} lock */
 function readLock(lock) {
   let text;
   try {
@@ -115,6 +120,7 @@ function readLock(lock) {
 }
 
 /** Takes the lock, or says who holds it. A lock whose process is gone is taken over. */
+/** @param {string} dir */
 function tryLock(dir) {
   const lock = join(dir, LOCK);
   mkdirSync(dirname(lock), { recursive: true });
@@ -125,7 +131,7 @@ function tryLock(dir) {
       closeSync(fd);
       return { taken: true };
     } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
+      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
     }
     const found = readLock(lock);
     if (found.state === 'held') return { taken: false, holder: found.holder };
@@ -133,6 +139,7 @@ function tryLock(dir) {
   }
 }
 
+/** @param {string} dir */
 function releaseLock(dir) {
   const lock = join(dir, LOCK);
   try {
@@ -143,6 +150,7 @@ function releaseLock(dir) {
 }
 
 /** `npm run build` with its output on our stderr; resolves with its exit code. */
+/** @param {string} dir @returns {Promise<number>} */
 function runBuild(dir) {
   // Through the npm that runs us when there is one, so Windows needs no shell.
   const npmCli = process.env.npm_execpath;
@@ -155,7 +163,9 @@ function runBuild(dir) {
       ];
   const child = spawn(command, args, { cwd: dir, stdio: ['ignore', 2, 2], shell });
   // Stopped mid-build (Ctrl+C reaches the build too): give the lock back before going.
+  /** @type {NodeJS.Signals[]} */
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  /** @param {NodeJS.Signals} signal */
   const stop = (signal) => {
     child.kill(signal);
     releaseLock(dir);
@@ -163,6 +173,7 @@ function runBuild(dir) {
   };
   for (const s of signals) process.on(s, stop);
   return new Promise((resolve) => {
+    /** @param {number} code */
     const done = (code) => {
       for (const s of signals) process.off(s, stop);
       resolve(code);
@@ -175,6 +186,7 @@ function runBuild(dir) {
   });
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds when out/ is stale, one start at a time; resolves with 0, or the failed build's exit code. */

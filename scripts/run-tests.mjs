@@ -26,6 +26,12 @@ if (!existsSync(report)) {
   process.exit(run.status || 1);
 }
 
+/**
+ * The part of vitest's JSON report read here.
+ * @typedef {{ status: string, fullName: string, meta?: { skipReason?: string }, failureMessages?: string[] }} AssertionResult
+ * @typedef {{ status: string, assertionResults?: AssertionResult[] }} FileResult
+ * @type {{ testResults?: FileResult[], numPassedTests?: number, numFailedTests?: number, numPendingTests?: number, numTodoTests?: number }}
+ */
 const result = JSON.parse(readFileSync(report, 'utf8'));
 const skipped = [];
 for (const file of result.testResults ?? []) {

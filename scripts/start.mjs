@@ -18,7 +18,10 @@ const serveScript = join(root, 'out', 'main', 'serve.js');
 // where the download host is unreachable it fails within a second or two.
 const PROBE_TIMEOUT_MS = Number(process.env.TP_ELECTRON_PROBE_TIMEOUT_MS) || 120_000;
 
-/** Runs `require('electron')` (which returns the binary's path) in a child, so a failed download cannot hurt us. */
+/**
+ * Runs `require('electron')` (which returns the binary's path) in a child, so a failed download cannot hurt us.
+ * @returns {{ ok: true, path: string } | { ok: false, detail: string }}
+ */
 function probeElectron() {
   const code = [
     "const { createRequire } = require('node:module');",
@@ -59,7 +62,16 @@ function probeElectron() {
   return path ? { ok: true, path } : { ok: false, detail: 'it returned no path' };
 }
 
-/** Decides between the window and the headless host; every failed check says which it was. */
+/**
+ * @typedef {{ mode: 'electron', electronPath: string }
+ *   | { mode: 'headless', check: string, reason: string, detail?: string, electronPath?: string }} Decision
+ */
+
+/**
+ * Decides between the window and the headless host; every failed check says which it was.
+ * @param {{ forceHeadless?: boolean, env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform }} [options]
+ * @returns {Decision}
+ */
 export function decide({
   forceHeadless = false,
   env = process.env,
@@ -106,6 +118,7 @@ export function decide({
   return { mode: 'electron', electronPath: probe.path };
 }
 
+/** @param {{ reason: string }} decision a headless decision of `decide` */
 export function fallbackMessage(decision) {
   return (
     `TP Inspector cannot open its desktop window here: ${decision.reason}. ` +
@@ -139,6 +152,9 @@ function runBuild() {
  * terminal signals its whole foreground group and `npm start` forwards the same signal again, and
  * the headless host reads a second Ctrl+C as "stop now, skip the clean shutdown". Repeats of a
  * signal within a second are therefore one press.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
  */
 function foreground(command, args, env) {
   const detached = process.platform !== 'win32';
@@ -151,6 +167,7 @@ function foreground(command, args, env) {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const lastSent = new Map();
   const running = () => child.exitCode === null && child.signalCode === null;
+  /** @param {NodeJS.Signals} signal */
   const forward = (signal) => {
     const now = Date.now();
     if (now - (lastSent.get(signal) ?? 0) < 1000) return;
@@ -175,6 +192,7 @@ function foreground(command, args, env) {
 
 const OWN_FLAGS = new Set(['--dry-run', '--no-build', '--headless']);
 
+/** @param {string[]} argv */
 function main(argv) {
   const passOn = argv.filter((a) => !OWN_FLAGS.has(a));
   const forceHeadless = argv.includes('--headless');

@@ -16,7 +16,7 @@ function KeyForm({ saved }: { saved: string | null }) {
   const hasSandbox = useApp((s) => s.profiles?.profiles.some((p) => p.kind === 'sandbox'));
   const isSandboxProfile = useApp((s) => activeProfile(s)?.kind === 'sandbox');
   const setKey = useInbound((s) => s.setPublicKey);
-  const useSandboxKey = useInbound((s) => s.useSandboxKey);
+  const adoptSandboxKey = useInbound((s) => s.useSandboxKey);
   const busy = useInbound((s) => s.busy.key);
   const error = useInbound((s) => s.errors.key);
   const [text, setText] = useState(saved ?? '');
@@ -54,7 +54,7 @@ function KeyForm({ saved }: { saved: string | null }) {
           {text.trim() ? 'Save key' : 'Forget key'}
         </button>
         {hasSandbox ? (
-          <button type="button" disabled={!!busy} onClick={() => void useSandboxKey()}>
+          <button type="button" disabled={!!busy} onClick={() => void adoptSandboxKey()}>
             Use the sandbox’s key
           </button>
         ) : null}

@@ -26,7 +26,7 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
   const busy = useInbound((s) => s.busy.tunnel);
   const error = useInbound((s) => s.errors.tunnel);
   const start = useInbound((s) => s.startTunnel);
-  const useOwn = useInbound((s) => s.useOwnUrl);
+  const adoptOwnUrl = useInbound((s) => s.useOwnUrl);
   const stop = useInbound((s) => s.stopTunnel);
   const [host, setHost] = useState(tunnel.settings.host);
   const [subdomain, setSubdomain] = useState(tunnel.settings.subdomain);
@@ -57,7 +57,7 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
       return;
     }
     setInvalid(null);
-    void useOwn(ownUrl.trim());
+    void adoptOwnUrl(ownUrl.trim());
   };
 
   return (
