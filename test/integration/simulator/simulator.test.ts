@@ -188,9 +188,11 @@ describe('simulator commands', () => {
     });
   });
 
-  it('disconnects a user', async () => {
+  it("revokes a user's grant on the platform", async () => {
     const out = await fx.core.invoke('simulator.disconnectUser', { userId: fx.bob });
-    expect(out.outcome).toMatch(/disconnected/);
+    expect(out.outcome).toMatch(
+      /^Revoked the grant of .* on the platform: \d+ token\(s\) revoked\.$/,
+    );
     const state = await fx.core.invoke('simulator.state', {});
     expect(state.users.find((u) => u.id === fx.bob)?.connected).toBe(false);
   });
