@@ -53,6 +53,11 @@ export const ConnectFlow = z.object({
   redirectUri: z.string(),
   scopes: z.array(z.string()),
   viaOtp: z.boolean(),
+  /**
+   * `person`: auth.connectUser. `directory`: an otp at the public directory URL; the engine runs it
+   * alone (no browser, 30 s at most), and the person's Connect user replaces it.
+   */
+  startedBy: z.enum(['person', 'directory']),
   startedAt: z.string(),
   expiresAt: z.string(),
   userId: z.string().nullable(),

@@ -1,7 +1,14 @@
 // Connecting a user the RFC 8252 way: a loopback HTTP server at the redirect URI's port and path,
-// a random `state` checked on return (a mismatch fails closed), the authorize URL opened in the
-// system browser, one flow at a time, a timeout, cancel, and a fallback where the person pastes
-// the URL the browser landed on. The browser gets a page saying what happened.
+// a random `state` checked on return, the authorize URL opened in the system browser, one flow at
+// a time, a timeout, cancel, and a fallback where the person pastes the URL the browser landed on.
+// The browser gets a page saying what happened. A return with a state this flow did not send is
+// refused and the flow keeps waiting: any web page can request the loopback URL, and must not be
+// able to end the person's flow by doing so.
+//
+// A flow is started by the person (auth.connectUser) or by an otp at the public directory URL
+// (connectWithOtp). The person's takes precedence: it replaces a pending otp-started flow, and an
+// otp never replaces it. An otp-started flow runs in the engine alone (otp-authorize.ts), lives
+// OTP_CONNECT_TIMEOUT_MS at most, and its state never leaves the engine.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { CommandError, type ConnectFlow, type ConnectedUser } from '../../../src-shared/contract';
@@ -14,8 +21,15 @@ import { platformUrl } from '../api/platform-url';
 import { requestToken } from './token-endpoint';
 import type { UserTokenService } from './user-tokens';
 import { resultPage } from './result-page';
+import { authorizeWithOtp } from './otp-authorize';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5 * 60_000;
+/**
+ * The whole life of an otp-started flow: the GET of /tp/authorize, the code exchange and /tp/me.json,
+ * while the visitor's browser waits for its page. Each is one quick call to the platform; a flow
+ * still going after 30 s has a platform that does not answer, and ends as timed out.
+ */
+export const OTP_CONNECT_TIMEOUT_MS = 30_000;
 
 export interface ConnectFlowService {
   start(request: {
@@ -24,6 +38,12 @@ export interface ConnectFlowService {
     otp?: string;
     openBrowser: boolean;
   }): Promise<ConnectFlow>;
+  /**
+   * The directory URL's otp: connects its user without a browser round trip. Refused while any
+   * flow is in flight; the person's Connect user replaces it while it runs.
+   */
+  connectWithOtp(profileId: string, otp: string): Promise<ConnectedUser>;
+  /** The person's paste fallback. A wrong state is refused and the flow keeps waiting. */
   complete(redirectUrl: string): Promise<ConnectedUser>;
   cancel(): ConnectFlow | null;
   current(): ConnectFlow | null;
@@ -38,6 +58,7 @@ interface Deps {
   events: CoreEventEmitter;
   openExternal(url: string): Promise<void>;
   timeoutMs?: number;
+  otpTimeoutMs?: number;
 }
 
 interface ActiveFlow {
@@ -47,7 +68,12 @@ interface ActiveFlow {
   server: Server | null;
   timer: NodeJS.Timeout;
   completing: Promise<ConnectedUser> | null;
+  /** A loopback request with a wrong state was journaled (once per flow: a page can repeat it). */
+  strayJournaled: boolean;
 }
+
+/** A return to the redirect URI: pasted by the person, or caught by the loopback server. */
+type ReturnSource = 'paste' | 'callback';
 
 export function createConnectFlowService(deps: Deps): ConnectFlowService {
   let flow: ActiveFlow | null = null;
@@ -81,15 +107,23 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
     await finish(f, { status, error: message });
   };
 
-  async function complete(redirectUrl: string): Promise<ConnectedUser> {
+  /** Still the flow in flight, not replaced, cancelled or timed out since. */
+  const current = (f: ActiveFlow) => flow === f && inFlight();
+  const replaced = () =>
+    new CommandError({
+      code: 'conflict',
+      message: 'The connection ended (replaced, cancelled or timed out) before it completed.',
+    });
+
+  async function complete(redirectUrl: string, source: ReturnSource): Promise<ConnectedUser> {
     const f = flow;
-    if (!f || !inFlight()) {
+    // An otp-started flow has no browser leg: nothing may come back for it at the redirect URI.
+    if (!f || !inFlight() || f.view.startedBy !== 'person') {
       throw new CommandError({
         code: 'not_found',
         message: 'No connection is waiting for a redirect. Start "Connect a user" first.',
       });
     }
-    if (f.completing) return f.completing;
     let url: URL;
     try {
       url = new URL(redirectUrl.trim());
@@ -100,14 +134,36 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
           'That is not a URL. Paste the whole address the browser shows after you approved, starting with http.',
       });
     }
-    const q = url.searchParams;
-    const returnedState = q.get('state') ?? '';
-    if (!sameSecret(returnedState, f.state)) {
-      const message =
-        'The redirect carried a state that this connection did not send, so it was refused and nothing was exchanged (a stale tab, or a redirect not started here). Start the connection again.';
-      await fail(f, message);
-      throw new CommandError({ code: 'invalid_input', message });
+    if (!sameSecret(url.searchParams.get('state') ?? '', f.state)) {
+      // Refused without ending the flow: a page that guessed nothing must not stop the person's.
+      if (source === 'paste' || !f.strayJournaled) {
+        f.strayJournaled ||= source === 'callback';
+        deps.journal.append({
+          kind: 'auth',
+          profileId: f.profile.id,
+          summary: `A return to the redirect URI ${source === 'paste' ? '(pasted)' : '(at the loopback server)'} carried a state this connection did not send: refused, still waiting`,
+          auth: {
+            action: 'connect',
+            outcome: 'error',
+            detail: `Wrong or missing state ${source === 'paste' ? 'in the pasted URL' : 'at the loopback redirect URI (journaled once per connection)'}; nothing was exchanged and the connection keeps waiting.`,
+          },
+        });
+      }
+      throw new CommandError({
+        code: 'invalid_input',
+        message:
+          source === 'paste'
+            ? 'That URL carries a state this connection did not send, so it was refused and nothing was exchanged (a stale tab, or a redirect not started here). The connection is still waiting: paste the address the browser shows after approving on the consent page this connection opened, or cancel it.'
+            : 'This address carries a state the waiting connection did not send (a stale tab, or a request not started in TP Inspector), so it was ignored. The connection is still waiting: approve on the consent page TP Inspector opened.',
+      });
     }
+    f.completing ??= redeem(f, url);
+    return f.completing;
+  }
+
+  /** The platform's answer at the redirect URI, its state already checked: the error, or the code. */
+  async function redeem(f: ActiveFlow, landed: URL): Promise<ConnectedUser> {
+    const q = landed.searchParams;
     const error = q.get('error');
     if (error) {
       const description = q.get('error_description');
@@ -123,25 +179,123 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
     }
     // Single use, but redeemable by whoever also holds the client secret until it is: never in clear.
     deps.redactor.addSecret(code);
-    f.completing = (async () => {
-      setStatus(f, { status: 'exchanging' });
-      const outcome = await requestToken(deps, f.profile, 'authorization_code', {
-        code,
-        redirect_uri: f.profile.redirectUri,
+    setStatus(f, { status: 'exchanging' });
+    const outcome = await requestToken(deps, f.profile, 'authorization_code', {
+      code,
+      redirect_uri: f.profile.redirectUri,
+    });
+    // Replaced or cancelled meanwhile: what came back belongs to a flow that is over.
+    if (!current(f)) throw replaced();
+    if (!outcome.ok) {
+      await fail(f, outcome.message);
+      throw new CommandError({ code: 'http_error', message: outcome.message });
+    }
+    try {
+      const user = await deps.users.addFromGrant(f.profile, outcome.token);
+      if (current(f)) await finish(f, { status: 'connected', userId: user.userId, error: null });
+      return user;
+    } catch (err) {
+      if (current(f)) await fail(f, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
+  /** Makes the flow the one in flight, with its timer, and announces it. */
+  function begin(
+    profile: Profile,
+    shape: Pick<ConnectFlow, 'status' | 'scopes' | 'viaOtp' | 'startedBy'> & {
+      state: string;
+      authorizeUrl: string;
+      server: Server | null;
+      timeoutMs: number;
+      timeoutWords: string;
+    },
+  ): ActiveFlow {
+    const startedAt = new Date();
+    const active: ActiveFlow = {
+      view: {
+        id: randomBytes(6).toString('hex'),
+        profileId: profile.id,
+        status: shape.status,
+        authorizeUrl: shape.authorizeUrl,
+        redirectUri: profile.redirectUri,
+        scopes: shape.scopes,
+        viaOtp: shape.viaOtp,
+        startedBy: shape.startedBy,
+        startedAt: startedAt.toISOString(),
+        expiresAt: new Date(startedAt.getTime() + shape.timeoutMs).toISOString(),
+        userId: null,
+        error: null,
+      },
+      profile,
+      state: shape.state,
+      server: shape.server,
+      completing: null,
+      strayJournaled: false,
+      timer: setTimeout(() => {
+        // A person's flow that is exchanging its code is left to finish; an otp-started one is not
+        // (its whole life is bounded).
+        if (current(active) && (!active.completing || shape.startedBy !== 'person')) {
+          void fail(active, shape.timeoutWords, 'timed_out');
+        }
+      }, shape.timeoutMs),
+    };
+    active.timer.unref();
+    flow = active;
+    deps.events.emit('auth.flowChanged', { ...active.view });
+    return active;
+  }
+
+  const authorizeUrlOf = (profile: Profile, state: string, grant: Record<string, string>) =>
+    `${platformUrl(profile, '/tp/authorize')}?${new URLSearchParams({
+      response_type: 'code',
+      client_id: profile.clientId,
+      state,
+      ...grant,
+      redirect_uri: profile.redirectUri,
+    })}`;
+
+  async function connectWithOtp(profileId: string, otp: string): Promise<ConnectedUser> {
+    if (inFlight()) {
+      throw new CommandError({
+        code: 'flow_in_progress',
+        message:
+          flow!.view.startedBy === 'person'
+            ? 'A connection started in TP Inspector is waiting for the browser; a one-time password does not replace it. Open the directory URL again once it is over.'
+            : 'Another one-time password is connecting its user right now. Open the directory URL again in a moment.',
       });
-      if (!outcome.ok) {
-        await fail(f, outcome.message);
-        throw new CommandError({ code: 'http_error', message: outcome.message });
+    }
+    const profile = deps.profiles.require(profileId);
+    const state = randomBytes(32).toString('base64url');
+    // Ours alone, and written nowhere in clear: not even the journal's record of the GET shows it.
+    deps.redactor.addSecret(state);
+    const timeoutMs = deps.otpTimeoutMs ?? OTP_CONNECT_TIMEOUT_MS;
+    const f = begin(profile, {
+      status: 'exchanging',
+      scopes: [],
+      viaOtp: true,
+      startedBy: 'directory',
+      state,
+      authorizeUrl: authorizeUrlOf(profile, state, { otp }),
+      server: null,
+      timeoutMs,
+      timeoutWords: `The platform did not finish connecting the one-time password's user within ${Math.round(timeoutMs / 1000)} s.`,
+    });
+    const run = async () => {
+      const answer = await authorizeWithOtp(deps, profile, f.view.authorizeUrl, timeoutMs);
+      if (!current(f)) throw replaced();
+      if (!answer.ok) {
+        await fail(f, answer.message);
+        throw new CommandError({ code: 'http_error', message: answer.message });
       }
-      try {
-        const user = await deps.users.addFromGrant(f.profile, outcome.token);
-        await finish(f, { status: 'connected', userId: user.userId, error: null });
-        return user;
-      } catch (err) {
-        await fail(f, err instanceof Error ? err.message : String(err));
-        throw err;
+      if (!sameSecret(answer.landed.searchParams.get('state') ?? '', state)) {
+        const message = `The platform's redirect carried a state this connection did not send, so nothing was exchanged. See the event log record #${answer.apiSeq}.`;
+        await fail(f, message);
+        throw new CommandError({ code: 'http_error', message });
       }
-    })();
+      return redeem(f, answer.landed);
+    };
+    f.completing = run();
     return f.completing;
   }
 
@@ -158,7 +312,7 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
         return;
       }
       const full = `${redirect.origin}${url.pathname}${url.search}`;
-      complete(full).then(
+      complete(full, 'callback').then(
         (user) =>
           page(
             res,
@@ -193,9 +347,10 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
 
   return {
     current: () => (flow ? { ...flow.view } : null),
-    complete,
+    complete: (redirectUrl) => complete(redirectUrl, 'paste'),
+    connectWithOtp,
     async start({ profileId, scopes, otp, openBrowser }) {
-      if (inFlight()) {
+      if (inFlight() && flow!.view.startedBy === 'person') {
         throw new CommandError({
           code: 'flow_in_progress',
           message: `A connection started at ${flow!.view.startedAt.slice(11, 19)} is still waiting for the browser. Finish it there, or cancel it first.`,
@@ -226,49 +381,23 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
           message: `The profile's redirect URI ${JSON.stringify(profile.redirectUri)} is not a URL.`,
         });
       }
+      // The person's flow takes precedence over one an otp at the public directory URL started.
+      if (inFlight())
+        await fail(flow!, 'Replaced by a connection started in TP Inspector.', 'cancelled');
       const server = await listen(profile, redirect);
       const state = randomBytes(32).toString('base64url');
-      const query = new URLSearchParams({
-        response_type: 'code',
-        client_id: profile.clientId,
-        state,
-        ...(otp ? { otp } : { scope: scopes.join(' ') }),
-        redirect_uri: profile.redirectUri,
-      });
       const timeoutMs = deps.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-      const startedAt = new Date();
-      const view: ConnectFlow = {
-        id: randomBytes(6).toString('hex'),
-        profileId: profile.id,
+      const { view } = begin(profile, {
         status: 'waiting',
-        authorizeUrl: `${platformUrl(profile, '/tp/authorize')}?${query}`,
-        redirectUri: profile.redirectUri,
         scopes: otp ? [] : scopes,
         viaOtp: Boolean(otp),
-        startedAt: startedAt.toISOString(),
-        expiresAt: new Date(startedAt.getTime() + timeoutMs).toISOString(),
-        userId: null,
-        error: null,
-      };
-      const active: ActiveFlow = {
-        view,
-        profile,
+        startedBy: 'person',
         state,
+        authorizeUrl: authorizeUrlOf(profile, state, otp ? { otp } : { scope: scopes.join(' ') }),
         server,
-        completing: null,
-        timer: setTimeout(() => {
-          if (flow === active && inFlight() && !active.completing) {
-            void fail(
-              active,
-              `Nobody came back from the browser within ${Math.round(timeoutMs / 1000)} s.`,
-              'timed_out',
-            );
-          }
-        }, timeoutMs),
-      };
-      active.timer.unref();
-      flow = active;
-      deps.events.emit('auth.flowChanged', { ...view });
+        timeoutMs,
+        timeoutWords: `Nobody came back from the browser within ${Math.round(timeoutMs / 1000)} s.`,
+      });
       if (openBrowser) {
         deps.openExternal(view.authorizeUrl).catch(() => {
           // The UI shows the URL to copy; nothing else to do here.

@@ -1,7 +1,8 @@
 // One-time passwords arriving at the app's management and directory URLs (4.3 and 4.1 of the API
 // document). At the management URL the otp is verified with /tp/otp/verify.json (app token) to
 // learn which user opened it. At the directory URL the otp is not verified (that would use it
-// up): it goes into /tp/authorize instead of scopes, and the user is connected without consent.
+// up): the engine uses it in /tp/authorize instead of scopes, and the user is connected without
+// consent (connect-flow.ts, connectWithOtp).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CommandError, type OtpVisit } from '../../../src-shared/contract';
@@ -50,7 +51,7 @@ export function createOtpService(deps: Deps): OtpService {
           ? `One-time password at the ${visit.target} URL failed: ${visit.error}`
           : visit.target === 'management'
             ? `Management URL opened by ${visit.displayName ?? visit.userId} (otp verified${visit.showDisconnect ? ', disconnect offered' : ''})`
-            : 'Directory URL opened: connecting the user with the one-time password',
+            : `Directory URL opened: ${visit.displayName ?? visit.userId} connected with the one-time password`,
       auth: {
         action: 'otp',
         outcome: visit.outcome === 'failed' ? 'error' : 'ok',
@@ -98,20 +99,30 @@ export function createOtpService(deps: Deps): OtpService {
       deps.redactor.addSecret(otp);
 
       if (target === 'directory') {
+        // Used by the engine itself, never by the visitor's browser: the visitor gets a page, not a
+        // redirect, so no state leaves the engine (otp-authorize.ts says why). Whoever opened the
+        // URL learns only "connected" or "not connected"; the reason is in the journal.
         try {
-          const flow = await deps.connect.start({
-            profileId: profile.id,
-            scopes: [],
-            otp,
-            openBrowser: false,
+          const user = await deps.connect.connectWithOtp(profile.id, otp);
+          publish({
+            ...base,
+            outcome: 'connecting',
+            userId: user.userId,
+            displayName: user.displayName,
           });
-          publish({ ...base, outcome: 'connecting' });
-          // The browser goes on to the platform, which redirects back to the loopback redirect URI.
-          res.writeHead(302, { location: flow.authorizeUrl, 'cache-control': 'no-store' }).end();
+          page(res, 200, 'Connected', 'You are connected. You can close this page.');
         } catch (err) {
           const message = err instanceof CommandError ? err.message : String(err);
           publish({ ...base, error: message });
-          page(res, 409, 'Not connected', message);
+          const busy = err instanceof CommandError && err.code === 'flow_in_progress';
+          page(
+            res,
+            busy ? 409 : 400,
+            'Not connected',
+            busy
+              ? 'The app is busy connecting someone else. Open this page again from the platform in a few minutes.'
+              : 'The app could not connect you with this link. Open it again from the platform.',
+          );
         }
         return;
       }

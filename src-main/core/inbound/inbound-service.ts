@@ -16,6 +16,7 @@ import type { OtpService } from '../auth/otp';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
+import { createOtpRateLimit } from './otp-rate-limit';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
 import {
   pathOf,
@@ -121,11 +122,14 @@ export async function startInbound({
     return parsed.success ? parsed.data : null;
   };
   const wantedPort = port ?? readSaved() ?? DEFAULT_INBOUND_PORT;
+  const otpLimit = createOtpRateLimit(journal);
   const receiver: Receiver = await startReceiver(wantedPort, {
     route,
     // The capture's own promise, not an async wrapper around it: one more for every delivery.
     handle({ profile, target }, req, res, url) {
       if (target === 'endpoint') return capture.handle(profile, req, res);
+      // Each otp visit costs a call to the platform: a source over its limit gets a 429 instead.
+      if (!otpLimit.admit(req, res)) return Promise.resolve();
       // Async, so that a URL that cannot be parsed is a rejection (a 500), never a throw.
       return (async () => otp.handle(profile, target, req, res, url()))();
     },

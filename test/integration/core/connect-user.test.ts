@@ -132,25 +132,63 @@ describe('connecting a user', () => {
     expect((await fx.core.invoke('auth.users', {})).users).toEqual([]);
   });
 
-  it('fails closed on a state mismatch: nothing exchanged, the failure logged', async () => {
+  it('refuses a wrong or missing state at the loopback redirect URI with 400 and keeps waiting: the right return still connects', async () => {
     const fx = await start();
     const user = await createUser(fx.sandbox, 'Alan', 'Turing');
     const flow = await fx.core.invoke('auth.connectUser', { scopes: ['basic'] });
+    // Any web page can make the browser request the loopback URL; none knows the state.
+    const callback = new URL(flow.redirectUri);
+    for (const state of ['forged-state-value', null, 'forged-state-value']) {
+      const forged = new URL(callback);
+      forged.searchParams.set('code', 'a-code-of-someone-else');
+      if (state !== null) forged.searchParams.set('state', state);
+      const page = await fetch(forged);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toMatch(/still waiting/);
+      expect((await fx.core.invoke('auth.flow', {}))?.status).toBe('waiting');
+    }
+    let all = await records(fx.core);
+    expect(grants(all, 'authorization_code')).toHaveLength(0);
+    // One record for the refused returns, however many a page sends.
+    const refusals = all.filter(
+      (r) => r.kind === 'auth' && r.auth.outcome === 'error' && /state/.test(r.auth.detail ?? ''),
+    );
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.summary).toMatch(/still waiting/);
+
+    const redirect = await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve');
+    const page = await fetch(redirect);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Alan Turing is connected/);
+    expect((await fx.core.invoke('auth.flow', {}))?.status).toBe('connected');
+    all = await records(fx.core);
+    expect(grants(all, 'authorization_code')).toHaveLength(1);
+  });
+
+  it('fails closed on a pasted URL with a wrong state: a clear error, nothing exchanged, the flow still waiting', async () => {
+    const fx = await start();
+    const user = await createUser(fx.sandbox, 'Alan', 'Turing');
+    const flow = await fx.core.invoke('auth.connectUser', {
+      scopes: ['basic'],
+      openBrowser: false,
+    });
     const redirect = new URL(
       await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve'),
     );
+    const right = redirect.searchParams.get('state')!;
     redirect.searchParams.set('state', 'forged-state-value');
-    const page = await fetch(redirect);
-    expect(page.status).toBe(400);
-    expect(await page.text()).toMatch(/state/);
-    expect((await fx.core.invoke('auth.flow', {}))?.status).toBe('failed');
-    const all = await records(fx.core);
-    expect(grants(all, 'authorization_code')).toHaveLength(0);
-    expect(
-      all.some(
-        (r) => r.kind === 'auth' && r.auth.outcome === 'error' && /state/.test(r.auth.detail ?? ''),
-      ),
-    ).toBe(true);
+    const err = await errorOf(
+      fx.core.invoke('auth.completeConnect', { redirectUrl: redirect.toString() }),
+    );
+    expect(err.code).toBe('invalid_input');
+    expect(err.message).toMatch(/state this connection did not send.*still waiting/);
+    expect((await fx.core.invoke('auth.flow', {}))?.status).toBe('waiting');
+    expect(grants(await records(fx.core), 'authorization_code')).toHaveLength(0);
+    redirect.searchParams.set('state', right);
+    const connected = await fx.core.invoke('auth.completeConnect', {
+      redirectUrl: redirect.toString(),
+    });
+    expect(connected).toMatchObject({ userId: user.id, status: 'connected' });
   });
 
   it('runs one flow at a time, frees the port on cancel, and times out', async () => {

@@ -21,7 +21,10 @@ export function ConnectUser({ registered }: { registered: string[] }) {
   const flow = useAuth((s) => s.flow);
   const [chosen, setChosen] = useState<string[]>(registered);
   const groupId = useId();
-  const inFlight = flow?.status === 'waiting' || flow?.status === 'exchanging';
+  // A flow an otp started at the public directory URL does not hold the button: the person's
+  // connection replaces it.
+  const personInFlight =
+    flow?.startedBy === 'person' && (flow.status === 'waiting' || flow.status === 'exchanging');
 
   const start = async () => {
     const started = await connect(chosen);
@@ -60,7 +63,7 @@ export function ConnectUser({ registered }: { registered: string[] }) {
         <button
           type="button"
           className="primary"
-          disabled={starting || inFlight || chosen.length === 0}
+          disabled={starting || personInFlight || chosen.length === 0}
           onClick={() => void start()}
         >
           {starting ? 'Starting the connection…' : 'Connect user'}
@@ -91,7 +94,10 @@ function FlowStatus({ flow }: { flow: ConnectFlow }) {
     waiting: flow.viaOtp
       ? 'Waiting for the platform to send the browser back with the one-time password…'
       : 'Waiting for the consent page in your browser…',
-    exchanging: 'Exchanging the authorization code for tokens…',
+    exchanging:
+      flow.startedBy === 'directory'
+        ? 'Connecting the user of a one-time password from the directory URL… Connect user replaces this.'
+        : 'Exchanging the authorization code for tokens…',
     connected: `Connected ${connectedName ?? 'the user'}.`,
     failed: `Not connected: ${flow.error ?? 'the connection failed.'}`,
     cancelled: 'The connection was cancelled.',
