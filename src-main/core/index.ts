@@ -41,6 +41,8 @@ export const JOURNAL_FILE = 'journal.ndjson';
 export interface CoreOptions {
   /** How long a "connect a user" flow waits for the browser (default 5 minutes). */
   connectTimeoutMs?: number;
+  /** How long a flow an otp started at the directory URL may run (default 30 s). */
+  otpConnectTimeoutMs?: number;
   /** The receiver's port; else the saved one (inbound.setPort), else 5875; taken: any free one. */
   inboundPort?: number;
   /** Tunnel health-check and backoff timings; tests shorten them. */
@@ -77,6 +79,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     events,
     openExternal: (url) => host.openExternal(url),
     ...(options.connectTimeoutMs ? { timeoutMs: options.connectTimeoutMs } : {}),
+    ...(options.otpConnectTimeoutMs ? { otpTimeoutMs: options.otpConnectTimeoutMs } : {}),
   });
   const api = createApiClient({
     journal,
