@@ -3,14 +3,34 @@
 // engine's loopback server, and the Users tab shows the user with their token facts. Also: a
 // denied consent shown in words, cancel, the paste fallback, drop tokens / connect again / forget,
 // and an otp at the management URL with its disconnect control (Drop tokens of …).
-import { describe, expect, test } from 'vitest';
-import { answerConsent } from '../helpers/sandbox-client';
+import { createServer } from 'node:http';
+import { afterEach, describe, expect, test } from 'vitest';
+import { answerConsent, freePort } from '../helpers/sandbox-client';
+import { engineCall } from './support/engine';
 import { answerConsentPage, UsersPage } from './pages/users-page';
 import { POLL, useAppSession } from './support/app-session';
 import type { RunningHost } from './support/host';
 import { saveAppScreenshot } from './support/screenshot';
 
 const session = useAppSession();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A platform that takes requests and never answers them, until closed. */
+async function stalledPlatform() {
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }));
+  cleanups.push(close);
+  return { baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close };
+}
 
 /** A sandbox user made through the simulator API, as a platform account would exist. */
 async function sandboxUser(running: RunningHost, name: string, surname: string) {
@@ -101,6 +121,66 @@ describe('connecting a user', () => {
     await answerConsentPage(consent, 'Alan Turing', 'Approve').catch(() => undefined);
     await consent.waitForLoadState().catch(() => undefined);
     expect(await users.users.count()).toBe(0);
+  });
+
+  test('a web page requesting the loopback redirect URI with a forged state does not end the flow', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Ada', 'Lovelace');
+    const { app, users, context } = await openUsers(running);
+
+    const consent = await users.startConnect(context);
+    const flow = await engineCall(app.page, 'auth.flow', {});
+    // Any page the person has open can send the browser to the loopback URL; none knows the state.
+    const forged = new URL(flow!.redirectUri);
+    forged.searchParams.set('code', 'a-code-of-someone-else');
+    forged.searchParams.set('state', 'forged');
+    const stray = await context.newPage();
+    const answer = await stray.goto(forged.toString());
+    expect(answer?.status()).toBe(400);
+    expect(await stray.locator('body').innerText()).toMatch(/still waiting/);
+    await stray.close();
+    // The flow still waits, and the consent page still leads to the user.
+    await expect
+      .poll(() => users.flow.innerText(), { ...POLL, message: 'the flow still waiting' })
+      .toMatch(/Waiting for the consent page in your browser…/);
+    await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
+    await expect
+      .poll(() => users.flow.innerText(), { ...POLL, message: 'the flow connected' })
+      .toContain('Connected Ada Lovelace.');
+  });
+
+  test('"Connect user" replaces a connection an otp at the directory URL started', async () => {
+    const running = await session.host();
+    await sandboxUser(running, 'Ada', 'Lovelace');
+    const { app, users, context } = await openUsers(running);
+
+    // A visitor opens the directory URL of a profile whose platform does not answer.
+    const platform = await stalledPlatform();
+    const stalled = await engineCall(app.page, 'profiles.create', {
+      name: 'Stalled platform',
+      baseUrl: platform.baseUrl,
+      clientId: 'stalled-app',
+      clientSecret: 'stalled-secret',
+      redirectUri: `http://127.0.0.1:${await freePort()}/callback`,
+      scopes: ['basic'],
+    });
+    const inbound = await engineCall(app.page, 'inbound.status', { profileId: stalled.id });
+    const visit = fetch(`${inbound.suggested.directoryUrl}?otp=whatever`, {
+      redirect: 'manual',
+    }).catch(() => null);
+    await expect
+      .poll(() => users.flow.innerText(), { ...POLL, message: 'the otp-started flow shown' })
+      .toMatch(/one-time password from the directory URL/);
+    expect(await users.connectButton.isEnabled()).toBe(true);
+
+    const consent = await users.startConnect(context);
+    await answerConsentPage(consent, 'Ada Lovelace', 'Approve');
+    await expect
+      .poll(() => users.flow.innerText(), { ...POLL, message: 'the person’s flow connected' })
+      .toContain('Connected Ada Lovelace.');
+    await users.user('Ada Lovelace').waitFor(POLL);
+    await platform.close();
+    expect((await visit)?.status).toBe(400);
   });
 
   test('takes the redirect URL pasted by hand when the browser cannot reach the app', async () => {
