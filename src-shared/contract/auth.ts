@@ -93,7 +93,9 @@ export const authCommands = {
   /**
    * Starts connecting a user: a loopback server at the redirect URI, the authorize URL opened in
    * the system browser. Resolves at once with the flow; `auth.flowChanged` tells the rest.
-   * With `otp` (from the directory URL) the otp replaces the scopes and no consent page is shown.
+   * With `otp` the otp replaces the scopes and no consent page is shown. This is the person's flow
+   * either way; an otp at the public directory URL is used by the engine itself (startedBy
+   * `directory`), and this command replaces such a flow rather than failing with flow_in_progress.
    */
   'auth.connectUser': {
     input: z
