@@ -5,6 +5,7 @@
 // No test may ever reach a non-loopback address, even when the check is missing: node:net's
 // connect is wrapped here so that it records every host asked for and fails at once, without a
 // packet sent, for any host that is not loopback.
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TunnelRecord, TunnelStatus } from '../../../src-shared/contract';
 import type { Core } from '../../../src-main/core/index';
@@ -17,7 +18,7 @@ vi.mock('node:net', async (importOriginal) => {
   const net = await importOriginal<typeof import('node:net')>();
   const isLoopback = (host: string) =>
     host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  function guardedConnect(...args: unknown[]): import('node:net').Socket {
+  function guardedConnect(...args: unknown[]): Socket {
     const [first, second] = args;
     const host =
       typeof first === 'object' && first !== null && 'host' in first
@@ -26,7 +27,7 @@ vi.mock('node:net', async (importOriginal) => {
           ? second
           : 'localhost';
     connectCalls.push(host);
-    if (isLoopback(host)) return (net.connect as (...a: unknown[]) => net.Socket)(...args);
+    if (isLoopback(host)) return (net.connect as (...a: unknown[]) => Socket)(...args);
     const socket = new net.Socket();
     process.nextTick(() =>
       socket.destroy(
@@ -37,12 +38,8 @@ vi.mock('node:net', async (importOriginal) => {
     );
     return socket;
   }
-  return {
-    ...net,
-    connect: guardedConnect,
-    createConnection: guardedConnect,
-    default: { ...net.default, connect: guardedConnect, createConnection: guardedConnect },
-  };
+  // The engine imports connect by name (lt-connections.ts); nothing in it uses the default export.
+  return { ...net, connect: guardedConnect, createConnection: guardedConnect };
 });
 
 const FAST = {
