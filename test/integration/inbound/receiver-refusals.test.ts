@@ -2,11 +2,12 @@
 // turns away leaves journal records, summarized under a flood; a handler's error stays in the
 // journal and the sender gets generic words (docs/security.md, "What the receiver refuses and
 // records").
-import { createServer, type Server } from 'node:net';
-import { connect } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRecord, SystemRecord } from '../../../src-shared/contract';
+import { startCoreWithSandbox } from '../../helpers/core-fixture';
+import { startLtServer } from '../../helpers/lt-server';
 import {
   form,
   messageData,
@@ -187,5 +188,59 @@ describe('the rate cap on deliveries from the public edge', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual(Array(10).fill(200));
+  });
+});
+
+describe('the rate cap through the tunnel', () => {
+  it('caps requests that came through the localtunnel, with no X-Forwarded-For', async () => {
+    const lt = await startLtServer();
+    const { core, close } = await startCoreWithSandbox({
+      core: {
+        tunnel: { probeTimeoutMs: 5000, registerTimeoutMs: 2000 },
+        deliveries: { rateCap: { perSecond: 1, burst: 2 }, refusalSummaryMs: SUMMARY_MS },
+      },
+    });
+    try {
+      const records: JournalRecord[] = [];
+      core.events.on('log.appended', (r) => records.push(r));
+      const up = new Promise<string>((resolve) =>
+        core.events.on('tunnel.changed', (s) => {
+          if (s.state === 'up' && s.publicUrl) resolve(s.publicUrl);
+        }),
+      );
+      await core.invoke('tunnel.start', { host: lt.baseUrl });
+      const publicUrl = await up;
+      // While the tunnel is up, the suggested endpoint URL is on it.
+      const { suggested } = await core.invoke('inbound.status', {});
+      expect(suggested.endpointUrl.startsWith(publicUrl)).toBe(true);
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const res = await fetch(suggested.endpointUrl, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              'bypass-tunnel-reminder': '1',
+            },
+            body: 'data=x',
+          });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(
+          () =>
+            records.filter((r) => r.kind === 'system' && /\(rate cap\)/.test(r.system.message))
+              .length,
+          {
+            message: 'a record of the rate cap tripping through the tunnel',
+          },
+        )
+        .toBe(1);
+    } finally {
+      await close();
+      await lt.close();
+    }
   });
 });
