@@ -45,8 +45,16 @@ export interface CoreOptions {
   inboundPort?: number;
   /** Tunnel health-check and backoff timings; tests shorten them. */
   tunnel?: Partial<TunnelTiming>;
-  /** Limits of the delivery capture (body size and deadline); tests shorten them. */
+  /**
+   * Limits of the delivery capture (body size and deadline, the rate cap on the public edge, how
+   * often refusals are summarized); tests shorten them.
+   */
   deliveries?: DeliveryOptions;
+  /**
+   * The largest platform response the API client reads (default API_MAX_RESPONSE_BYTES, 50 MiB);
+   * over it the call fails and the journal keeps the first bytes.
+   */
+  apiMaxResponseBytes?: number;
 }
 
 export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
@@ -81,6 +89,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const api = createApiClient({
     journal,
     redactor,
+    ...(options.apiMaxResponseBytes ? { maxResponseBytes: options.apiMaxResponseBytes } : {}),
     profiles,
     tokens: {
       app: (profileId) => appTokens.ensure(profileId),
@@ -91,7 +100,10 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   });
 
   const otp = createOtpService({ api, connect, users, journal, redactor, events });
+  // The receiver's connections that the tunnel opened: the receiver caps those per source.
+  const tunnelPorts = new Set<number>();
   const inbound = await startInbound({
+    tunnelPorts,
     host,
     profiles,
     otp,
@@ -107,6 +119,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     journal,
     events,
     localUrl: inbound.status(profiles.state().activeProfileId).baseUrl,
+    tunnelPorts,
     pushUrls: (url) => pushUrlsToSandbox(host, profiles, url),
     ...(options.tunnel ? { timing: options.tunnel } : {}),
   });

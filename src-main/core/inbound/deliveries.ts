@@ -32,6 +32,7 @@ import {
   MAX_DELIVERY_BYTES,
   stringHeaders,
 } from './request-framing';
+import type { RateCapOptions } from './rate-cap';
 import { refusal, type PlannedResponse } from './response-control';
 
 export { BODY_TOTAL_TIMEOUT_MS, MAX_DELIVERY_BYTES, REPLAY_HEADER };
@@ -45,6 +46,13 @@ export interface DeliveryOptions {
   bodyTotalTimeoutMs?: number;
   /** For the failure rate; tests make it predictable. */
   random?: () => number;
+  /**
+   * The per-source cap on deliveries from the public edge (inbound-service.ts; default
+   * DEFAULT_RATE_CAP); null turns it off.
+   */
+  rateCap?: RateCapOptions | null;
+  /** How often a source gets a summary of its refused requests (default 10 s; tests shorten it). */
+  refusalSummaryMs?: number;
 }
 
 export interface DeliveryCaptureService {

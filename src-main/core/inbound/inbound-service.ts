@@ -8,6 +8,7 @@ import {
   type InboundSettings,
   type InboundStatus,
 } from '../../../src-shared/contract';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { CoreHost } from '../host-interface';
 import type { Journal } from '../log/journal';
@@ -17,6 +18,8 @@ import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
+import { createRateCap, DEFAULT_RATE_CAP, edgeSource } from './rate-cap';
+import { createRefusalLog } from './refusal-log';
 import {
   pathOf,
   startReceiver,
@@ -59,6 +62,8 @@ interface Deps {
   /** The host's explicit port (serve --inbound-port); else the saved one, else 5875. */
   port?: number | undefined;
   deliveries?: DeliveryOptions;
+  /** Local ports of the receiver's connections that the tunnel opened (tunnel/lt-connections.ts). */
+  tunnelPorts?: ReadonlySet<number>;
 }
 
 export async function startInbound({
@@ -69,6 +74,7 @@ export async function startInbound({
   redactor,
   port,
   deliveries,
+  tunnelPorts,
 }: Deps): Promise<InboundService> {
   const settings = createInboundSettings(host.settings);
   const forwarder = createForwarder(journal, redactor);
@@ -121,11 +127,28 @@ export async function startInbound({
     return parsed.success ? parsed.data : null;
   };
   const wantedPort = port ?? readSaved() ?? DEFAULT_INBOUND_PORT;
+  const refusals = createRefusalLog(journal, deliveries?.refusalSummaryMs);
+  // Only requests from the public edge are capped: the sandbox and the benches send from this
+  // machine, as fast as they like, and must never be turned away.
+  const capOptions = deliveries?.rateCap === undefined ? DEFAULT_RATE_CAP : deliveries.rateCap;
+  const rateCap = capOptions ? createRateCap(capOptions) : null;
   const receiver: Receiver = await startReceiver(wantedPort, {
     route,
+    refused: (source, kind, detail) => refusals.refused(source, kind, detail),
     // The capture's own promise, not an async wrapper around it: one more for every delivery.
     handle({ profile, target }, req, res, url) {
-      if (target === 'endpoint') return capture.handle(profile, req, res);
+      if (target === 'endpoint') {
+        const source =
+          rateCap && edgeSource(req, tunnelPorts?.has(req.socket.remotePort!) ?? false);
+        const retryAfter = source ? rateCap!.take(source) : null;
+        if (retryAfter === null) return capture.handle(profile, req, res);
+        refusals.refused(
+          source!,
+          'rate cap',
+          `more than ${capOptions!.perSecond} deliveries a second (burst ${capOptions!.burst}) at ${profile.name}'s endpoint URL; answered 429, retry after ${retryAfter} s.`,
+        );
+        return tooManyRequests(req, res, retryAfter);
+      }
       // Async, so that a URL that cannot be parsed is a rejection (a 500), never a throw.
       return (async () => otp.handle(profile, target, req, res, url()))();
     },
@@ -187,8 +210,24 @@ export async function startInbound({
       // The sandbox profile's key is fetched again at each start; another profile keeps it.
       return settings.setPublicKey(profileId, pem, { persist: profileId !== SANDBOX_PROFILE_ID });
     },
-    close: () => receiver.close(),
+    close: async () => {
+      await receiver.close();
+      refusals.close();
+    },
   };
+}
+
+/** The rate cap's answer: the body is not read (the connection closes after the answer). */
+function tooManyRequests(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number) {
+  req.resume();
+  res.writeHead(429, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': String(retryAfterSeconds),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  res.end('Too many requests from this source. Retry after the Retry-After time.\n');
+  return Promise.resolve();
 }
 
 /** The sandbox's RSA public key (/_sandbox/signing-key.pem), fetched once when first needed. */

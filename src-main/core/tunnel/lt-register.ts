@@ -6,10 +6,17 @@
 import { lookup } from 'node:dns/promises';
 import { request } from 'undici';
 import { z } from 'zod';
+import { readLimited, sizeInWords } from '../common/read-limited';
 import { judgeTunnelAddress } from './tunnel-address';
 
 /** Tunnel connections opened at once, whatever the server's max_conn_count says. */
 export const MAX_TUNNEL_CONNECTIONS = 10;
+
+/**
+ * 64 KiB: a registration is a JSON object of five short fields (well under 1 KiB); anything much
+ * larger is not a localtunnel server's answer, and the engine will not hold it.
+ */
+export const REGISTRATION_MAX_BYTES = 64 * 1024;
 
 export interface LtRegistration {
   /** The name the server gave (the subdomain). */
@@ -43,12 +50,13 @@ export class TunnelAddressRefused extends RegistrationRefused {}
 export async function registerTunnel(
   host: string,
   subdomain: string | undefined,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; maxBytes?: number },
 ): Promise<LtRegistration> {
+  const maxBytes = options.maxBytes ?? REGISTRATION_MAX_BYTES;
   const base = host.replace(/\/+$/, '');
   const url = `${base}/${subdomain ? encodeURIComponent(subdomain) : '?new'}`;
   let status: number;
-  let text: string;
+  let read: Awaited<ReturnType<typeof readLimited>>;
   try {
     const res = await request(url, {
       method: 'GET',
@@ -58,10 +66,18 @@ export async function registerTunnel(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     status = res.statusCode;
-    text = await res.body.text();
+    read = await readLimited(res.body, maxBytes);
   } catch (err) {
     throw new Error(`The tunnel server ${base} could not be reached (${describe(err)}).`);
   }
+  if (read.kind === 'over-limit') {
+    // The tunnel manager journals this message: it keeps the answer's first bytes.
+    const first = JSON.stringify(read.firstBytes.subarray(0, 200).toString('utf8'));
+    throw new RegistrationRefused(
+      `The tunnel server ${base} answered the registration (HTTP ${status}) with more than ${sizeInWords(maxBytes)}, which no localtunnel server sends; it was not read further. Check the tunnel server setting. It began: ${first}`,
+    );
+  }
+  const text = read.bytes.toString('utf8');
   const json = parseJson(text);
   if (status !== 200) {
     const message =

@@ -60,6 +60,8 @@ interface Deps {
   events: CoreEventEmitter;
   /** The receiver the tunnel exposes, e.g. http://127.0.0.1:5875 */
   localUrl: string;
+  /** Filled with the local ports of the tunnel's connections to the receiver (lt-connections.ts). */
+  tunnelPorts?: Set<number>;
   /** Points the sandbox app at a public URL; answers the sandbox profile. */
   pushUrls(publicUrl: string): Promise<ProfileView>;
   timing?: Partial<TunnelTiming>;
@@ -145,6 +147,7 @@ export function createTunnelService(deps: Deps): TunnelService {
       localHost: local.hostname,
       localPort: Number(local.port),
       onFailure: (reason) => failure(g, reason),
+      ...(deps.tunnelPorts ? { tunnelPorts: deps.tunnelPorts } : {}),
     });
     return { publicUrl: reg.url, close: () => conns.close() };
   }
