@@ -64,8 +64,11 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   );
   const redactor = createRedactor();
   // The journal of the active session (the first session is JOURNAL_FILE itself).
-  const sessions = openSessions(host.paths.dataDir, join(host.paths.dataDir, JOURNAL_FILE), (r) =>
-    events.emit('log.appended', r),
+  const sessions = openSessions(
+    host.paths.dataDir,
+    join(host.paths.dataDir, JOURNAL_FILE),
+    (r) => events.emit('log.appended', r),
+    redactor,
   );
   const journal = sessions.journal;
   const logSystem = (level: 'info' | 'warn' | 'error', message: string) =>
@@ -172,11 +175,14 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...simulatorHandlers(services),
   };
 
-  const dispatch = createDispatch(handlers, (err) =>
-    logSystem(
-      'error',
-      `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-    ),
+  const dispatch = createDispatch(
+    handlers,
+    (err) =>
+      logSystem(
+        'error',
+        `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      ),
+    redactor.text,
   );
 
   let closed = false;

@@ -2,6 +2,7 @@
 // `log.appended` carries, and what a session export holds. One record kind per source: an API
 // call, a grant, a system message, a captured delivery, a forward of it, a tunnel change.
 import { z } from 'zod';
+import { cutExpectedSignature } from '../rules/signature-prefix';
 import { TunnelChange } from './tunnel';
 
 export const RecordKind = z.enum(['api', 'delivery', 'forward', 'auth', 'tunnel', 'system']);
@@ -91,17 +92,23 @@ export type TunnelRecord = z.infer<typeof TunnelRecord>;
 
 export const SignatureOutcome = z.enum(['valid', 'invalid', 'missing', 'unsupported']);
 export type SignatureOutcome = z.infer<typeof SignatureOutcome>;
-export const DeliveryVerification = z.object({
-  outcome: SignatureOutcome,
-  /** `signature_method` as it arrived ('' when absent). */
-  method: z.string(),
-  /** In words: why this outcome, and for an invalid one what was expected over which bytes. */
-  explanation: z.string(),
-  /** The signature the engine computed (an invalid HMAC); never the key. */
-  expected: z.string().optional(),
-  /** What was signed, e.g. "the `data` field, 312 bytes of UTF-8 after form decoding". */
-  over: z.string().optional(),
-});
+export const DeliveryVerification = z
+  .object({
+    outcome: SignatureOutcome,
+    /** `signature_method` as it arrived ('' when absent). */
+    method: z.string(),
+    /** In words: why this outcome, and for an invalid one what was expected over which bytes. */
+    explanation: z.string(),
+    /**
+     * The start of the signature the engine computed for an invalid HMAC (`3f9a0c21…`), never the
+     * whole of it: whole, it would sign the sender's data. A record written before keeps it whole on
+     * disk; it is cut when read (src-shared/rules/signature-prefix.ts).
+     */
+    expected: z.string().optional(),
+    /** What was signed, e.g. "the `data` field, 312 bytes of UTF-8 after form decoding". */
+    over: z.string().optional(),
+  })
+  .transform(cutExpectedSignature);
 export type DeliveryVerification = z.infer<typeof DeliveryVerification>;
 export const DeliveryClassification = z.object({
   category: z.enum(['message', 'group-invite', 'group-event', 'unknown']),
