@@ -42,6 +42,12 @@ export type ResponseControl = z.infer<typeof ResponseControl>;
 export const ForwardSettings = z.object({
   targets: z.array(httpUrl('a forward target')).max(10).default([]),
   timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
+  /**
+   * The targets that also get deliveries whose signature is not valid ("forward unverified too"),
+   * with the outcome in an X-TP-Signature-Outcome header. The others get valid ones only. Absent
+   * in settings saved before it existed: none.
+   */
+  forwardUnverified: z.array(httpUrl('a forward target')).max(10).default([]),
 });
 export type ForwardSettings = z.infer<typeof ForwardSettings>;
 

@@ -315,3 +315,14 @@ function summarize(c: TunnelChange): string {
       return `${what}: retry ${c.attempt} in ${Math.round((c.retryInMs ?? 0) / 100) / 10} s`;
   }
 }
+
+/**
+ * The URLs on which the receiver is reachable from outside: the tunnel's current (or last) public
+ * URL and the person's own one. Forward-to refuses them as targets (a loop).
+ */
+export function publicUrlsOf(status: TunnelStatus | undefined): string[] {
+  if (!status) return [];
+  return [status.publicUrl, status.settings.ownUrl, status.pushedUrl].filter(
+    (u): u is string => !!u,
+  );
+}
