@@ -50,6 +50,18 @@ export const ForwardSettings = z.object({
   forwardUnverified: z.array(httpUrl('a forward target')).max(10).default([]),
 });
 export type ForwardSettings = z.infer<typeof ForwardSettings>;
+/**
+ * Changes to the forward settings: fields left out keep their value. Not
+ * `ForwardSettings.partial()`: zod 4 fills a left-out field that has a default with the default,
+ * so saving the timeout alone would clear the targets.
+ */
+export const ForwardSettingsChanges = z
+  .object({
+    targets: ForwardSettings.shape.targets.unwrap(),
+    timeoutMs: ForwardSettings.shape.timeoutMs.unwrap(),
+    forwardUnverified: ForwardSettings.shape.forwardUnverified.unwrap(),
+  })
+  .partial();
 
 export const InboundSettings = z.object({
   profileId: z.string(),
@@ -72,7 +84,7 @@ export const inboundCommands = {
   },
   'inbound.setForwards': {
     input: z
-      .object({ profileId: z.string().min(1).optional(), forwards: ForwardSettings.partial() })
+      .object({ profileId: z.string().min(1).optional(), forwards: ForwardSettingsChanges })
       .strict(),
     output: InboundSettings,
   },

@@ -317,12 +317,9 @@ function summarize(c: TunnelChange): string {
 }
 
 /**
- * The URLs on which the receiver is reachable from outside: the tunnel's current (or last) public
- * URL and the person's own one. Forward-to refuses them as targets (a loop).
+ * The URL on which the receiver is reachable from outside now: the tunnel's (or the person's own)
+ * while one is in use. Forward-to refuses it as a target (a loop).
  */
 export function publicUrlsOf(status: TunnelStatus | undefined): string[] {
-  if (!status) return [];
-  return [status.publicUrl, status.settings.ownUrl, status.pushedUrl].filter(
-    (u): u is string => !!u,
-  );
+  return status?.publicUrl ? [status.publicUrl] : [];
 }

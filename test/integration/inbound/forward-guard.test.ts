@@ -27,7 +27,16 @@ let target: Server;
 const got: { path: string; body: Buffer; headers: IncomingMessage['headers'] }[] = [];
 beforeAll(async () => {
   f = await startInboundFixture();
+  const { baseUrl } = await f.core.invoke('inbound.status', {});
   target = createServer((req, res) => {
+    // The tunnel's health check is relayed to the receiver, so that this server can stand for a
+    // public URL of the receiver (as an ngrok URL would) in the last test.
+    if (req.url?.startsWith('/_tp/health/')) {
+      void fetch(`${baseUrl}${req.url}`).then(async (r) =>
+        res.writeHead(r.status).end(await r.text()),
+      );
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -187,6 +196,12 @@ describe('forward-to on the public edge', () => {
     await f.core.invoke('inbound.setForwards', { forwards: { targets: [targetUrl()] } });
     // Now the person says that this URL is where the receiver is reached from outside.
     await f.core.invoke('tunnel.useOwnUrl', { publicUrl });
+    await expect
+      .poll(async () => (await f.core.invoke('tunnel.status', {})).state, {
+        timeout: 10_000,
+        message: 'the own public URL to pass its health check',
+      })
+      .toBe('up');
     await expect(
       f.core.invoke('inbound.setForwards', { forwards: { targets: [targetUrl('/other')] } }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
@@ -196,6 +211,20 @@ describe('forward-to on the public edge', () => {
     expect(forward.forward.notForwarded?.reason).toBe('target-is-receiver');
     expect(forward.summary).toMatch(/not forwarded: target is this receiver/);
     expect(hooks().length).toBe(before);
+  });
+
+  it('a change to one forward setting keeps the others (the switch alone, the timeout alone)', async () => {
+    await f.core.invoke('inbound.setForwards', { forwards: { targets: [targetUrl()] } });
+    await f.core.invoke('inbound.setForwards', { forwards: { forwardUnverified: [targetUrl()] } });
+    const saved = await f.core.invoke('inbound.setForwards', { forwards: { timeoutMs: 4000 } });
+    expect(saved.forwards).toEqual({
+      targets: [targetUrl()],
+      forwardUnverified: [targetUrl()],
+      timeoutMs: 4000,
+    });
+    // A removed target loses its switch: added again, it takes verified deliveries only.
+    const removed = await f.core.invoke('inbound.setForwards', { forwards: { targets: [] } });
+    expect(removed.forwards.forwardUnverified).toEqual([]);
   });
 
   it('keeps settings saved before "forward unverified too" existed readable: it is off', async () => {
