@@ -10,7 +10,8 @@ import { createOtpService } from './auth/otp';
 import type { DeliveryOptions } from './inbound/deliveries';
 import { startInbound } from './inbound/inbound-service';
 import { pushUrlsToSandbox } from './tunnel/push-to-sandbox';
-import { createTunnelService, type TunnelTiming } from './tunnel/tunnel-manager';
+import { createTunnelService, publicUrlsOf, type TunnelTiming } from './tunnel/tunnel-manager';
+import type { TunnelStatus } from '../../src-shared/contract';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers } from './dispatch';
@@ -105,6 +106,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const otp = createOtpService({ api, connect, users, journal, redactor, events });
   // The receiver's connections that the tunnel opened: the receiver caps those per source.
   const tunnelPorts = new Set<number>();
+  // The tunnel is made after the receiver (it needs its URL); until then there is no public URL.
+  const tunnelRef: { current?: { status(): TunnelStatus } } = {};
   const inbound = await startInbound({
     tunnelPorts,
     host,
@@ -113,6 +116,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     journal,
     redactor,
     port: options.inboundPort,
+    publicUrls: () => publicUrlsOf(tunnelRef.current?.status()),
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
 
@@ -126,6 +130,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     pushUrls: (url) => pushUrlsToSandbox(host, profiles, url),
     ...(options.tunnel ? { timing: options.tunnel } : {}),
   });
+  tunnelRef.current = tunnel;
 
   if (journal.unreadableLines > 0) {
     logSystem(

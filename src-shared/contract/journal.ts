@@ -166,6 +166,19 @@ export const DeliveryRecord = z.object({
   delivery: DeliveryCapture,
 });
 export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
+/**
+ * Why a delivery was not sent on to a forward target: its signature (not valid, and the target
+ * does not take unverified ones), a loop (it carries TP Inspector's own forward mark), or the
+ * target is this receiver (its loopback URL or its public URL).
+ */
+export const NotForwardedReason = z.enum([
+  'signature-invalid',
+  'signature-missing',
+  'signature-unsupported',
+  'loop',
+  'target-is-receiver',
+]);
+export type NotForwardedReason = z.infer<typeof NotForwardedReason>;
 /** A delivery sent on to one of the developer's URLs (forward-to, or a replay to a URL). */
 export const ForwardRecord = z.object({
   ...recordBase,
@@ -177,6 +190,11 @@ export const ForwardRecord = z.object({
     /** For a replay: whether data was edited, and whether it was signed again. */
     edited: z.boolean(),
     resigned: z.boolean(),
+    /**
+     * Set when nothing was sent: why, and in words. `exchange` then has the target's URL, no
+     * status, and `error` saying the same (so readers that do not know this field still show it).
+     */
+    notForwarded: z.object({ reason: NotForwardedReason, explanation: z.string() }).optional(),
     exchange: ApiExchange,
   }),
 });

@@ -5,6 +5,7 @@ import {
   CommandError,
   type DeliveryRecord,
   type ForwardRecord,
+  type ForwardSettings,
   type InboundSettings,
   type InboundStatus,
 } from '../../../src-shared/contract';
@@ -17,6 +18,7 @@ import type { OtpService } from '../auth/otp';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
+import { isReceiverUrl } from './forward-guard';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
 import { createRateCap, DEFAULT_RATE_CAP, edgeSource } from './rate-cap';
 import { createRefusalLog } from './refusal-log';
@@ -45,6 +47,8 @@ export interface InboundService {
   status(profileId: string, publicUrl?: string): InboundStatus;
   /** Per-profile response control, forward targets and RSA key. */
   readonly settings: InboundSettingsStore;
+  /** Saves forward targets, refusing any that is this receiver (a loop). */
+  setForwards(profileId: string, changes: Partial<ForwardSettings>): InboundSettings;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
   /** Saves the port the receiver asks for at the next start (null: the default). */
   setPort(port: number | null, profileId: string): InboundStatus;
@@ -61,6 +65,8 @@ interface Deps {
   redactor: Redactor;
   /** The host's explicit port (serve --inbound-port); else the saved one, else 5875. */
   port?: number | undefined;
+  /** The receiver's public URLs now (the tunnel's, the person's own): never a forward target. */
+  publicUrls?: () => string[];
   deliveries?: DeliveryOptions;
   /** Local ports of the receiver's connections that the tunnel opened (tunnel/lt-connections.ts). */
   tunnelPorts?: ReadonlySet<number>;
@@ -75,14 +81,19 @@ export async function startInbound({
   port,
   deliveries,
   tunnelPorts,
+  publicUrls = () => [],
 }: Deps): Promise<InboundService> {
   const settings = createInboundSettings(host.settings);
   const forwarder = createForwarder(journal, redactor);
+  // Set once the receiver listens; forwards read it after a delivery was recorded, so by then.
+  let receiverBaseUrl = '';
+  const receiverUrls = () => ({ receiverBaseUrl, publicUrls: publicUrls() });
   const capture = createDeliveryCapture({
     journal,
     redactor,
     settings,
     forwarder,
+    receiverUrls,
     findRsaKey: (profile) =>
       profile.id === SANDBOX_PROFILE_ID && host.sandbox
         ? fetchSandboxKey(host.sandbox.baseUrl, settings)
@@ -153,6 +164,7 @@ export async function startInbound({
       return (async () => otp.handle(profile, target, req, res, url()))();
     },
   });
+  receiverBaseUrl = receiver.baseUrl;
 
   const suggested = (profileId: string, base = receiver.baseUrl) => {
     const d = defaultPaths(profileId);
@@ -191,6 +203,18 @@ export async function startInbound({
       return status(profileId);
     },
     settings,
+    setForwards(profileId, changes) {
+      const self = (changes.targets ?? []).find((t) =>
+        isReceiverUrl(t, receiver.baseUrl, publicUrls()),
+      );
+      if (self !== undefined) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `${self} is this receiver (${receiver.baseUrl}, or its public URL): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
+        });
+      }
+      return settings.setForwards(profileId, changes);
+    },
     replay,
     async useSandboxKey(profileId) {
       if (!host.sandbox) {

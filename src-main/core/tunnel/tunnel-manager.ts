@@ -318,3 +318,11 @@ function summarize(c: TunnelChange): string {
       return `${what}: retry ${c.attempt} in ${Math.round((c.retryInMs ?? 0) / 100) / 10} s`;
   }
 }
+
+/**
+ * The URL on which the receiver is reachable from outside now: the tunnel's (or the person's own)
+ * while one is in use. Forward-to refuses it as a target (a loop).
+ */
+export function publicUrlsOf(status: TunnelStatus | undefined): string[] {
+  return status?.publicUrl ? [status.publicUrl] : [];
+}

@@ -97,6 +97,11 @@ export class InboundPage {
     return this.forwardTargets.getByRole('listitem', { name: url, exact: true });
   }
 
+  /** A target's "Forward unverified too" switch (off: only verified deliveries reach it). */
+  forwardUnverified(url: string): Locator {
+    return this.target(url).getByRole('checkbox', { name: `Forward unverified too to ${url}` });
+  }
+
   /** The "Last: HTTP 200 in 3 ms (delivery #12, …)" line under a target. */
   targetResult(url: string): Locator {
     return this.target(url).getByLabel('Last forward result');
