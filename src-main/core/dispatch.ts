@@ -22,9 +22,14 @@ export type HandlerGroup<K extends CommandName> = Pick<Handlers, K>;
 
 export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;
 
+/**
+ * `redact` runs over every failure's message before it leaves: a message may quote what the
+ * platform answered, and the platform may echo a secret.
+ */
 export function createDispatch(
   handlers: Handlers,
   onInternalError?: (err: unknown) => void,
+  redact: (text: string) => string = (text) => text,
 ): Dispatch {
   return async (name, rawInput) => {
     if (!isCommandName(name)) {
@@ -47,11 +52,17 @@ export function createDispatch(
       const handler = handlers[name] as (input: unknown) => Promise<unknown>;
       return await handler(parsed.data);
     } catch (err) {
-      if (err instanceof CommandError) throw err;
+      if (err instanceof CommandError) {
+        const message = redact(err.message);
+        if (message === err.message) throw err;
+        throw new CommandError({ ...err.toShape(), message });
+      }
       onInternalError?.(err);
       throw new CommandError({
         code: 'internal',
-        message: `${name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`,
+        message: redact(
+          `${name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`,
+        ),
       });
     }
   };

@@ -10,7 +10,8 @@ import { createOtpService } from './auth/otp';
 import type { DeliveryOptions } from './inbound/deliveries';
 import { startInbound } from './inbound/inbound-service';
 import { pushUrlsToSandbox } from './tunnel/push-to-sandbox';
-import { createTunnelService, type TunnelTiming } from './tunnel/tunnel-manager';
+import { createTunnelService, publicUrlsOf, type TunnelTiming } from './tunnel/tunnel-manager';
+import type { TunnelStatus } from '../../src-shared/contract';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers } from './dispatch';
@@ -47,8 +48,16 @@ export interface CoreOptions {
   inboundPort?: number;
   /** Tunnel health-check and backoff timings; tests shorten them. */
   tunnel?: Partial<TunnelTiming>;
-  /** Limits of the delivery capture (body size and deadline); tests shorten them. */
+  /**
+   * Limits of the delivery capture (body size and deadline, the rate cap on the public edge, how
+   * often refusals are summarized); tests shorten them.
+   */
   deliveries?: DeliveryOptions;
+  /**
+   * The largest platform response the API client reads (default API_MAX_RESPONSE_BYTES, 50 MiB);
+   * over it the call fails and the journal keeps the first bytes.
+   */
+  apiMaxResponseBytes?: number;
 }
 
 export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
@@ -58,8 +67,11 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   );
   const redactor = createRedactor();
   // The journal of the active session (the first session is JOURNAL_FILE itself).
-  const sessions = openSessions(host.paths.dataDir, join(host.paths.dataDir, JOURNAL_FILE), (r) =>
-    events.emit('log.appended', r),
+  const sessions = openSessions(
+    host.paths.dataDir,
+    join(host.paths.dataDir, JOURNAL_FILE),
+    (r) => events.emit('log.appended', r),
+    redactor,
   );
   const journal = sessions.journal;
   const logSystem = (level: 'info' | 'warn' | 'error', message: string) =>
@@ -84,6 +96,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const api = createApiClient({
     journal,
     redactor,
+    ...(options.apiMaxResponseBytes ? { maxResponseBytes: options.apiMaxResponseBytes } : {}),
     profiles,
     tokens: {
       app: (profileId) => appTokens.ensure(profileId),
@@ -94,13 +107,19 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   });
 
   const otp = createOtpService({ api, connect, users, journal, redactor, events });
+  // The receiver's connections that the tunnel opened: the receiver caps those per source.
+  const tunnelPorts = new Set<number>();
+  // The tunnel is made after the receiver (it needs its URL); until then there is no public URL.
+  const tunnelRef: { current?: { status(): TunnelStatus } } = {};
   const inbound = await startInbound({
+    tunnelPorts,
     host,
     profiles,
     otp,
     journal,
     redactor,
     port: options.inboundPort,
+    publicUrls: () => publicUrlsOf(tunnelRef.current?.status()),
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
 
@@ -110,9 +129,11 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     journal,
     events,
     localUrl: inbound.status(profiles.state().activeProfileId).baseUrl,
+    tunnelPorts,
     pushUrls: (url) => pushUrlsToSandbox(host, profiles, url),
     ...(options.tunnel ? { timing: options.tunnel } : {}),
   });
+  tunnelRef.current = tunnel;
 
   if (journal.unreadableLines > 0) {
     logSystem(
@@ -162,11 +183,14 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...simulatorHandlers(services),
   };
 
-  const dispatch = createDispatch(handlers, (err) =>
-    logSystem(
-      'error',
-      `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-    ),
+  const dispatch = createDispatch(
+    handlers,
+    (err) =>
+      logSystem(
+        'error',
+        `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      ),
+    redactor.text,
   );
 
   let closed = false;

@@ -42,8 +42,26 @@ export type ResponseControl = z.infer<typeof ResponseControl>;
 export const ForwardSettings = z.object({
   targets: z.array(httpUrl('a forward target')).max(10).default([]),
   timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
+  /**
+   * The targets that also get deliveries whose signature is not valid ("forward unverified too"),
+   * with the outcome in an X-TP-Signature-Outcome header. The others get valid ones only. Absent
+   * in settings saved before it existed: none.
+   */
+  forwardUnverified: z.array(httpUrl('a forward target')).max(10).default([]),
 });
 export type ForwardSettings = z.infer<typeof ForwardSettings>;
+/**
+ * Changes to the forward settings: fields left out keep their value. Not
+ * `ForwardSettings.partial()`: zod 4 fills a left-out field that has a default with the default,
+ * so saving the timeout alone would clear the targets.
+ */
+export const ForwardSettingsChanges = z
+  .object({
+    targets: ForwardSettings.shape.targets.unwrap(),
+    timeoutMs: ForwardSettings.shape.timeoutMs.unwrap(),
+    forwardUnverified: ForwardSettings.shape.forwardUnverified.unwrap(),
+  })
+  .partial();
 
 export const InboundSettings = z.object({
   profileId: z.string(),
@@ -66,7 +84,7 @@ export const inboundCommands = {
   },
   'inbound.setForwards': {
     input: z
-      .object({ profileId: z.string().min(1).optional(), forwards: ForwardSettings.partial() })
+      .object({ profileId: z.string().min(1).optional(), forwards: ForwardSettingsChanges })
       .strict(),
     output: InboundSettings,
   },

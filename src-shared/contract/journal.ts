@@ -2,6 +2,7 @@
 // `log.appended` carries, and what a session export holds. One record kind per source: an API
 // call, a grant, a system message, a captured delivery, a forward of it, a tunnel change.
 import { z } from 'zod';
+import { cutExpectedSignature } from '../rules/signature-prefix';
 import { TunnelChange } from './tunnel';
 
 export const RecordKind = z.enum(['api', 'delivery', 'forward', 'auth', 'tunnel', 'system']);
@@ -91,17 +92,23 @@ export type TunnelRecord = z.infer<typeof TunnelRecord>;
 
 export const SignatureOutcome = z.enum(['valid', 'invalid', 'missing', 'unsupported']);
 export type SignatureOutcome = z.infer<typeof SignatureOutcome>;
-export const DeliveryVerification = z.object({
-  outcome: SignatureOutcome,
-  /** `signature_method` as it arrived ('' when absent). */
-  method: z.string(),
-  /** In words: why this outcome, and for an invalid one what was expected over which bytes. */
-  explanation: z.string(),
-  /** The signature the engine computed (an invalid HMAC); never the key. */
-  expected: z.string().optional(),
-  /** What was signed, e.g. "the `data` field, 312 bytes of UTF-8 after form decoding". */
-  over: z.string().optional(),
-});
+export const DeliveryVerification = z
+  .object({
+    outcome: SignatureOutcome,
+    /** `signature_method` as it arrived ('' when absent). */
+    method: z.string(),
+    /** In words: why this outcome, and for an invalid one what was expected over which bytes. */
+    explanation: z.string(),
+    /**
+     * The start of the signature the engine computed for an invalid HMAC (`3f9a0c21…`), never the
+     * whole of it: whole, it would sign the sender's data. A record written before keeps it whole on
+     * disk; it is cut when read (src-shared/rules/signature-prefix.ts).
+     */
+    expected: z.string().optional(),
+    /** What was signed, e.g. "the `data` field, 312 bytes of UTF-8 after form decoding". */
+    over: z.string().optional(),
+  })
+  .transform(cutExpectedSignature);
 export type DeliveryVerification = z.infer<typeof DeliveryVerification>;
 export const DeliveryClassification = z.object({
   category: z.enum(['message', 'group-invite', 'group-event', 'unknown']),
@@ -159,6 +166,19 @@ export const DeliveryRecord = z.object({
   delivery: DeliveryCapture,
 });
 export type DeliveryRecord = z.infer<typeof DeliveryRecord>;
+/**
+ * Why a delivery was not sent on to a forward target: its signature (not valid, and the target
+ * does not take unverified ones), a loop (it carries TP Inspector's own forward mark), or the
+ * target is this receiver (its loopback URL or its public URL).
+ */
+export const NotForwardedReason = z.enum([
+  'signature-invalid',
+  'signature-missing',
+  'signature-unsupported',
+  'loop',
+  'target-is-receiver',
+]);
+export type NotForwardedReason = z.infer<typeof NotForwardedReason>;
 /** A delivery sent on to one of the developer's URLs (forward-to, or a replay to a URL). */
 export const ForwardRecord = z.object({
   ...recordBase,
@@ -170,6 +190,11 @@ export const ForwardRecord = z.object({
     /** For a replay: whether data was edited, and whether it was signed again. */
     edited: z.boolean(),
     resigned: z.boolean(),
+    /**
+     * Set when nothing was sent: why, and in words. `exchange` then has the target's URL, no
+     * status, and `error` saying the same (so readers that do not know this field still show it).
+     */
+    notForwarded: z.object({ reason: NotForwardedReason, explanation: z.string() }).optional(),
     exchange: ApiExchange,
   }),
 });

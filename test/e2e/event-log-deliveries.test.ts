@@ -1,7 +1,8 @@
 // Deliveries in the Event log: a simulator message arrives at the receiver, shows as verified with
 // its classification, and is replayed from the detail pane: as captured to the receiver, edited
 // and signed again (valid), edited keeping the old signature (invalid), and to a forward target
-// URL whose answer shows among the forward results.
+// URL whose answer shows among the forward results; the invalid one shows the expected signature's
+// start only.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -120,6 +121,16 @@ describe('deliveries in the event log', () => {
     await expect
       .poll(() => log.detail.innerText(), POLL)
       .toMatch(/REQUEST BODY\s+The body of delivery #\d+, byte for byte\./i);
+
+    // The invalid replay shows the signature the receiver expected by its start only: whole, it
+    // would be a valid signature of the edited data for anyone who reads the screen.
+    await log.openRecord(log.rows('delivery', INVALID));
+    await expect
+      .poll(() => log.detailValue('Signature', 'Expected (start)').innerText(), POLL)
+      .toMatch(/^[0-9a-f]{8}…$/);
+    const received = await log.detailValue('Signature', 'Received').innerText();
+    const longHex = (await log.detail.innerText()).match(/[0-9a-fA-F]{40,}/g) ?? [];
+    expect(longHex.filter((run) => !received.includes(run))).toEqual([]);
   });
 
   test('a request that is not a delivery is refused in words, and its shape is said not checked', async () => {

@@ -1,7 +1,8 @@
 // The tunnel from the Inbound tab, against the loopback localtunnel-protocol server the tests run
-// (test/helpers/lt-server.ts): started from its form, "up" with the public URL (also shown as the
-// receiver's public URL and in the delivery URL), pushed into the sandbox app, killed by the server
-// and shown down and retrying with its reason, back up once the server takes it again, stopped.
+// (test/helpers/lt-server.ts): its note that the leg from the tunnel server is unencrypted, started
+// from its form, "up" with the public URL (also shown as the receiver's public URL and in the
+// delivery URL), pushed into the sandbox app, killed by the server and shown down and retrying with
+// its reason, back up once the server takes it again, stopped.
 import { afterEach, describe, expect, test } from 'vitest';
 import { startLtServer, type LtServer } from '../helpers/lt-server';
 import { InboundPage } from './pages/inbound-page';
@@ -33,6 +34,12 @@ describe('the tunnel in the Inbound tab', () => {
     // The badge says "Tunnel …" until the engine's tunnel.status is in (the pane shows first).
     await expect.poll(() => inbound.badge.innerText(), POLL).toBe('No tunnel');
     expect(await inbound.pushButton.isDisabled()).toBe(true);
+    // The localtunnel's last leg is plain TCP: said beside its form, with what to do about it.
+    await inbound.tunnelEncryptionNote.waitFor(POLL);
+    const note = await inbound.tunnelEncryptionNote.innerText();
+    expect(note).toMatch(/^Between the tunnel server and this app, requests travel unencrypted/);
+    expect(note).toContain('Answer 401 to deliveries whose signature is not valid');
+    expect(note).toContain('your own TLS tunnel');
     // A bad subdomain is refused in words before anything starts.
     await inbound.subdomain.fill('No!');
     await inbound.startTunnelButton.click();

@@ -4,8 +4,10 @@
 // connections to `port`; each public HTTP request for the client is written onto an idle
 // connection and the response relayed back. A client is named by the Host `<id>.localhost`, as on
 // the public server, or (because `*.localhost` does not resolve on every machine) by the path
-// prefix `/t/<id>` of the URL it is given. Tests can kill a client (a dead tunnel) or make the
-// server refuse registrations.
+// prefix `/t/<id>` of the URL it is given. Tests can kill a client (a dead tunnel), make the
+// server refuse registrations, or play an untrusted server: one that names an `ip` to connect to
+// (never contacted by the tests: the client must refuse it first) or asks for many connections
+// (it counts how many the client opens at once).
 import { randomBytes } from 'node:crypto';
 import {
   createServer as createHttpServer,
@@ -25,6 +27,8 @@ export interface LtServer {
   clients(): string[];
   /** Connections the client has open now. */
   connections(id: string): number;
+  /** The most connections the client has had open at once (kept after it is forgotten). */
+  peakConnections(id: string): number;
   /** Drops every connection of the client, stops its listener and forgets it. */
   kill(id: string): void;
   /**
@@ -51,13 +55,23 @@ interface Client {
 
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{2,61}[a-z0-9]$/;
 
-export async function startLtServer(options: { maxConn?: number; graceMs?: number } = {}) {
+export interface LtServerOptions {
+  /** max_conn_count in the registration answer, and how many connections are accepted. */
+  maxConn?: number;
+  /** How long a client with no connection left is kept. */
+  graceMs?: number;
+  /** An `ip` for the registration answer: where the server tells the client to connect. */
+  ip?: string;
+}
+
+export async function startLtServer(options: LtServerOptions = {}) {
   const maxConn = options.maxConn ?? 2;
   const graceMs = options.graceMs ?? 1000;
   const clients = new Map<string, Client>();
   const detached: Client[] = [];
   const reserved = new Set<string>();
   const registrations: LtServer['registrations'] = [];
+  const peaks = new Map<string, number>();
   let refusal: { status: number; message: string } | null = null;
   let port = 0;
 
@@ -85,6 +99,7 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
       if (client.forgetTimer) clearTimeout(client.forgetTimer);
       client.forgetTimer = null;
       client.all.add(socket);
+      peaks.set(id, Math.max(peaks.get(id) ?? 0, client.all.size));
       socket.on('error', () => socket.destroy());
       socket.once('close', () => {
         client.all.delete(socket);
@@ -120,6 +135,7 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
       port: client.port,
       max_conn_count: maxConn,
       url: `http://127.0.0.1:${port}/t/${id}`,
+      ...(options.ip !== undefined ? { ip: options.ip } : {}),
     });
   };
 
@@ -174,6 +190,7 @@ export async function startLtServer(options: { maxConn?: number; graceMs?: numbe
     registrations,
     clients: () => [...clients.keys()],
     connections: (id) => clients.get(id)?.all.size ?? 0,
+    peakConnections: (id) => peaks.get(id) ?? 0,
     kill: (id) => {
       const client = clients.get(id);
       if (client) forget(client);

@@ -19,10 +19,12 @@ export interface CallResult {
 export interface SendDeps {
   journal: Journal;
   redactor: Redactor;
+  /** The largest response read (CoreOptions.apiMaxResponseBytes; default API_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 export async function sendAuthorized(
-  { journal, redactor }: SendDeps,
+  { journal, redactor, maxResponseBytes }: SendDeps,
   profile: Profile,
   call: { method: 'GET' | 'POST'; path: string; params: Record<string, string> },
   accessToken: string,
@@ -42,6 +44,7 @@ export async function sendAuthorized(
     headers,
     params: call.params,
     ...(call.method === 'POST' ? { body: form } : {}),
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
   };
   const result = await sendHttp(req);
   const record = recordExchange(journal, redactor, req, result, {

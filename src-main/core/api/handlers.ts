@@ -27,8 +27,9 @@ export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCo
     'api.exportCurl': async ({ seq, includeSecrets }) => {
       const record = apiRecord(seq);
       if (!includeSecrets) {
-        const { command, notes } = curlCommand(record);
-        // The journal is redacted as written; a secret learned later is caught here too.
+        // The journal is redacted as written; a secret learned later is caught here too, in the
+        // record (before the shell's quoting could hide it) and in the command.
+        const { command, notes } = curlCommand(redactor.record(record));
         return { command: redactor.text(command), secretsIncluded: false, notes };
       }
       const { authorization, params, notes } = await realSecrets(services, record);
@@ -41,8 +42,16 @@ export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCo
     },
     'api.exportHar': async ({ seqs }) => {
       const records = [...new Set(seqs)].sort((a, b) => a - b).map(apiRecord);
+      // Like the cURL: the records redacted again for a secret learned since, then the text.
       const json = redactor.text(
-        JSON.stringify(harDocument(records, services.host.appVersion), null, 2),
+        JSON.stringify(
+          harDocument(
+            records.map((r) => redactor.record(r)),
+            services.host.appVersion,
+          ),
+          null,
+          2,
+        ),
       );
       const first = records[0]?.seq ?? 0;
       const last = records.at(-1)?.seq ?? 0;

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import type { Timing } from '../../../src-shared/contract';
+import { readLimited, sizeInWords } from '../common/read-limited';
 import { phaseTimedAgent, type ConnectionPhases } from './connection-phases';
 
 export interface OutgoingRequest {
@@ -18,11 +19,15 @@ export interface OutgoingRequest {
   measurePhases?: boolean;
   /** What the person should check when nothing answers (default: "the profile's base URL"). */
   whatToCheck?: string;
+  /** The largest response body read (default API_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
 }
 
 export interface HttpResult {
+  /** Null when no complete response arrived (a body over the limit included). */
   status: number | null;
   headers: Record<string, string>;
+  /** Over the size limit: the first bytes, for the journal. */
   body: Buffer | null;
   timing: Timing;
   /** Set when no complete response arrived. */
@@ -30,6 +35,13 @@ export interface HttpResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * 50 MiB: the largest answer the platform sends is a media list (/tp/resource/list), far below
+ * it; files themselves come as URLs, not bodies. A response over it is not the platform's.
+ */
+export const API_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+/** How much of a response over the limit the journal keeps. */
+const KEPT_OF_OVERSIZED = 64 * 1024;
 
 export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
   const started = performance.now();
@@ -55,14 +67,21 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
     ttfbMs = elapsed();
     status = res.statusCode;
     headers = flattenHeaders(res.headers);
-    const body = Buffer.from(await res.body.arrayBuffer());
+    const maxBytes = req.maxResponseBytes ?? API_MAX_RESPONSE_BYTES;
+    const read = await readLimited(res.body, maxBytes);
     const totalMs = elapsed();
-    return {
-      status,
-      headers,
-      body,
-      timing: { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs, ...phases },
-    };
+    const timing = { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs, ...phases };
+    if (read.kind === 'over-limit') {
+      return {
+        // Not a response the caller may act on: it only saw its beginning.
+        status: null,
+        headers,
+        body: read.firstBytes.subarray(0, KEPT_OF_OVERSIZED),
+        timing,
+        error: `${safeHost(req.url)} answered HTTP ${res.statusCode} with a body over TP Inspector's limit of ${sizeInWords(maxBytes)}; it was not read to the end (the event log keeps its first bytes). This is not an answer the platform gives: check the profile's base URL.`,
+      };
+    }
+    return { status, headers, body: read.bytes, timing };
   } catch (err) {
     return {
       status,

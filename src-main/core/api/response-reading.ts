@@ -13,11 +13,21 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> | null {
   }
 }
 
+/**
+ * The failure in words, with the platform's own (its error_description, or the start of its body):
+ * redacted with `redact`, because the platform may echo what it was sent (the client secret, a
+ * code, a token), and the sentence goes to the journal and to the person.
+ */
 export function describeHttpFailure(
   what: string,
   result: HttpResult,
   json: Record<string, unknown> | null,
+  redact: (text: string) => string,
 ): string {
+  return redact(describe(what, result, json));
+}
+
+function describe(what: string, result: HttpResult, json: Record<string, unknown> | null): string {
   if (result.status === null)
     return `${what} got no answer: ${result.error ?? 'unknown network error'}`;
   const code = typeof json?.error === 'string' ? json.error : null;

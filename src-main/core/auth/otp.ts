@@ -16,6 +16,9 @@ import { resultPage } from './result-page';
 import type { UserTokenService } from './user-tokens';
 
 const KEPT_VISITS = 200;
+/** What a visitor is told when a one-time password could not be used (the details are journaled). */
+const NOT_DONE =
+  'TP Inspector could not use this one-time password. Its event log says why; try again from the platform.';
 
 export interface OtpService {
   handle(
@@ -138,7 +141,7 @@ export function createOtpService(deps: Deps): OtpService {
       if (record.api.status !== 200 || typeof userId !== 'string') {
         const error = `The platform did not verify the otp (${record.api.status ?? record.api.error}). See the event log record #${record.seq}.`;
         publish({ ...base, error });
-        page(res, 400, 'Not verified', error);
+        page(res, 400, 'Not verified', NOT_DONE);
         return;
       }
       const known = deps.users.list(profile.id).find((u) => u.userId === userId);

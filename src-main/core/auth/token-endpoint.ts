@@ -75,7 +75,7 @@ export async function requestToken(
   if (!success || accessToken === null) {
     return {
       ok: false,
-      message: describeHttpFailure(`The ${grant} grant`, result, json),
+      message: describeHttpFailure(`The ${grant} grant`, result, json, redactor.text),
       errorCode: str('error'),
       status: result.status,
       apiSeq: record.seq,

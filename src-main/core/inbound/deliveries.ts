@@ -2,7 +2,8 @@
 // kept with its exact bytes, headers, source and arrival time, verified, classified and checked
 // against the documented shapes, and journaled BEFORE it is answered, so a crash never loses a
 // delivery the platform saw acknowledged. Requests that are not deliveries (too large, not a
-// form, too slow) get a clear 4xx and a record too. Forward-to runs after the answer.
+// form, too slow) get a clear 4xx and a record too. Forward-to runs after the answer, for verified
+// deliveries (forward-guard.ts).
 // The steps live beside: request-framing.ts (read and frame), examine-delivery.ts (verify,
 // classify, shape-check, plan the answer), answer-delivery.ts, forward.ts, replay-mark.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -23,6 +24,7 @@ import {
 } from './delivery-record';
 import { examineDelivery } from './examine-delivery';
 import { forwardOnceWritten, type Forwarder } from './forward';
+import { FORWARD_HEADER } from './forward-guard';
 import type { InboundSettingsStore } from './inbound-settings';
 import { createRepeatIndex } from './repeat-index';
 import { createReplayMarks, REPLAY_HEADER, type ReplayEdit } from './replay-mark';
@@ -32,6 +34,7 @@ import {
   MAX_DELIVERY_BYTES,
   stringHeaders,
 } from './request-framing';
+import type { RateCapOptions } from './rate-cap';
 import { refusal, type PlannedResponse } from './response-control';
 
 export { BODY_TOTAL_TIMEOUT_MS, MAX_DELIVERY_BYTES, REPLAY_HEADER };
@@ -45,6 +48,13 @@ export interface DeliveryOptions {
   bodyTotalTimeoutMs?: number;
   /** For the failure rate; tests make it predictable. */
   random?: () => number;
+  /**
+   * The per-source cap on deliveries from the public edge (inbound-service.ts; default
+   * DEFAULT_RATE_CAP); null turns it off.
+   */
+  rateCap?: RateCapOptions | null;
+  /** How often a source gets a summary of its refused requests (default 10 s; tests shorten it). */
+  refusalSummaryMs?: number;
 }
 
 export interface DeliveryCaptureService {
@@ -61,6 +71,9 @@ interface Deps {
   redactor: Redactor;
   settings: InboundSettingsStore;
   forwarder: Forwarder;
+  /** Where this receiver is reached (its loopback base URL, its public URLs), read at each
+   * forward: a target there is refused. */
+  receiverUrls: () => { receiverBaseUrl: string; publicUrls: string[] };
   /** Finds a public key for RSA-SHA256 when none is set (the sandbox publishes its own). */
   findRsaKey?: (profile: Profile) => Promise<string | null>;
   options?: DeliveryOptions;
@@ -160,6 +173,12 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
           timeoutMs: settingsNow.forwards.timeoutMs,
         },
         findings.forwardTo,
+        () => ({
+          ...deps.receiverUrls(),
+          outcome: findings.verification.outcome,
+          looped: rawHeaders[FORWARD_HEADER] !== undefined,
+          forwardUnverified: settingsNow.forwards.forwardUnverified,
+        }),
       );
       return answer(res, journaled, planned, false, replay);
     },

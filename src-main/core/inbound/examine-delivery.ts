@@ -53,7 +53,9 @@ export function examineDelivery(
     findings.verification = verification;
     findings.shapeIssues = [...shapeIssues, error];
     findings.error = error;
-    return { kind: 'refused', findings, planned: refusal(400, `${error}\n`) };
+    // The parser's words stay in the record; the sender gets the rule it broke.
+    const answer = 'The `data` field is not JSON (API document §6).\n';
+    return { kind: 'refused', findings, planned: refusal(400, answer) };
   }
   const classification = classify(parsed);
   for (const issue of checkShape(parsed, classification)) shapeIssues.push(issue);

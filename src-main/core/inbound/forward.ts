@@ -1,38 +1,23 @@
-// Forward-to: each delivery is also sent, with its body unchanged byte for byte, to the
-// developer's own URLs. Results become `forward` records beside the delivery (docs/journal.md):
-// a dead or slow target is an error record after the timeout, never a stall of the receiver.
+// Forward-to: each verified delivery is also sent, with its body unchanged byte for byte, to the
+// developer's own URLs (forward-guard.ts decides which targets get it and with which headers).
+// Results become `forward` records beside the delivery (docs/journal.md): a dead or slow target
+// is an error record after the timeout, never a stall of the receiver; a target that does not
+// get it is a record saying why.
 import { sendHttp } from '../api/http-client';
-import type { ForwardRecord } from '../../../src-shared/contract';
+import type { ForwardRecord, NotForwardedReason } from '../../../src-shared/contract';
+import { notForwardedWords } from '../../../src-shared/rules/forward-words';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';
-import { REPLAY_HEADER } from './replay-mark';
-
-/**
- * Headers never copied to another hop: those that describe one connection, not the message, and
- * the receiver's own mark on a replay (the developer's server should see what the platform sent).
- */
-const NOT_FORWARDED = new Set([
-  REPLAY_HEADER,
-  'host',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'expect',
-  'proxy-authorization',
-  'proxy-connection',
-]);
+import { decideForward, type ForwardContext } from './forward-guard';
 
 export interface ForwardRequest {
   deliverySeq: number;
   profileId: string;
   url: string;
   body: Buffer;
-  /** The headers the delivery arrived with (unredacted: they are sent on, not logged). */
+  /** The headers to send (unredacted: they are sent on, not logged): forward-guard.ts's
+   * allowlist for a forward, the delivery's content type and user agent for a replay. */
   headers: Record<string, string>;
   timeoutMs: number;
   why: 'forward' | 'replay';
@@ -42,14 +27,18 @@ export interface ForwardRequest {
 
 export interface Forwarder {
   send(req: ForwardRequest): Promise<ForwardRecord>;
+  /** Journals that a delivery was not sent on to `url`, and why. */
+  skip(
+    req: Pick<ForwardRequest, 'deliverySeq' | 'profileId' | 'url'>,
+    reason: NotForwardedReason,
+    explanation: string,
+  ): ForwardRecord;
 }
 
 export function createForwarder(journal: Journal, redactor: Redactor): Forwarder {
   return {
     async send(req) {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([name]) => !NOT_FORWARDED.has(name.toLowerCase())),
-      );
+      const { headers } = req;
       const result = await sendHttp({
         method: 'POST',
         url: req.url,
@@ -86,26 +75,61 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
         },
       }) as ForwardRecord;
     },
+    skip(req, reason, explanation) {
+      const words = notForwardedWords(reason);
+      return journal.append({
+        kind: 'forward',
+        profileId: req.profileId,
+        summary: `Delivery #${req.deliverySeq} ${words} (${req.url})`,
+        forward: {
+          deliverySeq: req.deliverySeq,
+          why: 'forward',
+          edited: false,
+          resigned: false,
+          notForwarded: { reason, explanation },
+          exchange: {
+            method: 'POST',
+            url: req.url,
+            requestHeaders: {},
+            requestParams: {},
+            status: null,
+            responseHeaders: {},
+            responseBody: null,
+            timing: { totalMs: 0, ttfbMs: null, downloadMs: null },
+            error: `${words[0]!.toUpperCase()}${words.slice(1)}. ${explanation}`,
+          },
+        },
+      }) as ForwardRecord;
+    },
   };
 }
 
 /**
  * A delivery sent on to each forward target once its record is written (the forward records point
- * at it). Not on the answer's path: the platform's sender never waits for it, and a failed forward
- * is its own record.
+ * at it), or a record saying why not. Not on the answer's path: the platform's sender never waits
+ * for it, and a failed forward is its own record. The receiver's URLs are read now, not when the
+ * targets were saved: the tunnel's public URL can change since.
  */
 export function forwardOnceWritten(
   forwarder: Forwarder,
   delivery: { seq: number; written: Promise<void> },
   req: Omit<ForwardRequest, 'deliverySeq' | 'url' | 'why'>,
   targets: readonly string[],
+  context: () => Omit<ForwardContext, 'deliverySeq' | 'incoming'>,
 ): void {
   if (targets.length === 0) return;
   delivery.written.then(
     () => {
+      const c = { ...context(), deliverySeq: delivery.seq, incoming: req.headers };
       for (const url of targets) {
+        const decision = decideForward(url, c);
+        const at = { deliverySeq: delivery.seq, profileId: req.profileId, url };
+        if (!decision.send) {
+          forwarder.skip(at, decision.reason, decision.explanation);
+          continue;
+        }
         void forwarder
-          .send({ ...req, deliverySeq: delivery.seq, url, why: 'forward' })
+          .send({ ...req, ...at, headers: decision.headers, why: 'forward' })
           .catch(() => undefined);
       }
     },

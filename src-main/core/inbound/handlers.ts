@@ -18,7 +18,7 @@ export function inboundHandlers({
     'inbound.setResponse': async ({ profileId, response }) =>
       inbound.settings.setResponse(id(profileId), stripUndefined(response)),
     'inbound.setForwards': async ({ profileId, forwards }) =>
-      inbound.settings.setForwards(id(profileId), stripUndefined(forwards)),
+      inbound.setForwards(id(profileId), stripUndefined(forwards)),
     'inbound.setPublicKey': async ({ profileId, pem }) => {
       if (pem && !/-----BEGIN (RSA )?PUBLIC KEY-----/.test(pem)) {
         throw new CommandError({

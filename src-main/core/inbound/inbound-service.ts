@@ -5,9 +5,11 @@ import {
   CommandError,
   type DeliveryRecord,
   type ForwardRecord,
+  type ForwardSettings,
   type InboundSettings,
   type InboundStatus,
 } from '../../../src-shared/contract';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { CoreHost } from '../host-interface';
 import type { Journal } from '../log/journal';
@@ -16,8 +18,11 @@ import type { OtpService } from '../auth/otp';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
+import { isReceiverUrl } from './forward-guard';
 import { createOtpRateLimit } from './otp-rate-limit';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
+import { createRateCap, DEFAULT_RATE_CAP, edgeSource } from './rate-cap';
+import { createRefusalLog } from './refusal-log';
 import {
   pathOf,
   startReceiver,
@@ -43,6 +48,8 @@ export interface InboundService {
   status(profileId: string, publicUrl?: string): InboundStatus;
   /** Per-profile response control, forward targets and RSA key. */
   readonly settings: InboundSettingsStore;
+  /** Saves forward targets, refusing any that is this receiver (a loop). */
+  setForwards(profileId: string, changes: Partial<ForwardSettings>): InboundSettings;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
   /** Saves the port the receiver asks for at the next start (null: the default). */
   setPort(port: number | null, profileId: string): InboundStatus;
@@ -59,7 +66,11 @@ interface Deps {
   redactor: Redactor;
   /** The host's explicit port (serve --inbound-port); else the saved one, else 5875. */
   port?: number | undefined;
+  /** The receiver's public URLs now (the tunnel's, the person's own): never a forward target. */
+  publicUrls?: () => string[];
   deliveries?: DeliveryOptions;
+  /** Local ports of the receiver's connections that the tunnel opened (tunnel/lt-connections.ts). */
+  tunnelPorts?: ReadonlySet<number>;
 }
 
 export async function startInbound({
@@ -70,14 +81,20 @@ export async function startInbound({
   redactor,
   port,
   deliveries,
+  tunnelPorts,
+  publicUrls = () => [],
 }: Deps): Promise<InboundService> {
   const settings = createInboundSettings(host.settings);
   const forwarder = createForwarder(journal, redactor);
+  // Set once the receiver listens; forwards read it after a delivery was recorded, so by then.
+  let receiverBaseUrl = '';
+  const receiverUrls = () => ({ receiverBaseUrl, publicUrls: publicUrls() });
   const capture = createDeliveryCapture({
     journal,
     redactor,
     settings,
     forwarder,
+    receiverUrls,
     findRsaKey: (profile) =>
       profile.id === SANDBOX_PROFILE_ID && host.sandbox
         ? fetchSandboxKey(host.sandbox.baseUrl, settings)
@@ -122,18 +139,36 @@ export async function startInbound({
     return parsed.success ? parsed.data : null;
   };
   const wantedPort = port ?? readSaved() ?? DEFAULT_INBOUND_PORT;
+  const refusals = createRefusalLog(journal, deliveries?.refusalSummaryMs);
+  // Only requests from the public edge are capped: the sandbox and the benches send from this
+  // machine, as fast as they like, and must never be turned away.
+  const capOptions = deliveries?.rateCap === undefined ? DEFAULT_RATE_CAP : deliveries.rateCap;
+  const rateCap = capOptions ? createRateCap(capOptions) : null;
   const otpLimit = createOtpRateLimit(journal);
   const receiver: Receiver = await startReceiver(wantedPort, {
     route,
+    refused: (source, kind, detail) => refusals.refused(source, kind, detail),
     // The capture's own promise, not an async wrapper around it: one more for every delivery.
     handle({ profile, target }, req, res, url) {
-      if (target === 'endpoint') return capture.handle(profile, req, res);
+      if (target === 'endpoint') {
+        const source =
+          rateCap && edgeSource(req, tunnelPorts?.has(req.socket.remotePort!) ?? false);
+        const retryAfter = source ? rateCap!.take(source) : null;
+        if (retryAfter === null) return capture.handle(profile, req, res);
+        refusals.refused(
+          source!,
+          'rate cap',
+          `more than ${capOptions!.perSecond} deliveries a second (burst ${capOptions!.burst}) at ${profile.name}'s endpoint URL; answered 429, retry after ${retryAfter} s.`,
+        );
+        return tooManyRequests(req, res, retryAfter);
+      }
       // Each otp visit costs a call to the platform: a source over its limit gets a 429 instead.
       if (!otpLimit.admit(req, res)) return Promise.resolve();
       // Async, so that a URL that cannot be parsed is a rejection (a 500), never a throw.
       return (async () => otp.handle(profile, target, req, res, url()))();
     },
   });
+  receiverBaseUrl = receiver.baseUrl;
 
   const suggested = (profileId: string, base = receiver.baseUrl) => {
     const d = defaultPaths(profileId);
@@ -172,6 +207,18 @@ export async function startInbound({
       return status(profileId);
     },
     settings,
+    setForwards(profileId, changes) {
+      const self = (changes.targets ?? []).find((t) =>
+        isReceiverUrl(t, receiver.baseUrl, publicUrls()),
+      );
+      if (self !== undefined) {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `${self} is this receiver (${receiver.baseUrl}, or its public URL): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
+        });
+      }
+      return settings.setForwards(profileId, changes);
+    },
     replay,
     async useSandboxKey(profileId) {
       if (!host.sandbox) {
@@ -191,8 +238,24 @@ export async function startInbound({
       // The sandbox profile's key is fetched again at each start; another profile keeps it.
       return settings.setPublicKey(profileId, pem, { persist: profileId !== SANDBOX_PROFILE_ID });
     },
-    close: () => receiver.close(),
+    close: async () => {
+      await receiver.close();
+      refusals.close();
+    },
   };
+}
+
+/** The rate cap's answer: the body is not read (the connection closes after the answer). */
+function tooManyRequests(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number) {
+  req.resume();
+  res.writeHead(429, {
+    'content-type': 'text/plain; charset=utf-8',
+    'retry-after': String(retryAfterSeconds),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  res.end('Too many requests from this source. Retry after the Retry-After time.\n');
+  return Promise.resolve();
 }
 
 /** The sandbox's RSA public key (/_sandbox/signing-key.pem), fetched once when first needed. */

@@ -68,10 +68,10 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
     },
     setForwards: (profileId, changes) => {
       const s = load(profileId);
-      return save(profileId, {
-        ...s,
-        forwards: ForwardSettings.parse({ ...s.forwards, ...changes }),
-      });
+      const next = ForwardSettings.parse({ ...s.forwards, ...changes });
+      // A removed target loses its "forward unverified too": added again, it starts verified-only.
+      next.forwardUnverified = next.forwardUnverified.filter((t) => next.targets.includes(t));
+      return save(profileId, { ...s, forwards: next });
     },
     setPublicKey: (profileId, pem, options = { persist: true }) => {
       const value = pem && pem.trim() ? pem : null;

@@ -3,9 +3,16 @@
 // tunnel the host name is the tunnel's: each profile's endpoint, management and directory URL
 // paths map to that profile. This first part serves the management and directory URLs (one-time
 // passwords); deliveries to the endpoint URL arrive with the inbound issue.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Profile } from '../profiles/profile-store';
+import type { RefusalKind } from './refusal-log';
 
 /** GET {receiver}/_tp/health/<token> answers `${HEALTH_ANSWER} <token>` with 200. */
 export const HEALTH_PREFIX = '/_tp/health/';
@@ -28,7 +35,12 @@ export interface InboundHandlers {
     res: ServerResponse,
     url: () => URL,
   ): Promise<void>;
+  /** A request refused before any route saw it, or a handler that failed: for the journal. */
+  refused(source: string, kind: RefusalKind, detail: string): void;
 }
+
+/** What a remote sender is told when a handler fails: the details are for the journal only. */
+export const GENERIC_FAILURE = 'The receiver could not process this request.';
 
 export interface Receiver {
   /** e.g. http://127.0.0.1:5875 */
@@ -41,7 +53,14 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
   const server: Server = createServer((req, res) => {
     const target = req.url ?? '/';
     const url = () => new URL(target, 'http://receiver.invalid');
-    const pathname = plainPath(target) ?? url().pathname;
+    // A target that URL cannot parse (`//`, `http://`) would throw out of this listener and end the
+    // process: it is answered 400 instead (found by npm run fuzz).
+    const pathname = plainPath(target) ?? parsedPath(target);
+    if (pathname === null) {
+      req.resume();
+      sendText(res, 400, 'The request target is not a valid URL path.');
+      return;
+    }
     // The tunnel's health check (tunnel/health-check.ts): answered here, before routing, so it is
     // never taken for a delivery and never journaled.
     if (pathname.startsWith(HEALTH_PREFIX)) {
@@ -53,11 +72,41 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
       sendText(res, 404, `TP Inspector has no profile with a URL at ${pathname}.`);
       return;
     }
-    handlers.handle(route, req, res, url).catch((err: unknown) => {
-      if (!res.headersSent)
-        sendText(res, 500, `TP Inspector could not handle this request: ${String(err)}`);
+    let handled: Promise<void>;
+    try {
+      handled = handlers.handle(route, req, res, url);
+    } catch (err) {
+      // A handler that throws before its first await must not take the receiver down.
+      handled = Promise.reject(err);
+    }
+    handled.catch((err: unknown) => {
+      // The error's words may name files, hosts or secrets: they go to the journal, not the sender.
+      handlers.refused(
+        req.socket.remoteAddress ?? '',
+        'handler failed',
+        `${req.method ?? '?'} ${pathname} failed: ${String(err)}`,
+      );
+      if (!res.headersSent) sendText(res, 500, GENERIC_FAILURE);
       else res.destroy();
     });
+  });
+  // Requests Node's HTTP parser refuses (garbage, headers over its limit, too slow) never reach
+  // the handler above; without this listener Node answers them itself and nothing is journaled.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // The sender left (or the socket is already closed): nothing was refused, nobody to answer.
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, kind } = parserRefusal(err.code);
+    handlers.refused(
+      socket.remoteAddress ?? '',
+      kind,
+      `HTTP ${status} (${err.code ?? err.message})`,
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+    );
   });
   // Slow or stuck senders must not hold connections for ever. Deliveries have their own, shorter
   // body deadlines (deliveries.ts: 15 s of headers + 45 s of body < 70 s), so they are answered and
@@ -74,6 +123,14 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
         server.close(() => resolve());
       }),
   };
+}
+
+/** The answer and the kind of refusal for an error of Node's HTTP parser. */
+function parserRefusal(code: string | undefined): { status: number; kind: RefusalKind } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, kind: 'header too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'HPE_HEADERS_TIMEOUT')
+    return { status: 408, kind: 'timed out' };
+  return { status: 400, kind: 'malformed HTTP' };
 }
 
 /** The wanted port, or any free one when it is taken (the UI shows which). */
@@ -106,6 +163,14 @@ export function plainPath(target: string): string | null {
   return PLAIN_PATH.test(path) ? path : null;
 }
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$|^\/$/;
+
+function parsedPath(target: string): string | null {
+  try {
+    return new URL(target, 'http://receiver.invalid').pathname;
+  } catch {
+    return null;
+  }
+}
 
 export function sendText(res: ServerResponse, status: number, text: string) {
   res.writeHead(status, {

@@ -11,6 +11,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { DeliveryVerification } from '../../../src-shared/contract';
+import { signaturePrefix } from '../../../src-shared/rules/signature-prefix';
 
 export interface VerifyInput {
   /** The decoded `data` field, null when absent. */
@@ -60,11 +61,13 @@ export function verifySignature(input: VerifyInput): DeliveryVerification {
         over,
       };
     }
-    const expected = digest.toString('hex');
+    // Only its start: the whole would be a valid signature of the sender's data, handed to whoever
+    // reads the record or a report (src-shared/rules/signature-prefix.ts).
+    const expected = signaturePrefix(digest.toString('hex'));
     return {
       outcome: 'invalid',
       method,
-      explanation: `The signature does not match. Expected the lowercase hex ${method} of ${over}, keyed with the profile's client secret: ${expected}; the delivery carries ${JSON.stringify(truncate(signature))}. Either the data was changed on the way, or the secret differs from the platform's.`,
+      explanation: `The signature does not match. Expected the lowercase hex ${method} of ${over}, keyed with the profile's client secret: one beginning ${expected} (only its start is kept); the delivery carries ${JSON.stringify(truncate(signature))}. Either the data was changed on the way, or the secret differs from the platform's.`,
       expected,
       over,
     };

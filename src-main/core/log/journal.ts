@@ -17,6 +17,7 @@ import {
 import { dirname } from 'node:path';
 import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
+import type { Redactor } from './redact';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */
 export type NewRecord = JournalRecord extends infer R
@@ -55,7 +56,17 @@ export function lineOf(record: unknown): string | undefined {
   return announced !== null && announced.record === record ? announced.line : undefined;
 }
 
-export function openJournal(path: string, onAppend?: (record: JournalRecord) => void): Journal {
+/**
+ * Opens (or creates) the journal at `path`. With a redactor, every record appended is redacted of
+ * the secrets it knows, in every form, before its line is written: whatever a caller forgot (an
+ * error_description echoing a secret, a snippet of a body) never reaches the file, the listener
+ * or list().
+ */
+export function openJournal(
+  path: string,
+  onAppend?: (record: JournalRecord) => void,
+  redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
+): Journal {
   mkdirSync(dirname(path), { recursive: true });
   const records: Kept[] = [];
   let unreadableLines = 0;
@@ -108,6 +119,17 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     record.seq = seq;
     record.at = isoNow();
     return record;
+  };
+  /**
+   * The record as it is kept and its line. The line is scanned, not the record: it is made anyway,
+   * and one search of it per form of each secret is cheap on the hot path of deliveries (nothing at
+   * all when the engine knows no secret); a record that holds one is redacted and serialised again.
+   */
+  const redacted = (record: JournalRecord): { record: JournalRecord; line: string } => {
+    const line = JSON.stringify(record);
+    if (!redactor?.holdsSecret(line)) return { record, line };
+    const clean = redactor.record(record);
+    return { record: clean, line: JSON.stringify(clean) };
   };
   /** Tells the listener, with the record's line at hand for it (see lineOf). */
   const announce = (record: JournalRecord, line: string) => {
@@ -162,8 +184,7 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     append(input) {
       if (closed) throw new Error('The journal is closed.');
       flush();
-      const record = stamp(input);
-      const line = JSON.stringify(record);
+      const { record, line } = redacted(stamp(input));
       writeSync(fd, line + '\n');
       dirty = true;
       records.push(record);
@@ -172,8 +193,8 @@ export function openJournal(path: string, onAppend?: (record: JournalRecord) => 
     },
     appendGrouped(input) {
       if (closed) throw new Error('The journal is closed.');
-      const record = stamp(input);
-      pendingLines.push(JSON.stringify(record));
+      const { record, line } = redacted(stamp(input));
+      pendingLines.push(line);
       pending.push(record);
       if (!written) {
         written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));

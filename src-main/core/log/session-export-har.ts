@@ -14,8 +14,10 @@ export function toHar(records: JournalRecord[], version: string): string {
     // API calls and forwards are HTTP exchanges: one builder with the composer's HAR export.
     const meta = { at: r.at, seq: r.seq, comment: `#${r.seq} ${r.summary}` };
     if (r.kind === 'api') entries.push(exchangeHarEntry(r.api, meta));
-    else if (r.kind === 'forward') entries.push(exchangeHarEntry(r.forward.exchange, meta));
-    else if (r.kind === 'delivery') {
+    // A forward that did not happen sent nothing: no HTTP exchange to show.
+    else if (r.kind === 'forward') {
+      if (!r.forward.notForwarded) entries.push(exchangeHarEntry(r.forward.exchange, meta));
+    } else if (r.kind === 'delivery') {
       const d = r.delivery;
       const mime = d.headers['content-type'] ?? '';
       entries.push({

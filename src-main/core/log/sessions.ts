@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError, JournalRecord, type SessionsState } from '../../../src-shared/contract';
 import { openJournal, type Journal } from './journal';
+import type { Redactor } from './redact';
 
 export const DEFAULT_SESSION_ID = 'default';
 
@@ -35,6 +36,7 @@ export function openSessions(
   dataDir: string,
   defaultFile: string,
   onAppend: (record: JournalRecord) => void,
+  redactor?: Redactor,
 ): Sessions {
   const dir = join(dataDir, 'sessions');
   const indexPath = join(dir, 'index.json');
@@ -56,7 +58,7 @@ export function openSessions(
     id === DEFAULT_SESSION_ID ? defaultFile : join(dir, `${id}.ndjson`);
   if (!index.sessions.some((s) => s.id === index.activeId)) index.activeId = DEFAULT_SESSION_ID;
 
-  let current = openJournal(fileOf(index.activeId), (r) => onAppend(r));
+  let current = openJournal(fileOf(index.activeId), (r) => onAppend(r), redactor);
   const saveIndex = () => {
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed, so a crash never leaves half an index.
@@ -75,7 +77,7 @@ export function openSessions(
   };
   const open = (id: string) => {
     current.close();
-    current = openJournal(fileOf(id), (r) => onAppend(r));
+    current = openJournal(fileOf(id), (r) => onAppend(r), redactor);
     index.activeId = id;
     saveIndex();
   };

@@ -19,6 +19,11 @@ export interface ConnectionOptions {
   onFailure(reason: string): void;
   /** Wait before reopening a connection that closed without carrying a request. */
   idleReopenDelayMs?: number;
+  /**
+   * The local ports of the open connections to the receiver: they arrive from loopback like the
+   * sandbox's, and this is how the receiver tells them apart (its rate cap is for the public edge).
+   */
+  tunnelPorts?: Set<number>;
 }
 
 export function openConnections(reg: LtRegistration, options: ConnectionOptions): LtConnections {
@@ -69,6 +74,11 @@ export function openConnections(reg: LtRegistration, options: ConnectionOptions)
         remote.destroy();
       });
       sock.once('connect', () => {
+        const port = sock.localPort;
+        if (port !== undefined) {
+          options.tunnelPorts?.add(port);
+          sock.once('close', () => options.tunnelPorts?.delete(port));
+        }
         sock.write(first);
         remote.pipe(sock);
         sock.pipe(remote);

@@ -3,8 +3,20 @@
 // answers where to open the TCP connections that carry the public requests. Written on undici
 // rather than the npm client because that client retries a refused registration every second for
 // ever without saying why (a 403 lands in its retry branch) and cannot be stopped while it does.
+import { lookup } from 'node:dns/promises';
 import { request } from 'undici';
 import { z } from 'zod';
+import { readLimited, sizeInWords } from '../common/read-limited';
+import { judgeTunnelAddress } from './tunnel-address';
+
+/** Tunnel connections opened at once, whatever the server's max_conn_count says. */
+export const MAX_TUNNEL_CONNECTIONS = 10;
+
+/**
+ * 64 KiB: a registration is a JSON object of five short fields (well under 1 KiB); anything much
+ * larger is not a localtunnel server's answer, and the engine will not hold it.
+ */
+export const REGISTRATION_MAX_BYTES = 64 * 1024;
 
 export interface LtRegistration {
   /** The name the server gave (the subdomain). */
@@ -14,7 +26,7 @@ export interface LtRegistration {
   /** Where to open the tunnel's TCP connections. */
   remoteHost: string;
   remotePort: number;
-  /** How many connections the server accepts at once (at least 1). */
+  /** How many connections to open: the server's max_conn_count, 1 to MAX_TUNNEL_CONNECTIONS. */
   maxConn: number;
 }
 
@@ -25,22 +37,26 @@ const RegistrationBody = z.object({
   url: z
     .string()
     .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'url must be an http(s) URL'),
-  max_conn_count: z.number().int().min(1).max(100).optional(),
+  max_conn_count: z.number().int().min(1).optional(),
   ip: z.string().min(1).max(100).optional(),
 });
 
 /** Error raised when the server answered but refused (4xx/5xx, or an answer that is not one). */
 export class RegistrationRefused extends Error {}
 
+/** The server answered with an address the engine does not connect to (tunnel-address.ts). */
+export class TunnelAddressRefused extends RegistrationRefused {}
+
 export async function registerTunnel(
   host: string,
   subdomain: string | undefined,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; maxBytes?: number },
 ): Promise<LtRegistration> {
+  const maxBytes = options.maxBytes ?? REGISTRATION_MAX_BYTES;
   const base = host.replace(/\/+$/, '');
   const url = `${base}/${subdomain ? encodeURIComponent(subdomain) : '?new'}`;
   let status: number;
-  let text: string;
+  let read: Awaited<ReturnType<typeof readLimited>>;
   try {
     const res = await request(url, {
       method: 'GET',
@@ -50,10 +66,18 @@ export async function registerTunnel(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     status = res.statusCode;
-    text = await res.body.text();
+    read = await readLimited(res.body, maxBytes);
   } catch (err) {
     throw new Error(`The tunnel server ${base} could not be reached (${describe(err)}).`);
   }
+  if (read.kind === 'over-limit') {
+    // The tunnel manager journals this message: it keeps the answer's first bytes.
+    const first = JSON.stringify(read.firstBytes.subarray(0, 200).toString('utf8'));
+    throw new RegistrationRefused(
+      `The tunnel server ${base} answered the registration (HTTP ${status}) with more than ${sizeInWords(maxBytes)}, which no localtunnel server sends; it was not read further. Check the tunnel server setting. It began: ${first}`,
+    );
+  }
+  const text = read.bytes.toString('utf8');
   const json = parseJson(text);
   if (status !== 200) {
     const message =
@@ -73,13 +97,36 @@ export async function registerTunnel(
     );
   }
   const body = parsed.data;
+  const hostname = new URL(base).hostname;
+  // Checked before any connection is opened: the server decides where the engine connects.
+  if (body.ip !== undefined) {
+    const verdict = judgeTunnelAddress(body.ip, await addressesOf(hostname));
+    if (!verdict.allowed) {
+      throw new TunnelAddressRefused(
+        `The tunnel server ${base} asked TP Inspector to open the tunnel's connections to ${body.ip}, ${verdict.why}. ` +
+          'TP Inspector connects only to the tunnel server itself or to a public address, so that a tunnel server cannot reach into this machine, your network or a cloud metadata service. ' +
+          'Use another tunnel server, or your own public URL (ngrok, cloudflared).',
+      );
+    }
+  }
   return {
     id: body.id,
     url: body.url.replace(/\/+$/, ''),
-    remoteHost: body.ip ?? new URL(base).hostname,
+    remoteHost: body.ip ?? hostname,
     remotePort: body.port,
-    maxConn: body.max_conn_count ?? 1,
+    maxConn: Math.min(body.max_conn_count ?? 1, MAX_TUNNEL_CONNECTIONS),
   };
+}
+
+/** Every address the tunnel server's hostname resolves to; none when it does not resolve. */
+async function addressesOf(hostname: string): Promise<string[]> {
+  // URL keeps the brackets of an IPv6 literal ([::1]); lookup wants the bare address.
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  try {
+    return (await lookup(bare, { all: true })).map((a) => a.address);
+  } catch {
+    return [];
+  }
 }
 
 function parseJson(text: string): unknown {

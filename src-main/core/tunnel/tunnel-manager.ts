@@ -60,6 +60,8 @@ interface Deps {
   events: CoreEventEmitter;
   /** The receiver the tunnel exposes, e.g. http://127.0.0.1:5875 */
   localUrl: string;
+  /** Filled with the local ports of the tunnel's connections to the receiver (lt-connections.ts). */
+  tunnelPorts?: Set<number>;
   /** Points the sandbox app at a public URL; answers the sandbox profile. */
   pushUrls(publicUrl: string): Promise<ProfileView>;
   timing?: Partial<TunnelTiming>;
@@ -145,6 +147,7 @@ export function createTunnelService(deps: Deps): TunnelService {
       localHost: local.hostname,
       localPort: Number(local.port),
       onFailure: (reason) => failure(g, reason),
+      ...(deps.tunnelPorts ? { tunnelPorts: deps.tunnelPorts } : {}),
     });
     return { publicUrl: reg.url, close: () => conns.close() };
   }
@@ -314,4 +317,12 @@ function summarize(c: TunnelChange): string {
     case 'reconnecting':
       return `${what}: retry ${c.attempt} in ${Math.round((c.retryInMs ?? 0) / 100) / 10} s`;
   }
+}
+
+/**
+ * The URL on which the receiver is reachable from outside now: the tunnel's (or the person's own)
+ * while one is in use. Forward-to refuses it as a target (a loop).
+ */
+export function publicUrlsOf(status: TunnelStatus | undefined): string[] {
+  return status?.publicUrl ? [status.publicUrl] : [];
 }

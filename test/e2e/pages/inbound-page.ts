@@ -9,6 +9,8 @@ export class InboundPage {
   readonly receiver: Locator;
   readonly tunnel: Locator;
   readonly tunnelState: Locator;
+  /** The note that the leg between the tunnel server and the app is unencrypted. */
+  readonly tunnelEncryptionNote: Locator;
   readonly serverHost: Locator;
   readonly subdomain: Locator;
   readonly startTunnelButton: Locator;
@@ -33,6 +35,7 @@ export class InboundPage {
     this.receiver = this.pane.getByRole('region', { name: 'Receiver', exact: true });
     this.tunnel = this.pane.getByRole('region', { name: 'Tunnel', exact: true });
     this.tunnelState = this.tunnel.getByRole('status', { name: 'Tunnel state' });
+    this.tunnelEncryptionNote = this.tunnel.getByRole('note', { name: 'Tunnel encryption' });
     this.serverHost = this.tunnel.getByRole('textbox', { name: 'Server host' });
     this.subdomain = this.tunnel.getByRole('textbox', { name: /^Subdomain/ });
     this.startTunnelButton = this.tunnel.getByRole('button', { name: /^(Start|Restart) tunnel$/ });
@@ -92,6 +95,11 @@ export class InboundPage {
 
   target(url: string): Locator {
     return this.forwardTargets.getByRole('listitem', { name: url, exact: true });
+  }
+
+  /** A target's "Forward unverified too" switch (off: only verified deliveries reach it). */
+  forwardUnverified(url: string): Locator {
+    return this.target(url).getByRole('checkbox', { name: `Forward unverified too to ${url}` });
   }
 
   /** The "Last: HTTP 200 in 3 ms (delivery #12, …)" line under a target. */

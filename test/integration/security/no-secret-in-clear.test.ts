@@ -7,6 +7,7 @@
 // every export in every format, in the redacted cURL of every call, in what the UI is told, and
 // in the delivery records (the client secret is the HMAC key). The cURL asked to reveal secrets
 // must hold them, so the search can find what it looks for.
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +25,7 @@ import {
   settledDelivery,
   simulator,
 } from '../../helpers/sandbox-client';
-import { filesUnder, sandboxSecrets } from '../../helpers/secrets-scan';
+import { filesUnder, sandboxSecrets, secretsIn } from '../../helpers/secrets-scan';
 import { waitFor } from '../../helpers/wait-for';
 
 /** Every access and refresh token the sandbox answered, in the order it issued them. */
@@ -61,6 +62,8 @@ let core: Core;
 let scratch: string;
 let dataDir: string;
 let clientSecret: string;
+/** The full HMAC the receiver computed for the tampered replay's data. */
+let forgedSignature: string;
 let forwardTarget: Server;
 const forwarded: Buffer[] = [];
 const events: { event: string; payload: unknown }[] = [];
@@ -98,7 +101,8 @@ function leaks(secrets: Iterable<string>, texts: Record<string, string>) {
       .map((b) => b.toString('latin1'))
       .join('\n');
     for (const secret of secrets) {
-      if (text.includes(secret)) found.push(`${where}: ${secret.slice(0, 6)}… in clear`);
+      if (secretsIn(text, [secret]).length)
+        found.push(`${where}: ${secret.slice(0, 6)}… in clear or encoded`);
       else if (decoded.includes(secret)) found.push(`${where}: ${secret.slice(0, 6)}… in base64`);
     }
   }
@@ -287,6 +291,13 @@ beforeAll(async () => {
   expect(invalid.record.kind === 'delivery' && invalid.record.delivery.verification.outcome).toBe(
     'invalid',
   );
+  // What the receiver computed for the tampered data: a valid signature of it, which no record or
+  // export may hand out whole.
+  const method = (invalid.record as DeliveryRecord).delivery.verification.method;
+  const tampered = (invalid.record as DeliveryRecord).delivery.form.data!;
+  forgedSignature = createHmac(method === 'HMAC-SHA1' ? 'sha1' : 'sha256', clientSecret)
+    .update(tampered, 'utf8')
+    .digest('hex');
   await core.invoke('inbound.replay', { seq: delivery.seq, target: forwardUrl });
 
   // The platform client opens the management URL with an otp.
@@ -389,6 +400,11 @@ describe('no secret in clear, after a realistic session with a working sealer', 
     for (const format of ['ndjson', 'har', 'html'])
       expect(texts[`sessions.export ${format}`]).toContain('order-1042');
     expect(leaks(allSecrets(), texts)).toEqual([]);
+    // The tampered replay's expected signature is there by its start only.
+    for (const format of ['ndjson', 'har', 'html']) {
+      expect(texts[`sessions.export ${format}`]).not.toContain(forgedSignature);
+      expect(texts[`sessions.export ${format}`]).toContain(forgedSignature.slice(0, 8));
+    }
   });
 
   it('not in the cURL of any call unless asked; asked, the cURL holds them', async () => {
@@ -427,6 +443,12 @@ describe('no secret in clear, after a realistic session with a working sealer', 
       inbound.map((r) => [`#${r.seq} ${r.summary}`, JSON.stringify(r)]),
     );
     expect(leaks([clientSecret], texts)).toEqual([]);
+    // Nor a valid signature of the data a sender made up: the expected one is cut to its start.
+    const tampered = inbound
+      .filter(isDelivery)
+      .find((r) => r.delivery.verification.outcome === 'invalid')!;
+    expect(tampered.delivery.verification.expected).toBe(`${forgedSignature.slice(0, 8)}…`);
+    expect(leaks([forgedSignature], texts)).toEqual([]);
     // What the forward target was sent carries no secret either.
     expect(
       leaks(

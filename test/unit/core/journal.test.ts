@@ -1,8 +1,10 @@
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/core/log/journal';
+import { createRedactor, redactValue } from '../../../src-main/core/log/redact';
 import { tempDir } from '../../helpers/core-fixture';
+import { secretsIn } from '../../helpers/secrets-scan';
 
 const system = (message: string) =>
   ({ kind: 'system', summary: message, system: { level: 'info', message } }) as const;
@@ -74,5 +76,47 @@ describe('journal', () => {
     journal.append(system('b'));
     journal.close();
     expect(seen).toEqual([1, 2]);
+  });
+});
+
+describe('the journal redacts every record it is given', () => {
+  const secret = 'cs/"se+cr\\et wi&th=é-0123';
+  const dir = tempDir();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const redactor = createRedactor();
+  redactor.addSecret(secret);
+  // How a caller that forgot to redact might write it: inside a JSON body kept as text, and in a URL.
+  const echo = (n: number) =>
+    system(
+      `#${n} the platform said ${JSON.stringify({ error_description: secret })} at ?s=${encodeURIComponent(secret)}`,
+    );
+
+  it('append and appendGrouped: the file, the listener, list() and what is returned hold no form of it', async () => {
+    const file = join(dir, `journal-${Date.now()}.ndjson`);
+    const heard: string[] = [];
+    const journal = openJournal(file, (r) => heard.push(JSON.stringify(r)), redactor);
+    const appended = journal.append(echo(1));
+    const grouped = journal.appendGrouped(echo(2));
+    await grouped.written;
+    const listed = JSON.stringify(journal.list({ limit: 10 }));
+    journal.close();
+    const texts = {
+      file: readFileSync(file, 'utf8'),
+      heard: heard.join('\n'),
+      listed,
+      returned: JSON.stringify([appended, grouped.record]),
+    };
+    for (const [where, text] of Object.entries(texts))
+      expect(secretsIn(text, [secret]), where).toEqual([]);
+    // Redacted, not dropped: the record says the same with the secret's start.
+    expect(appended.summary).toContain(`?s=${encodeURIComponent(redactValue(secret))}`);
+    expect(texts.file.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('a record with no secret in it is written as it was given', () => {
+    const journal = openJournal(join(dir, 'plain.ndjson'), undefined, redactor);
+    const given = system('nothing secret here');
+    expect(journal.append(given)).toMatchObject(given);
+    journal.close();
   });
 });

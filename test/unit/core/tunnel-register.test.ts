@@ -2,7 +2,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RegistrationRefused, registerTunnel } from '../../../src-main/core/tunnel/lt-register';
+import {
+  RegistrationRefused,
+  TunnelAddressRefused,
+  registerTunnel,
+} from '../../../src-main/core/tunnel/lt-register';
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -47,6 +51,42 @@ describe('registerTunnel', () => {
       remoteHost: '127.0.0.2',
       maxConn: 1,
     });
+  });
+
+  it('opens at most 10 connections, whatever max_conn_count says', async () => {
+    for (const [asked, opened] of [
+      [100, 10],
+      [5000, 10],
+      [10, 10],
+      [3, 3],
+    ] as const) {
+      const { url } = await answering(
+        200,
+        JSON.stringify({ id: 'abcd', port: 4000, url: 'http://x.test', max_conn_count: asked }),
+      );
+      expect(await registerTunnel(url, undefined, { timeoutMs: 2000 })).toMatchObject({
+        maxConn: opened,
+      });
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = null;
+    }
+  });
+
+  it('refuses an ip that is neither the server itself nor public, saying what to do', async () => {
+    const { url } = await answering(
+      200,
+      JSON.stringify({ id: 'abcd', port: 4000, url: 'http://x.test', ip: '169.254.169.254' }),
+    );
+    const refused = registerTunnel(url, undefined, { timeoutMs: 2000 });
+    await expect(refused).rejects.toBeInstanceOf(TunnelAddressRefused);
+    await expect(refused).rejects.toThrow(
+      `The tunnel server ${url} asked TP Inspector to open the tunnel's connections to 169.254.169.254, ` +
+        'a link-local address (169.254.0.0/16; cloud machines serve their credentials there), ' +
+        "not the server's own address (127.0.0.1).",
+    );
+    await expect(refused).rejects.toThrow(
+      'Use another tunnel server, or your own public URL (ngrok, cloudflared).',
+    );
   });
 
   it('says why the server refused', async () => {

@@ -1,12 +1,27 @@
 // A delivery sent on to a URL (forward-to, or a replay to a URL): which delivery, why, whether the
-// data was edited or signed again, and the HTTP exchange with the target.
+// data was edited or signed again, and the HTTP exchange with the target; or, when nothing was
+// sent, why not.
 import { FieldList } from '../../components/FieldList';
 import type { ForwardRecord } from '../../../../src-shared/contract';
+import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
 import { ApiDetail } from './ApiDetail';
 import { JumpTo } from './JumpTo';
 
 export function ForwardDetail({ record }: { record: ForwardRecord }) {
   const f = record.forward;
+  if (f.notForwarded) {
+    return (
+      <FieldList
+        label="Forward"
+        fields={[
+          { label: 'Delivery', value: <JumpTo seq={f.deliverySeq}>#{f.deliverySeq}</JumpTo> },
+          { label: 'Target', value: f.exchange.url },
+          { label: 'Outcome', value: notForwardedWords(f.notForwarded.reason) },
+          { label: 'Why', value: f.notForwarded.explanation },
+        ]}
+      />
+    );
+  }
   return (
     <>
       <FieldList

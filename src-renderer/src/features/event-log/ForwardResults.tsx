@@ -3,6 +3,7 @@
 // the forward timeout), so this asks again as new records come in.
 import { useEffect, useState } from 'react';
 import type { ForwardRecord } from '../../../../src-shared/contract';
+import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
 import { durationMs } from '../../format';
 import { errorMessage } from '../../errors';
 import { useLog } from '../../stores/stores-context';
@@ -44,6 +45,18 @@ export function ForwardResults({ deliverySeq }: { deliverySeq: number }) {
     <ul className="forward-results" aria-label="Forward results">
       {results.map((r) => {
         const x = r.forward.exchange;
+        const skipped = r.forward.notForwarded;
+        if (skipped) {
+          return (
+            <li key={r.seq} aria-label={`Forward #${r.seq} to ${x.url}`}>
+              <div className="forward-head">
+                <JumpTo seq={r.seq}>#{r.seq}</JumpTo> <span className="mono">{x.url}</span>{' '}
+                <span className="text-error">{notForwardedWords(skipped.reason)}</span>
+              </div>
+              <p className="quiet">{skipped.explanation}</p>
+            </li>
+          );
+        }
         return (
           <li key={r.seq} aria-label={`Forward #${r.seq} to ${x.url}`}>
             <div className="forward-head">

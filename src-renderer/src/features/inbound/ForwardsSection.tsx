@@ -1,8 +1,10 @@
-// Forward-to: each delivery is sent on, byte for byte, to the developer's own URLs after the
-// receiver has answered; each target shows its last result (status and time, or why it failed).
+// Forward-to: each verified delivery is sent on, byte for byte, to the developer's own URLs after
+// the receiver has answered (a target may take unverified ones too); each target shows its last
+// result (status and time, why it failed, or why nothing was sent).
 import { useState, type FormEvent } from 'react';
 import { useInbound } from '../../stores/stores-context';
 import { clockTime } from '../../format';
+import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
 import type { ForwardResult } from './inbound-store';
 import { BusyNote, ProblemNote } from './SectionNotes';
 
@@ -17,7 +19,13 @@ export function ForwardsSection() {
   const [url, setUrl] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   if (!forwards) return <p className="quiet">Reading the forward targets…</p>;
-  const { targets } = forwards;
+  const { targets, forwardUnverified } = forwards;
+  const setUnverified = (target: string, on: boolean) =>
+    void save({
+      forwardUnverified: on
+        ? [...forwardUnverified, target]
+        : forwardUnverified.filter((x) => x !== target),
+    });
 
   const onAdd = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,6 +62,16 @@ export function ForwardsSection() {
                   Remove
                 </button>
               </div>
+              <label className="small-text">
+                <input
+                  type="checkbox"
+                  aria-label={`Forward unverified too to ${t}`}
+                  checked={forwardUnverified.includes(t)}
+                  disabled={!!busy}
+                  onChange={(e) => setUnverified(t, e.target.checked)}
+                />{' '}
+                Forward unverified too (with an X-TP-Signature-Outcome header)
+              </label>
               <LastResult result={results[t]} />
             </li>
           ))}
@@ -87,6 +105,18 @@ export function ForwardsSection() {
 
 function LastResult({ result }: { result: ForwardResult | undefined }) {
   if (!result) return <p className="hint small-text">No delivery sent on yet.</p>;
+  const when = (
+    <span className="quiet">
+      (delivery #{result.deliverySeq}, {clockTime(result.at)})
+    </span>
+  );
+  if (result.notForwarded) {
+    return (
+      <p className="small-text text-error" aria-label="Last forward result">
+        Last: {notForwardedWords(result.notForwarded)} {when}
+      </p>
+    );
+  }
   const ok = result.status !== null && result.status < 400;
   const took = result.totalMs !== undefined ? ` in ${Math.round(result.totalMs)} ms` : '';
   return (
@@ -94,9 +124,7 @@ function LastResult({ result }: { result: ForwardResult | undefined }) {
       {result.status !== null
         ? `Last: HTTP ${result.status}${took}`
         : `Last: failed: ${result.error ?? 'no answer'}`}{' '}
-      <span className="quiet">
-        (delivery #{result.deliverySeq}, {clockTime(result.at)})
-      </span>
+      {when}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // The way in from the internet: a localtunnel TP Inspector runs (server host, optional subdomain),
 // or the person's own public URL (ngrok, cloudflared), health-checked the same way; its state is
-// always shown; and one click points the sandbox app at the public URL.
+// always shown; and one click points the sandbox app at the public URL. A note says, calmly, that
+// the localtunnel's last leg is not encrypted and what to do about it (docs/tunnel.md).
 import { useState, type FormEvent } from 'react';
 import type { TunnelStatus } from '../../../../src-shared/contract';
 import { useInbound, useApp } from '../../stores/stores-context';
@@ -86,6 +87,7 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
             Stop
           </button>
         </div>
+        <UnencryptedLegNote />
       </form>
       <form className="inbound-form" aria-label="Own public URL" onSubmit={onOwn}>
         <label>
@@ -108,6 +110,19 @@ function TunnelForms({ tunnel }: { tunnel: TunnelStatus }) {
       <BusyNote busy={busy} />
       <ProblemNote problem={invalid ?? error} />
     </>
+  );
+}
+
+// The tunnel server relays each request to this app over plain TCP, whatever the public URL's
+// scheme: whoever sits on that path can read or alter deliveries. Signatures still prove them.
+function UnencryptedLegNote() {
+  return (
+    <p className="hint small-text" role="note" aria-label="Tunnel encryption">
+      Between the tunnel server and this app, requests travel unencrypted, even when the public URL
+      is https. Deliveries stay signed: to refuse any whose signature is not valid, tick “Answer 401
+      to deliveries whose signature is not valid” under Response. Or run your own TLS tunnel (ngrok,
+      cloudflared) and use it as your own public URL.
+    </p>
   );
 }
 

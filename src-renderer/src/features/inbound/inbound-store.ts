@@ -8,6 +8,7 @@ import type { Connection } from '../../bridge';
 import type {
   Bridge,
   ForwardSettings,
+  NotForwardedReason,
   InboundSettings,
   InboundStatus,
   JournalRecord,
@@ -37,6 +38,8 @@ export interface ForwardResult {
   status: number | null;
   error?: string;
   totalMs?: number;
+  /** Nothing was sent, and why (the signature, a loop, the target is the receiver). */
+  notForwarded?: NotForwardedReason;
 }
 
 /** The parts of the pane that act on their own: each has its own progress words and error. */
@@ -217,6 +220,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
         status: x.status,
         ...(x.error !== undefined ? { error: x.error } : {}),
         totalMs: x.timing.totalMs,
+        ...(r.forward.notForwarded ? { notForwarded: r.forward.notForwarded.reason } : {}),
       };
       return { ...into, forwardResults: { ...into.forwardResults, [x.url]: result } };
     }

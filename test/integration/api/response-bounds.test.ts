@@ -1,0 +1,78 @@
+// A server that answers too much (a platform URL that is not the platform, a tunnel server that
+// misbehaves) cannot make the engine hold it: the API client and the tunnel registration read
+// response bodies up to a limit, then fail with words that say what happened and what to do.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src-main/core/index';
+import { RegistrationRefused, registerTunnel } from '../../../src-main/core/tunnel/lt-register';
+import { hostFor, tempDir } from '../../helpers/core-fixture';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
+  );
+});
+
+/** A server on 127.0.0.1 that gives a token at /tp/token and `size` bytes of 'x' elsewhere. */
+async function answeringTooMuch(size: number): Promise<string> {
+  const server = createServer((req, res) => {
+    if (req.url === '/tp/token') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: 'tok-1', token_type: 'Bearer', expires_in: 3600 }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(Buffer.alloc(size, 'x'));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('the API client', () => {
+  it('fails a call whose response is over the limit, and the journal keeps its first bytes', async () => {
+    const baseUrl = await answeringTooMuch(2 * 1024 * 1024);
+    const core = await createCore(hostFor(null, tempDir()), {
+      inboundPort: 0,
+      apiMaxResponseBytes: 64 * 1024,
+    });
+    try {
+      const profile = await core.invoke('profiles.create', {
+        name: 'Too much',
+        baseUrl,
+        clientId: 'app',
+        clientSecret: 'secret',
+        redirectUri: 'http://127.0.0.1:8000/callback',
+        scopes: ['basic'],
+      });
+      const { record } = await core.invoke('api.call', {
+        profileId: profile.id,
+        method: 'GET',
+        path: '/tp/resource/list',
+        params: {},
+        actAs: { kind: 'app' },
+      });
+      expect(record.api.status).toBeNull();
+      expect(record.api.error).toMatch(
+        /answered HTTP 200 with a body over TP Inspector's limit of 64 KiB.*check the profile's base URL/,
+      );
+      expect(record.api.responseBody!.size).toBe(64 * 1024);
+      expect(record.api.responseBody!.text.startsWith('xxxx')).toBe(true);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('the tunnel registration', () => {
+  it('fails when the server answers more than 64 KiB', async () => {
+    const url = await answeringTooMuch(1024 * 1024);
+    const registered = registerTunnel(url, undefined, { timeoutMs: 5000 });
+    await expect(registered).rejects.toThrow(RegistrationRefused);
+    await expect(registered).rejects.toThrow(
+      /answered the registration \(HTTP 200\) with more than 64 KiB.*Check the tunnel server setting\. It began: "xxx/,
+    );
+  });
+});
