@@ -210,4 +210,39 @@ describe('the contact editor', () => {
       expect.objectContaining({ contact_id: 'imp-1', owners: [user.id] }),
     ]);
   });
+
+  test('the CSV export writes a name that starts like a formula behind a quote, and says so', async () => {
+    const running = await session.host();
+    const app = await session.openApp(running);
+    const contacts = new ContactsPage(app.page);
+    await contacts.open();
+    const user = await connectSandboxUser(app.page, running);
+
+    await contacts.importButton.click();
+    await contacts.importPanel
+      .getByRole('textbox', { name: 'Or paste CSV or JSON' })
+      .fill(
+        [
+          'contact_id,display_name,avatar_url,capabilities,owners',
+          `formula-1,=HYPERLINK("https://example.test"),,,${user.id}`,
+        ].join('\n'),
+      );
+    await contacts.importPanel.getByRole('button', { name: 'Preview' }).click();
+    await contacts.importPreview.waitFor();
+    await contacts.importPanel.getByRole('button', { name: 'Import 1 valid row(s)' }).click();
+    await expect.poll(() => contacts.row('formula-1').count(), POLL).toBe(1);
+
+    // The button's description is the note beside it: a person learns why the quote is there.
+    const exportCsv = contacts.toolbar.getByRole('button', { name: 'Export CSV' });
+    const noteId = await exportCsv.getAttribute('aria-describedby');
+    expect(noteId).toBeTruthy();
+    expect(await app.page.locator(`#${noteId}`).innerText()).toMatch(
+      /single quote .* does not run it as a formula/,
+    );
+
+    const download = await contacts.export('CSV');
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain(`"'=HYPERLINK(""https://example.test"")"`);
+    expect(csv).not.toMatch(/,"?=HYPERLINK/);
+  });
 });
