@@ -10,17 +10,16 @@
 // otp never replaces it. An otp-started flow runs in the engine alone (otp-authorize.ts), lives
 // OTP_CONNECT_TIMEOUT_MS at most, and its state never leaves the engine.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { CommandError, type ConnectFlow, type ConnectedUser } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
-import { isLoopbackHost } from '../api/transport-policy';
 import { platformUrl } from '../api/platform-url';
 import { requestToken } from './token-endpoint';
 import type { UserTokenService } from './user-tokens';
-import { resultPage } from './result-page';
+import { listenForRedirect } from './redirect-listener';
 import { authorizeWithOtp } from './otp-authorize';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5 * 60_000;
@@ -299,52 +298,6 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
     return f.completing;
   }
 
-  async function listen(profile: Profile, redirect: URL): Promise<Server | null> {
-    // Only a loopback redirect URI can be caught here; any other needs the paste fallback.
-    if (redirect.protocol !== 'http:' || !isLoopbackHost(redirect.hostname)) return null;
-    const port = Number(redirect.port || 80);
-    const server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
-      if (req.method !== 'GET' || url.pathname !== redirect.pathname) {
-        res
-          .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-          .end('Not the redirect path.');
-        return;
-      }
-      const full = `${redirect.origin}${url.pathname}${url.search}`;
-      complete(full, 'callback').then(
-        (user) =>
-          page(
-            res,
-            200,
-            'Connected',
-            `${user.displayName ?? user.userId} is connected to ${profile.name}. You can close this tab and go back to TP Inspector.`,
-          ),
-        (err: unknown) =>
-          page(
-            res,
-            400,
-            'Not connected',
-            `${err instanceof Error ? err.message : String(err)} Go back to TP Inspector for details.`,
-          ),
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err: NodeJS.ErrnoException) => {
-        reject(
-          err.code === 'EADDRINUSE' || err.code === 'EACCES'
-            ? new CommandError({
-                code: 'port_in_use',
-                message: `Port ${port} of the redirect URI ${profile.redirectUri} is ${err.code === 'EACCES' ? 'not allowed for this user' : 'in use by another program'}. The platform requires the exact registered redirect URI, so free that port (or register another redirect URI for the app and put it in the profile), then try again.`,
-              })
-            : err,
-        );
-      });
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    return server;
-  }
-
   return {
     current: () => (flow ? { ...flow.view } : null),
     complete: (redirectUrl) => complete(redirectUrl, 'paste'),
@@ -384,7 +337,7 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       // The person's flow takes precedence over one an otp at the public directory URL started.
       if (inFlight())
         await fail(flow!, 'Replaced by a connection started in TP Inspector.', 'cancelled');
-      const server = await listen(profile, redirect);
+      const server = await listenForRedirect(profile, redirect, (url) => complete(url, 'callback'));
       const state = randomBytes(32).toString('base64url');
       const timeoutMs = deps.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
       const { view } = begin(profile, {
@@ -421,21 +374,4 @@ function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function page(
-  res: import('node:http').ServerResponse,
-  status: number,
-  title: string,
-  message: string,
-) {
-  const html = resultPage(title, message);
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-    connection: 'close',
-  });
-  res.end(html);
 }

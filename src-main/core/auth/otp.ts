@@ -12,7 +12,7 @@ import { redactValue, type Redactor } from '../log/redact';
 import type { Profile } from '../profiles/profile-store';
 import type { ApiClient } from '../api/api-client';
 import type { ConnectFlowService } from './connect-flow';
-import { resultPage } from './result-page';
+import { sendResultPage } from './result-page';
 import type { UserTokenService } from './user-tokens';
 
 const KEPT_VISITS = 200;
@@ -91,7 +91,7 @@ export function createOtpService(deps: Deps): OtpService {
       };
       if (!otp) {
         publish({ ...base, error: `The ${target} URL was opened without an otp parameter.` });
-        page(
+        sendResultPage(
           res,
           400,
           'No one-time password',
@@ -113,12 +113,12 @@ export function createOtpService(deps: Deps): OtpService {
             userId: user.userId,
             displayName: user.displayName,
           });
-          page(res, 200, 'Connected', 'You are connected. You can close this page.');
+          sendResultPage(res, 200, 'Connected', 'You are connected. You can close this page.');
         } catch (err) {
           const message = err instanceof CommandError ? err.message : String(err);
           publish({ ...base, error: message });
           const busy = err instanceof CommandError && err.code === 'flow_in_progress';
-          page(
+          sendResultPage(
             res,
             busy ? 409 : 400,
             'Not connected',
@@ -141,7 +141,7 @@ export function createOtpService(deps: Deps): OtpService {
       if (record.api.status !== 200 || typeof userId !== 'string') {
         const error = `The platform did not verify the otp (${record.api.status ?? record.api.error}). See the event log record #${record.seq}.`;
         publish({ ...base, error });
-        page(res, 400, 'Not verified', NOT_DONE);
+        sendResultPage(res, 400, 'Not verified', NOT_DONE);
         return;
       }
       const known = deps.users.list(profile.id).find((u) => u.userId === userId);
@@ -152,7 +152,7 @@ export function createOtpService(deps: Deps): OtpService {
         displayName: known?.displayName ?? null,
       };
       publish(visit);
-      page(
+      sendResultPage(
         res,
         200,
         'Verified',
@@ -160,12 +160,4 @@ export function createOtpService(deps: Deps): OtpService {
       );
     },
   };
-}
-
-function page(res: ServerResponse, status: number, title: string, message: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  res.end(resultPage(title, message));
 }
