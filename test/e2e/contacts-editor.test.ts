@@ -237,7 +237,7 @@ describe('the contact editor', () => {
     const noteId = await exportCsv.getAttribute('aria-describedby');
     expect(noteId).toBeTruthy();
     expect(await app.page.locator(`#${noteId}`).innerText()).toMatch(
-      /single quote .* does not run it as a formula/,
+      /leading ' so no spreadsheet runs it as\s+a formula/,
     );
 
     const download = await contacts.export('CSV');

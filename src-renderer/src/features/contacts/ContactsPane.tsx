@@ -78,9 +78,9 @@ export function ContactsPane() {
         </button>
       </div>
       <p className="hint" id="contacts-csv-note">
-        In the CSV export, a cell that starts with <code>=</code>, <code>+</code>, <code>-</code>,{' '}
-        <code>@</code>, a tab or a carriage return is written behind a single quote (<code>'</code>)
-        so that a spreadsheet does not run it as a formula; the import takes that quote off again.
+        CSV export: a cell starting with <code>=</code> <code>+</code> <code>-</code> <code>@</code>
+        , a tab or a return gets a leading <code>'</code> so no spreadsheet runs it as a formula;
+        the import removes it.
       </p>
       {editor ? (
         <ContactForm
