@@ -1,5 +1,5 @@
 // The contract check: a response compared with the shape the catalog gives its endpoint
-// (core/spec/shapes.ts), reporting missing fields, extra fields and wrong types as sentences.
+// (src-shared/spec/shapes.ts), reporting missing fields, extra fields and wrong types as sentences.
 // zod alone would strip extra fields silently, so the schema is walked beside the value.
 import type { z } from 'zod';
 import {
