@@ -179,18 +179,11 @@ describe('the contact editor', () => {
     await contacts.open();
     const user = await connectSandboxUser(app.page, running);
 
-    await contacts.importButton.click();
-    await contacts.importPanel
-      .getByRole('textbox', { name: 'Or paste CSV or JSON' })
-      .fill(
-        [
-          'contact_id,display_name,avatar_url,capabilities,owners',
-          `imp-1,Imported one,,interactive,${user.id}`,
-          `bad id!,Broken,,,${user.id}`,
-        ].join('\n'),
-      );
-    await contacts.importPanel.getByRole('button', { name: 'Preview' }).click();
-    await contacts.importPreview.waitFor();
+    await contacts.previewImport([
+      'contact_id,display_name,avatar_url,capabilities,owners',
+      `imp-1,Imported one,,interactive,${user.id}`,
+      `bad id!,Broken,,,${user.id}`,
+    ]);
     expect(await contacts.importPreview.innerText()).toMatch(
       /Row 2: contact_id must be 1 to 64 characters/,
     );
@@ -218,17 +211,10 @@ describe('the contact editor', () => {
     await contacts.open();
     const user = await connectSandboxUser(app.page, running);
 
-    await contacts.importButton.click();
-    await contacts.importPanel
-      .getByRole('textbox', { name: 'Or paste CSV or JSON' })
-      .fill(
-        [
-          'contact_id,display_name,avatar_url,capabilities,owners',
-          `formula-1,=HYPERLINK("https://example.test"),,,${user.id}`,
-        ].join('\n'),
-      );
-    await contacts.importPanel.getByRole('button', { name: 'Preview' }).click();
-    await contacts.importPreview.waitFor();
+    await contacts.previewImport([
+      'contact_id,display_name,avatar_url,capabilities,owners',
+      `formula-1,=HYPERLINK("https://example.test"),,,${user.id}`,
+    ]);
     await contacts.importPanel.getByRole('button', { name: 'Import 1 valid row(s)' }).click();
     await expect.poll(() => contacts.row('formula-1').count(), POLL).toBe(1);
 

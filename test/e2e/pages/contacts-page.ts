@@ -75,6 +75,16 @@ export class ContactsPage {
     await form.getByRole('button', { name: 'Save contact' }).click();
   }
 
+  /** Opens the import panel, pastes CSV lines and waits for the preview table. */
+  async previewImport(lines: string[]): Promise<void> {
+    await this.importButton.click();
+    await this.importPanel
+      .getByRole('textbox', { name: 'Or paste CSV or JSON' })
+      .fill(lines.join('\n'));
+    await this.importPanel.getByRole('button', { name: 'Preview' }).click();
+    await this.importPreview.waitFor();
+  }
+
   /** Clicks an export button and returns the download it started. */
   async export(format: 'CSV' | 'JSON'): Promise<Download> {
     const [download] = await Promise.all([
