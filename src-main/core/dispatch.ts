@@ -69,7 +69,13 @@ export function createDispatch(
 }
 
 /** Typed convenience over a Dispatch, for tests and in-process callers. */
-export function typedInvoke(dispatch: Dispatch) {
+export function typedInvoke(dispatch: Dispatch): Invoke {
   return <K extends CommandName>(name: K, input: CommandInput<K>) =>
     dispatch(name, input) as Promise<CommandOutput<K>>;
 }
+
+/** A command, called from inside the engine (the runner drives the other domains through it). */
+export type Invoke = <K extends CommandName>(
+  name: K,
+  input: CommandInput<K>,
+) => Promise<CommandOutput<K>>;

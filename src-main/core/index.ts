@@ -14,7 +14,7 @@ import { createTunnelService, publicUrlsOf, type TunnelTiming } from './tunnel/t
 import type { TunnelStatus } from '../../src-shared/contract';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
-import { createDispatch, typedInvoke, type Handlers } from './dispatch';
+import { createDispatch, typedInvoke, type Handlers, type Invoke } from './dispatch';
 import { createEventEmitter } from './events';
 import type { CoreHost } from './host-interface';
 import { openSessions } from './log/sessions';
@@ -32,6 +32,8 @@ import { tunnelHandlers } from './tunnel/handlers';
 import { sessionHandlers } from './log/session-handlers';
 import { logHandlers } from './log/handlers';
 import { simulatorHandlers } from './simulator/handlers';
+import { collectionsHandlers } from './collections/handlers';
+import { runnerHandlers } from './runner/handlers';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -169,6 +171,12 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     sessions,
     contacts,
   };
+  // The runner calls the other domains' commands, through the dispatch made from these handlers.
+  const invokeRef: { current?: Invoke } = {};
+  const invokeLate: Invoke = (name, input) => {
+    if (!invokeRef.current) throw new Error('the engine is not ready');
+    return invokeRef.current(name, input);
+  };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...profileHandlers(services),
@@ -181,6 +189,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...logHandlers(services),
     ...contactHandlers(services),
     ...simulatorHandlers(services),
+    ...collectionsHandlers(services),
+    ...runnerHandlers(services, invokeLate),
   };
 
   const dispatch = createDispatch(
@@ -193,10 +203,13 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     redactor.text,
   );
 
+  const invoke = typedInvoke(dispatch);
+  invokeRef.current = invoke;
+
   let closed = false;
   return {
     dispatch,
-    invoke: typedInvoke(dispatch),
+    invoke,
     events,
     async close() {
       if (closed) return;

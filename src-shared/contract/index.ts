@@ -10,11 +10,13 @@ import { apiCommands } from './api';
 import { appCommands } from './app';
 import { authCommands, authEvents } from './auth';
 import type { CommandSpec } from './common';
+import { collectionsCommands, collectionsEvents } from './collections';
 import { composerCommands, composerEvents } from './composer';
 import { contactsCommands, contactsEvents } from './contacts';
 import { inboundCommands } from './inbound';
 import { logCommands, logEvents } from './log';
 import { profilesCommands, profilesEvents } from './profiles';
+import { runnerCommands, runnerEvents } from './runner';
 import { secretsCommands } from './secrets';
 import { sessionsCommands, sessionsEvents } from './sessions';
 import { simulatorCommands, simulatorEvents } from './simulator';
@@ -25,6 +27,7 @@ export * from './app';
 export * from './auth';
 export * from './bridge';
 export * from './channels';
+export * from './collections';
 export * from './composer';
 export * from './contacts';
 export * from './errors';
@@ -32,6 +35,7 @@ export * from './inbound';
 export * from './journal';
 export * from './log';
 export * from './profiles';
+export * from './runner';
 export * from './secrets';
 export * from './sessions';
 export * from './simulator';
@@ -55,6 +59,8 @@ export const commands = {
   ...logCommands,
   ...contactsCommands,
   ...simulatorCommands,
+  ...collectionsCommands,
+  ...runnerCommands,
 } as const satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;
@@ -77,6 +83,8 @@ export const events = {
   ...contactsEvents,
   ...simulatorEvents,
   ...composerEvents,
+  ...collectionsEvents,
+  ...runnerEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -1,0 +1,270 @@
+// The collection file format (docs/collections.md): a collection is a folder of YAML files, one
+// scenario per file, each a list of steps. A request saved from the composer is a scenario of one
+// `request` step. Values are templates: `{{name}}` is replaced by a variable when the step runs.
+// The engine parses files with these schemas after reading the YAML (it keeps each node's line, so
+// a problem names file and line); the renderer reads the same shapes for its views.
+import { z } from 'zod';
+
+/** Bumped when a file written by this version would not be read the same by an older one. */
+export const COLLECTION_FORMAT_VERSION = 1;
+/** The collection's own file at the folder's root: its name, variables, and the order of items. */
+export const COLLECTION_FILE = 'collection.yaml';
+/** A sub-folder's file: the order of its items. */
+export const FOLDER_FILE = 'folder.yaml';
+export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'] as const;
+
+/** A value as written: text with `{{variables}}`; YAML numbers and booleans are read as text. */
+const Template = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
+const VariableName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'a variable name is letters, digits, _ . and -');
+export const Variables = z.record(VariableName, Template);
+export type Variables = z.output<typeof Variables>;
+
+/** `500ms`, `2s`, `1m`, or a number of milliseconds. */
+export const Duration = z.union([
+  z.number().nonnegative(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'a duration is like 500ms, 2s or 1m')
+    .transform((v) => {
+      const [, n, unit] = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(v) ?? [];
+      return Number(n) * (unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
+    }),
+]);
+
+/** One check of a value; several operators on one value must all hold. */
+export const ValueCheck = z
+  .object({
+    equals: z.unknown().optional(),
+    /** A regular expression (JavaScript syntax) the value, as text, must match. */
+    matches: z.string().optional(),
+    exists: z.boolean().optional(),
+    type: z.enum(['string', 'number', 'boolean', 'object', 'array', 'null']).optional(),
+    /** The length of a string or an array. */
+    length: z.number().int().nonnegative().optional(),
+    below: z.number().optional(),
+    above: z.number().optional(),
+  })
+  .strict()
+  .refine((c) => Object.values(c).some((v) => v !== undefined), {
+    message: 'a check needs one of equals, matches, exists, type, length, below, above',
+  });
+export type ValueCheck = z.output<typeof ValueCheck>;
+/** `status: 200` is `status: { equals: 200 }`. */
+const CheckOrValue = z.union([
+  ValueCheck,
+  z.union([z.string(), z.number(), z.boolean()]).transform((v): ValueCheck => ({ equals: v })),
+]);
+
+/**
+ * A JSON path into a body: `message_id`, `user.name`, `not_authorized[0]`, `$` (the whole body).
+ * Keys are joined by dots; an index by brackets.
+ */
+export const BodyPath = z.string().min(1).max(500);
+
+/** What a response must show. */
+export const ResponseExpect = z
+  .object({
+    status: CheckOrValue.optional(),
+    /** The whole exchange's time, in ms. */
+    time: ValueCheck.optional(),
+    /** By header name (case does not matter). */
+    headers: z.record(z.string(), CheckOrValue).optional(),
+    body: z.record(BodyPath, CheckOrValue).optional(),
+    /** The response follows the documented shape of its endpoint (API document §4). */
+    shape: z.enum(['valid', 'any']).optional(),
+  })
+  .strict();
+export type ResponseExpect = z.output<typeof ResponseExpect>;
+
+/**
+ * Values a step keeps for later steps: `{ message_id: "body.message_id" }`. Sources: `status`,
+ * `header.<name>`, `body.<path>` (a request's response), `data.<path>` (a delivery's data JSON),
+ * `seq` (the journal record), `user_id` (the user a connect-user step connected).
+ */
+export const Captures = z.record(VariableName, z.string().min(1).max(500));
+
+/** How a request acts (API document §5.3): the app, the app for a user, or a user's own token. */
+export const StepActAs = z.enum(['app', 'app-for-user', 'user']);
+
+export const RequestStep = z
+  .object({
+    /** An endpoint id of the catalog: `message.send`, `contact.add`, `token`... */
+    endpoint: z.string().min(1),
+    /** One of the endpoint's paths; by default the documented one. */
+    path: z.string().optional(),
+    /** Default: `app` for app-only endpoints; `app-for-user` when `user` is given. */
+    as: StepActAs.optional(),
+    user: Template.optional(),
+    params: z.record(z.string(), Template).default({}),
+    /** Parameters sent even when empty (`avatar_url: ""` clears it). */
+    keep_empty: z.array(z.string()).optional(),
+    /** Extra request headers. */
+    headers: z.record(z.string(), Template).optional(),
+    /** A file for a media send: a built-in sample (`jpeg`, `png`, `mp4`...) or a path beside the file. */
+    file: z
+      .union([
+        z.object({ sample: z.string().min(1), name: Template.optional() }).strict(),
+        z.object({ path: Template, type: z.string().optional() }).strict(),
+      ])
+      .optional(),
+    /** For msg_type contact: the vCard's fields (the engine builds the XML of API document §2.5). */
+    vcard: z
+      .object({
+        name: Template,
+        surname: Template.optional(),
+        phones: z
+          .array(z.object({ number: Template, type: Template.optional() }).strict())
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type RequestStep = z.output<typeof RequestStep>;
+
+export const DeliveryMatch = z
+  .object({
+    /** message, group-invite or group-event (the delivery's classification). */
+    kind: z.enum(['message', 'group-invite', 'group-event']).optional(),
+    msg_type: Template.optional(),
+    /** A group event's `type`: join, leave, update, remove... */
+    event: Template.optional(),
+    user: Template.optional(),
+    contact: Template.optional(),
+    room: Template.optional(),
+    /** Text the data JSON contains. */
+    text: Template.optional(),
+  })
+  .strict();
+
+export const ExpectDeliveryStep = z
+  .object({
+    match: DeliveryMatch.default({}),
+    /** How long to wait for it (default 10s). */
+    timeout: Duration.optional(),
+    /** The signature outcome it must have (default valid). */
+    signature: z.enum(['valid', 'invalid', 'missing', 'unsupported', 'any']).optional(),
+    /** Whether it must follow the documented shape (default valid). */
+    shape: z.enum(['valid', 'any']).optional(),
+    /** The receiver's answer status (default: any). */
+    answer: CheckOrValue.optional(),
+    /** Checks on the delivery's data JSON, by path. */
+    data: z.record(BodyPath, CheckOrValue).optional(),
+  })
+  .strict();
+export type ExpectDeliveryStep = z.output<typeof ExpectDeliveryStep>;
+
+export const ExpectForwardStep = z
+  .object({
+    /** The start of the target URL (default: any target). */
+    target: Template.optional(),
+    timeout: Duration.optional(),
+    status: CheckOrValue.optional(),
+    body: z.record(BodyPath, CheckOrValue).optional(),
+  })
+  .strict();
+export type ExpectForwardStep = z.output<typeof ExpectForwardStep>;
+
+export const SimulateAction = z.enum([
+  'create-user',
+  'send-message',
+  'invite',
+  'join',
+  'leave',
+  'remove',
+  'update-room',
+  'create-room',
+  'otp',
+  'expire-tokens',
+  'disconnect',
+]);
+export type SimulateAction = z.output<typeof SimulateAction>;
+/** What a platform user does on the embedded sandbox (sandbox profile only). */
+export const SimulateStep = z
+  .object({
+    action: SimulateAction,
+    /** The acting user. */
+    user: Template.optional(),
+    contact: Template.optional(),
+    room: Template.optional(),
+    msg_type: Template.optional(),
+    params: z.record(z.string(), Template).optional(),
+    /** create-user: name and surname; create-room / update-room: subject. */
+    name: Template.optional(),
+    surname: Template.optional(),
+    subject: Template.optional(),
+    /** otp: which URL the client opens. */
+    target: z.enum(['management', 'directory']).optional(),
+    /** create-room: the contacts in it. */
+    occupants: z.array(Template).optional(),
+  })
+  .strict();
+export type SimulateStep = z.output<typeof SimulateStep>;
+
+export const ConnectUserStep = z
+  .object({
+    /** On the sandbox, the new user's name. */
+    name: Template.optional(),
+    surname: Template.optional(),
+    timeout: Duration.optional(),
+  })
+  .strict();
+export type ConnectUserStep = z.output<typeof ConnectUserStep>;
+
+const stepCommon = {
+  name: z.string().max(200).optional(),
+  /** Runs even after an earlier step failed (clean-up). */
+  always: z.boolean().optional(),
+  capture: Captures.optional(),
+};
+
+export const Step = z.union([
+  z.object({ ...stepCommon, request: RequestStep, expect: ResponseExpect.optional() }).strict(),
+  z.object({ ...stepCommon, 'expect-delivery': ExpectDeliveryStep }).strict(),
+  z.object({ ...stepCommon, 'expect-forward': ExpectForwardStep }).strict(),
+  z.object({ ...stepCommon, simulate: SimulateStep }).strict(),
+  z.object({ ...stepCommon, 'connect-user': ConnectUserStep }).strict(),
+  z.object({ ...stepCommon, wait: Duration }).strict(),
+]);
+export type Step = z.output<typeof Step>;
+export const STEP_KINDS = [
+  'request',
+  'expect-delivery',
+  'expect-forward',
+  'simulate',
+  'connect-user',
+  'wait',
+] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+export function stepKind(step: Step): StepKind {
+  for (const kind of STEP_KINDS) if (kind in step) return kind;
+  throw new Error('a step without a kind');
+}
+
+export const Scenario = z
+  .object({
+    /** By default the file's name. */
+    name: z.string().max(200).optional(),
+    description: z.string().max(10_000).optional(),
+    variables: Variables.optional(),
+    steps: z.array(Step).min(1, 'a scenario has at least one step'),
+  })
+  .strict();
+export type Scenario = z.output<typeof Scenario>;
+export type ScenarioInput = z.input<typeof Scenario>;
+
+export const CollectionFile = z
+  .object({
+    name: z.string().max(200).optional(),
+    description: z.string().max(10_000).optional(),
+    variables: Variables.optional(),
+    /** The order of the items at the root (file and folder names); the rest follow by name. */
+    order: z.array(z.string()).optional(),
+  })
+  .strict();
+export type CollectionFile = z.output<typeof CollectionFile>;
+
+export const FolderFile = z.object({ order: z.array(z.string()).optional() }).strict();

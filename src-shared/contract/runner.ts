@@ -1,0 +1,118 @@
+// The runner (runner.*): runs a collection's scenarios, step by step, as a named journal session,
+// against a profile. One run at a time; its state is pushed as `runner.changed`.
+import { z } from 'zod';
+import { NoInput, type DomainCommands, type DomainEvents } from './common';
+import { FileProblem } from './collections';
+
+export const StepState = z.enum(['waiting', 'running', 'passed', 'failed', 'skipped']);
+export type StepState = z.infer<typeof StepState>;
+
+/** One check of a step, in words: what was expected and what was there. */
+export const CheckOutcome = z.object({
+  /** `status`, `body message_id`, `header content-type`, `signature`... */
+  label: z.string(),
+  passed: z.boolean(),
+  expected: z.string(),
+  actual: z.string(),
+});
+export type CheckOutcome = z.infer<typeof CheckOutcome>;
+
+export const StepView = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  kind: z.string(),
+  state: StepState,
+  /** Runs after a failure (clean-up). */
+  always: z.boolean(),
+  durationMs: z.number().nonnegative().nullable(),
+  /** Why it failed or was skipped, in words (file, step and what to do when it is bad input). */
+  failure: z.string().nullable(),
+  checks: z.array(CheckOutcome),
+  /** The journal records this step produced (api calls, deliveries, forwards). */
+  records: z.array(z.number().int().positive()),
+  /** Values this step captured; secrets show as `‹redacted›`. */
+  captures: z.record(z.string(), z.string()),
+});
+export type StepView = z.infer<typeof StepView>;
+
+export const ScenarioRunView = z.object({
+  /** The file, from the collection's folder. */
+  path: z.string(),
+  name: z.string(),
+  state: StepState,
+  durationMs: z.number().nonnegative().nullable(),
+  /** A file that does not parse: the scenario fails before its first step. */
+  problems: z.array(FileProblem),
+  steps: z.array(StepView),
+});
+export type ScenarioRunView = z.infer<typeof ScenarioRunView>;
+
+export const RunStatus = z.enum([
+  'running',
+  'awaiting-confirmation',
+  'passed',
+  'failed',
+  'stopped',
+]);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const RunView = z.object({
+  runId: z.string(),
+  /** The journal session the run writes to. */
+  sessionId: z.string(),
+  name: z.string(),
+  folder: z.string(),
+  profileId: z.string(),
+  /** Whether the profile is the embedded sandbox (no confirmation asked). */
+  sandbox: z.boolean(),
+  status: RunStatus,
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative().nullable(),
+  /** When status is awaiting-confirmation (or a step waits for the person): what is asked. */
+  question: z.string().nullable(),
+  scenarios: z.array(ScenarioRunView),
+  counts: z.object({
+    passed: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type RunView = z.infer<typeof RunView>;
+
+export const RunRequest = z
+  .object({
+    folder: z.string().min(1).max(4096),
+    /** Scenario files or folders to run, from the collection's folder (default: all, in order). */
+    paths: z.array(z.string().min(1)).max(10_000).optional(),
+    /** Run one step of one scenario (the steps before it are not run). */
+    only: z.object({ path: z.string().min(1), index: z.number().int().nonnegative() }).optional(),
+    profileId: z.string().min(1).optional(),
+    /** Values given for this run; they win over the profile's and the collection's. */
+    variables: z.record(z.string(), z.string()).default({}),
+    /** Stop at the first failed step (steps marked `always` still run). */
+    bail: z.boolean().default(false),
+    /** The journal session's name (default: the collection's name and the time). */
+    sessionName: z.string().trim().min(1).max(120).optional(),
+    /** Already confirmed that a run against a profile that is not the sandbox may change it. */
+    confirmed: z.boolean().default(false),
+  })
+  .strict();
+export type RunRequest = z.input<typeof RunRequest>;
+
+export const runnerCommands = {
+  /** Starts a run; it goes on in the background (`runner.changed`). One run at a time. */
+  'runner.start': { input: RunRequest, output: RunView },
+  'runner.stop': { input: z.object({ runId: z.string().min(1) }).strict(), output: RunView },
+  /** The answer to the run's question (go on with a step that changes platform state, or stop). */
+  'runner.confirm': {
+    input: z.object({ runId: z.string().min(1), proceed: z.boolean() }).strict(),
+    output: RunView,
+  },
+  /** The current or last run. */
+  'runner.state': { input: NoInput, output: z.object({ run: RunView.nullable() }) },
+} as const satisfies DomainCommands<'runner'>;
+
+export const runnerEvents = {
+  'runner.changed': RunView,
+} as const satisfies DomainEvents<'runner'>;
