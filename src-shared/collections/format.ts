@@ -22,16 +22,19 @@ export const Variables = z.record(VariableName, Template);
 export type Variables = z.output<typeof Variables>;
 
 /** `500ms`, `2s`, `1m`, or a number of milliseconds. */
-export const Duration = z.union([
-  z.number().nonnegative(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'a duration is like 500ms, 2s or 1m')
-    .transform((v) => {
-      const [, n, unit] = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(v) ?? [];
-      return Number(n) * (unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
-    }),
-]);
+export const Duration = z.union(
+  [
+    z.number().nonnegative(),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(ms|s|m)$/, 'a duration is like 500ms, 2s or 1m')
+      .transform((v) => {
+        const [, n, unit] = /^(\d+(?:\.\d+)?)\s*(ms|s|m)$/.exec(v) ?? [];
+        return Number(n) * (unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
+      }),
+  ],
+  { error: 'a duration is like 500ms, 2s or 1m, or a number of milliseconds' },
+);
 
 /** One check of a value; several operators on one value must all hold. */
 export const ValueCheck = z
