@@ -19,6 +19,12 @@ import { createLogStore, type LogStore } from '../features/event-log/log-store';
 import { createProfilesStore, type ProfilesStore } from '../features/profiles/profiles-store';
 import { createSimulatorStore, type SimulatorStore } from '../features/simulator/simulator-store';
 import { createFocusStore, type FocusStore } from '../features/workbench/focus-store';
+import { createCenterStore, type CenterStore } from '../features/workbench/center-store';
+import {
+  createCollectionsStore,
+  type CollectionsStore,
+} from '../features/collections/collections-store';
+import { createRunnerStore, type RunnerStore } from '../features/runner/runner-store';
 
 export interface Stores {
   app: AppStore;
@@ -32,6 +38,9 @@ export interface Stores {
   composerHistory: ComposerHistoryStore;
   composerResources: ComposerResourcesStore;
   simulator: SimulatorStore;
+  center: CenterStore;
+  collections: CollectionsStore;
+  runner: RunnerStore;
 }
 
 export interface StartableStores extends Stores {
@@ -54,6 +63,9 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     composerHistory: createComposerHistoryStore(bridge, app),
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
+    center: createCenterStore(),
+    collections: createCollectionsStore(bridge, connection, app),
+    runner: createRunnerStore(bridge, connection),
   };
   return {
     ...stores,
@@ -68,6 +80,8 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.contacts.start(),
         stores.inbound.start(),
         stores.simulator.start(),
+        stores.collections.start(),
+        stores.runner.start(),
       ];
       return () => stops.forEach((stop) => stop());
     },

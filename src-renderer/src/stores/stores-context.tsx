@@ -14,6 +14,9 @@ import type { ProfilesUiState } from '../features/profiles/profiles-store';
 import type { AppState } from '../features/header/app-store';
 import type { SimulatorUiState } from '../features/simulator/simulator-store';
 import type { FocusState } from '../features/workbench/focus-store';
+import type { CenterState } from '../features/workbench/center-store';
+import type { CollectionsState } from '../features/collections/collections-store';
+import type { RunnerState } from '../features/runner/runner-store';
 import type { Stores } from './create-stores';
 
 export type { Stores } from './create-stores';
@@ -72,4 +75,16 @@ export function useComposerResources<T>(selector: (s: ComposerResourcesState) =>
 
 export function useSimulator<T>(selector: (s: SimulatorUiState) => T): T {
   return useStore(useStores().simulator, selector);
+}
+
+export function useCenter<T>(selector: (s: CenterState) => T): T {
+  return useStore(useStores().center, selector);
+}
+
+export function useCollections<T>(selector: (s: CollectionsState) => T): T {
+  return useStore(useStores().collections, selector);
+}
+
+export function useRunner<T>(selector: (s: RunnerState) => T): T {
+  return useStore(useStores().runner, selector);
 }

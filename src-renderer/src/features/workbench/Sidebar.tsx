@@ -1,7 +1,8 @@
 // The left column: one tab per tool beside the composer and the log. Every panel stays mounted
 // (hidden when not chosen) so a half-filled form or a running import survives a tab switch.
-// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…4 jump from anywhere.
+// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…5 jump from anywhere.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CollectionsPane } from '../collections/CollectionsPane';
 import { ContactsPane } from '../contacts/ContactsPane';
 import { InboundPane } from '../inbound/InboundPane';
 import { SimulatorPane } from '../simulator/SimulatorPane';
@@ -10,7 +11,7 @@ import { activeProfile } from '../header/app-store';
 import { useApp } from '../../stores/stores-context';
 import './sidebar.css';
 
-export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator';
+export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
 
 interface TabSpec {
   id: SidebarTab;
@@ -28,6 +29,7 @@ export function Sidebar() {
     { id: 'contacts', label: 'Contacts', panel: <ContactsPane /> },
     { id: 'users', label: 'Users', panel: <UsersPane /> },
     { id: 'inbound', label: 'Inbound', panel: <InboundPane /> },
+    { id: 'collections', label: 'Collections', panel: <CollectionsPane /> },
     ...(profile?.kind === 'sandbox'
       ? [{ id: 'simulator' as const, label: 'Simulator', panel: <SimulatorPane /> }]
       : []),
