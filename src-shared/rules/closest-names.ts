@@ -40,7 +40,8 @@ export function closestNames(name: string, candidates: readonly string[], max = 
       const distance = editDistance(wanted, lower);
       const near =
         distance <= Math.max(1, Math.floor(Math.max(wanted.length, lower.length) / 3)) ||
-        (wanted.length >= 3 && (lower.includes(wanted) || wanted.includes(lower)));
+        (Math.min(wanted.length, lower.length) >= 3 &&
+          (lower.includes(wanted) || wanted.includes(lower)));
       return { candidate, distance, near };
     })
     .filter((c) => c.near)

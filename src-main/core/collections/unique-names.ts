@@ -45,7 +45,7 @@ export function fileSlug(text: string): string {
     .replace(/\p{Cc}+/gu, '')
     .replace(/[\\/:*?"<>|{}#%&$!@`'=+]+/g, '-')
     .replace(/\s+/g, ' ')
-    .replace(/-+/g, '-')
+    .replace(/[\s-]*-[\s-]*/g, '-')
     .replace(/^[\s.-]+|[\s.-]+$/g, '')
     .slice(0, 100);
   return slug || 'request';
