@@ -120,6 +120,7 @@ const SIMULATE_NEEDS: Record<
   otp: { needs: [['user']], uses: ['user', 'target'] },
   'expire-tokens': { needs: [], uses: [] },
   disconnect: { needs: [['user']], uses: ['user'] },
+  'update-app': { needs: [['app']], uses: ['app'] },
 };
 
 const WHAT: Partial<Record<keyof SimulateStep, string>> = {
@@ -128,6 +129,7 @@ const WHAT: Partial<Record<keyof SimulateStep, string>> = {
   room: 'the room (room: "{{room_id}}")',
   name: "the new user's name (name: Ana)",
   subject: "the room's subject (subject: Team)",
+  app: 'what to change (app: { rate_limit: { count: 5, window_s: 10 } })',
 };
 
 function checkSimulate(step: SimulateStep, at: Path, report: Report): void {
