@@ -1,6 +1,8 @@
 // A scenario that walks the platform on the embedded sandbox: an app token, a user connected
 // through an otp, a contact, a message simulated from the user arriving as a verified delivery
 // whose capture a later request uses; then the session's report shows the steps.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRunnerFixture, stepStates, type RunnerFixture } from './runner-fixture';
 
@@ -57,6 +59,7 @@ steps:
         resource_id: "{{ada}}"
         msg_type: text
         text: "About {{arrived}}"
+      headers: { X-Scenario: "{{contact}}" }
     expect: { status: 200, body: { id: { exists: true } }, shape: valid }
 `;
 
@@ -94,6 +97,11 @@ describe('a passing scenario', () => {
     const { record: sent } = await fx.core.invoke('log.get', { seq: reply!.records[0]! });
     if (sent?.kind !== 'api') throw new Error('the reply has no api record');
     expect(sent.api.requestParams.text).toBe(`About ${writes!.captures.sent}`);
+    // An extra header goes out lower-case beside the token, which it does not replace.
+    expect(sent.api.requestHeaders).toMatchObject({
+      'x-scenario': 'order-1042',
+      authorization: expect.stringMatching(/^Bearer /),
+    });
 
     // The run is its own session, and its report shows each step and the run's outcome.
     const sessions = await fx.core.invoke('sessions.list', {});
@@ -104,5 +112,51 @@ describe('a passing scenario', () => {
     });
     expect(report.content).toContain('Step 5 of flow.yaml, The message arrives: passed');
     expect(report.content).toMatch(/Run Runner flow: passed/);
+  }, 60_000);
+});
+
+describe('a forward', () => {
+  it("checks the forward target's answer to the delivery the step before claimed", async () => {
+    const target = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(202, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`;
+    try {
+      await fx.core.invoke('inbound.setForwards', { forwards: { targets: [url] } });
+      const folder = fx.collection({
+        'forward.yaml': `steps:
+  - connect-user: { name: Fred }
+    capture: { fred: user_id }
+  - request:
+      endpoint: contact.add
+      user: "{{fred}}"
+      params: { contact_id: shop, display_name: Shop, capabilities: interactive }
+    expect: { status: 200 }
+  - simulate: { action: send-message, user: "{{fred}}", contact: shop, params: { text: forward me } }
+  - expect-delivery: { match: { user: "{{fred}}", text: forward me } }
+  - name: Forwarded
+    expect-forward:
+      target: ${url}
+      status: 202
+      body: { ok: true }
+    capture: { answer: body.ok }
+`,
+      });
+      const run = await fx.run(folder);
+      expect(run.status, JSON.stringify(run.scenarios[0]?.steps)).toBe('passed');
+      const [, , , delivery, forward] = run.scenarios[0]!.steps;
+      expect(forward!.captures).toEqual({ answer: 'true' });
+      const { record } = await fx.core.invoke('log.get', { seq: forward!.records[0]! });
+      if (record?.kind !== 'forward') throw new Error('the step has no forward record');
+      expect(record.forward.deliverySeq).toBe(delivery!.records[0]);
+    } finally {
+      await fx.core.invoke('inbound.setForwards', { forwards: { targets: [] } });
+      await new Promise((resolve) => target.close(resolve));
+    }
   }, 60_000);
 });
