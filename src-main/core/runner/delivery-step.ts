@@ -93,7 +93,7 @@ function timeoutText(ctx: StepContext, step: ExpectDeliveryStep, timeoutMs: numb
   const reasons = seen.slice(-5).map((r) => {
     const why = ctx.inbox.isClaimed(r)
       ? 'an earlier step already claimed it'
-      : (deliveryMismatch(r, step.match) ?? 'it matched too late');
+      : (deliveryMismatch(r, step.match) ?? 'it arrived as the wait ended');
     return `#${r.seq} (${r.summary}): ${why}`;
   });
   const count = seen.length === 1 ? '1 delivery' : `${seen.length} deliveries`;
