@@ -15,7 +15,9 @@ import { sayTally, scenarioTally } from './reporters/words';
 
 export const EXIT = { passed: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
-const ENDED: ReadonlySet<RunView['status']> = new Set(['passed', 'failed', 'stopped']);
+const FINAL: ReadonlySet<RunView['status']> = new Set(['passed', 'failed', 'stopped']);
+/** As the runner says it (core/runner): a final status, and the run's time known. */
+const hasEnded = (view: RunView) => FINAL.has(view.status) && view.durationMs !== null;
 
 /** How a run is asked to stop from outside (Ctrl+C); answers a function that stops listening. */
 export type OnInterrupt = (stop: () => void) => () => void;
@@ -66,7 +68,7 @@ function runToEnd(
     const seen = (view: RunView) => {
       if (settled || view.runId !== runId) return;
       onView(view);
-      if (ENDED.has(view.status)) {
+      if (hasEnded(view)) {
         settled = true;
         off();
         stopListening();
