@@ -39,7 +39,8 @@ function failureText(step: StepView): { message: string; body: string } {
   const failed = step.checks.filter((c) => !c.passed);
   const checkLines = failed.map((c) => `${c.label}: expected ${c.expected}, got ${c.actual}`);
   const message = step.failure ?? checkLines[0] ?? 'the step failed';
-  return { message, body: [step.failure, ...checkLines].filter(Boolean).join('\n') };
+  // A failure that is its checks says them again in one line: the body has the checks, one a line.
+  return { message, body: checkLines.length > 0 ? checkLines.join('\n') : message };
 }
 
 function testcase(scenario: ScenarioRunView, step: StepView): string {

@@ -27,9 +27,13 @@ function withTime(text: string, ms: number | null): string {
 function stepLines(step: StepView): string[] {
   if (step.state !== 'failed') return [];
   const lines = [withTime(`    ${MARKS.failed} ${stepName(step)}`, step.durationMs)];
-  if (step.failure) lines.push(...step.failure.split('\n').map((l) => `        ${l}`));
-  for (const check of step.checks.filter((c) => !c.passed)) {
+  const failed = step.checks.filter((c) => !c.passed);
+  // A failure that is its checks says them again in one line: the checks alone, one a line.
+  for (const check of failed) {
     lines.push(`        ${check.label}: expected ${check.expected}, got ${check.actual}`);
+  }
+  if (failed.length === 0 && step.failure) {
+    lines.push(...step.failure.split('\n').map((l) => `        ${l}`));
   }
   return lines;
 }

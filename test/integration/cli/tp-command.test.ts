@@ -119,7 +119,8 @@ describe('tp run: a run (needs the runner)', () => {
       'token.yaml': [
         'name: App token',
         'steps:',
-        '  - wait: 10ms',
+        '  - name: pause',
+        '    wait: 10ms',
         ...APP_TOKEN_STEP,
         '    expect: { status: 200, body: { access_token: { exists: true } } }',
         '    capture: { token: body.access_token }',
@@ -127,7 +128,7 @@ describe('tp run: a run (needs the runner)', () => {
     });
     const run = tp(dir, ['run', 'token.yaml', '--reporter', 'json', '--out', 'report.json']);
     expect(await run.exit, run.stderr()).toBe(0);
-    expect(run.stderr()).toMatch(/✓ step 1 \(wait\)/);
+    expect(run.stderr()).toMatch(/✓ pause {2}\d+ ms/);
     expect(run.stderr()).toMatch(/✓ get the app token/);
     expect(run.stderr()).toMatch(/✓ App token \(token\.yaml\)/);
     expect(run.stdout()).toBe('');
@@ -185,10 +186,18 @@ describe('tp run: a run (needs the runner)', () => {
   });
 
   it('stops cleanly on Ctrl+C and exits 130', async () => {
-    const dir = collection({ 'long.yaml': ['steps:', '  - wait: 10ms', '  - wait: 60s'] });
+    const dir = collection({
+      'long.yaml': [
+        'steps:',
+        '  - name: pause',
+        '    wait: 10ms',
+        '  - name: long',
+        '    wait: 60s',
+      ],
+    });
     const run = tp(dir, ['run', 'long.yaml']);
     await waitFor('the first step to pass', () =>
-      run.stderr().includes('✓ step 1 (wait)') ? true : undefined,
+      run.stderr().includes('✓ pause') ? true : undefined,
     );
     run.child.kill('SIGINT');
     expect(await run.exit, run.stderr()).toBe(130);

@@ -104,6 +104,8 @@ describe('the pretty report', () => {
     expect(text).toContain('        status: expected 200, got 400');
     expect(text).toContain('        body message_id: expected exists, got missing');
     expect(text).not.toContain('header content-type');
+    // The failure's words are its checks again: said once.
+    expect(text).not.toContain('Two checks failed.');
     expect(text).toContain('– skipped: the delivery arrives');
     expect(text).toContain('    broken.yaml:4: steps.0.wait: a duration is like 500ms');
   });
