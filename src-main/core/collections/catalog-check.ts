@@ -159,9 +159,18 @@ function checkSimulate(step: SimulateStep, at: Path, report: Report): void {
  */
 const CAPTURE_SOURCES: Record<StepKind, { exact: string[]; prefixes: string[] }> = {
   request: { exact: ['status', 'body', 'seq'], prefixes: ['header.', 'body.'] },
-  'expect-delivery': { exact: ['data', 'seq'], prefixes: ['data.'] },
-  'expect-forward': { exact: ['status', 'body', 'seq'], prefixes: ['header.', 'body.'] },
-  simulate: { exact: ['seq', 'user_id', 'room_id', 'message_id'], prefixes: [] },
+  'expect-delivery': {
+    exact: ['status', 'data', 'seq', 'user_id', 'contact_id', 'room_id', 'message_id', 'type'],
+    prefixes: ['header.', 'data.'],
+  },
+  'expect-forward': {
+    exact: ['status', 'body', 'seq', 'delivery_seq'],
+    prefixes: ['header.', 'body.'],
+  },
+  simulate: {
+    exact: ['seq', 'id', 'user_id', 'room_id', 'message_id', 'status', 'expired'],
+    prefixes: [],
+  },
   'connect-user': { exact: ['user_id', 'seq'], prefixes: [] },
   wait: { exact: [], prefixes: [] },
 };

@@ -135,6 +135,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         scenario: loaded.scenario.variables ?? {},
         collection: run.collection.variables,
         profile: run.profileVariables,
+        builtin: { client_id: run.profile.clientId, base_url: run.profile.baseUrl },
       },
       secrets: run.secrets,
     };

@@ -18,6 +18,8 @@ export interface VariableLayers {
   scenario: Record<string, string>;
   collection: Record<string, string>;
   profile: Record<string, string>;
+  /** The profile's own facts, under every other layer: client_id and base_url. */
+  builtin?: Record<string, string>;
 }
 
 /** A built-in secret's value, or undefined when there is none to give (with why, in words). */
@@ -30,6 +32,7 @@ export function lookupVariable(layers: VariableLayers, name: string): string | u
     layers.scenario,
     layers.profile,
     layers.collection,
+    layers.builtin ?? {},
   ]) {
     if (Object.prototype.hasOwnProperty.call(layer, name)) return layer[name];
   }

@@ -103,7 +103,7 @@ describe('checkAgainstCatalog (through readScenarioText)', () => {
     ]);
     expect(problems.map((p) => p.line)).toEqual([4, 6]);
     expect(problems[0]?.message).toMatch(
-      /expect-delivery step cannot capture "body.message_id": it captures data, seq or data.<path>/,
+      /expect-delivery step cannot capture "body.message_id": it captures status, data, seq, user_id, contact_id, room_id, message_id, type, header.<name> or data.<path>/,
     );
     expect(problems[1]?.message).toMatch(/wait step has nothing to capture/);
   });

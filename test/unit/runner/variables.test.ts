@@ -27,15 +27,16 @@ describe('resolveTemplates', () => {
       captured: { a: 'captured', b: 'captured' },
       scenario: { a: 'scenario', b: 'scenario', c: 'scenario' },
       profile: { c: 'profile', d: 'profile' },
-      collection: { d: 'collection', e: 'collection' },
+      collection: { d: 'collection', e: 'collection', f: 'collection' },
+      builtin: { f: 'builtin', client_id: 'app-1' },
     });
     const { value, unknown } = await resolveTemplates(
-      { params: { x: '{{a}} {{b}} {{c}} {{d}} {{e}}' } },
+      { params: { x: '{{a}} {{b}} {{c}} {{d}} {{e}} {{f}} {{client_id}}' } },
       all,
       noSecrets,
     );
     expect(unknown).toEqual([]);
-    expect(value.params.x).toBe('run captured scenario profile collection');
+    expect(value.params.x).toBe('run captured scenario profile collection collection app-1');
   });
 
   it('fills built-in secrets only when used, and reports them for hiding', async () => {
