@@ -29,6 +29,17 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
           </span>{' '}
           {statusWords(run.status)}
         </span>
+        <div className="run-actions">
+          {finished ? (
+            <button type="button" disabled={busy} onClick={onRunAgain}>
+              Run again
+            </button>
+          ) : (
+            <button type="button" disabled={busy} onClick={onStop}>
+              Stop
+            </button>
+          )}
+        </div>
       </div>
       <dl className="run-facts">
         <div>
@@ -47,17 +58,6 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
           <dd className="mono">{Number.isFinite(ms) ? elapsed(ms) : '—'}</dd>
         </div>
       </dl>
-      <div className="run-actions">
-        {finished ? (
-          <button type="button" className="primary" disabled={busy} onClick={onRunAgain}>
-            Run again
-          </button>
-        ) : (
-          <button type="button" disabled={busy} onClick={onStop}>
-            Stop
-          </button>
-        )}
-      </div>
     </div>
   );
 }

@@ -28,8 +28,8 @@ export function StepItem({
   const detailsId = useId();
   const captures = Object.entries(step.captures);
   const hasDetails = step.failure !== null || step.checks.length > 0 || captures.length > 0;
-  // A failure is what the person came to read; the rest opens on demand.
-  const expanded = hasDetails && (open ?? step.state === 'failed');
+  // Why a step failed or was skipped is what the person came to read; the rest opens on demand.
+  const expanded = hasDetails && (open ?? (step.state === 'failed' || step.state === 'skipped'));
   const label = `${step.index + 1}. ${step.name}`;
 
   return (
