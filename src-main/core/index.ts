@@ -33,6 +33,7 @@ import { sessionHandlers } from './log/session-handlers';
 import { logHandlers } from './log/handlers';
 import { simulatorHandlers } from './simulator/handlers';
 import { collectionsHandlers } from './collections/handlers';
+import { createCollectionStore } from './collections/collection-store';
 import { runnerHandlers } from './runner/handlers';
 import type { Services } from './services';
 
@@ -154,6 +155,12 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
   );
 
+  // Watches the open collections: closed with the engine.
+  const collections = createCollectionStore({
+    settings: host.settings,
+    emit: (change) => events.emit('collections.changed', change),
+  });
+
   const services: Services = {
     host,
     events,
@@ -170,6 +177,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     tunnel,
     sessions,
     contacts,
+    collections,
   };
   // The runner calls the other domains' commands, through the dispatch made from these handlers.
   const invokeRef: { current?: Invoke } = {};
@@ -214,6 +222,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     async close() {
       if (closed) return;
       closed = true;
+      collections.close();
       await connect.close();
       await tunnel.close();
       await inbound.close();

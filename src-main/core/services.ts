@@ -2,6 +2,7 @@
 import type { ApiClient } from './api/api-client';
 import type { AppTokenService } from './auth/app-token';
 import type { ConnectFlowService } from './auth/connect-flow';
+import type { CollectionStore } from './collections/collection-store';
 import type { ContactsService } from './contacts/contacts-service';
 import type { OtpService } from './auth/otp';
 import type { UserTokenService } from './auth/user-tokens';
@@ -31,4 +32,5 @@ export interface Services {
   tunnel: TunnelService;
   sessions: Sessions;
   contacts: ContactsService;
+  collections: CollectionStore;
 }

@@ -149,6 +149,8 @@ export const ExpectDeliveryStep = z
     timeout: Duration.optional(),
     /** The signature outcome it must have (default valid). */
     signature: z.enum(['valid', 'invalid', 'missing', 'unsupported', 'any']).optional(),
+    /** The signature_method it must carry (an app that supports one method checks it). */
+    signature_method: Template.optional(),
     /** Whether it must follow the documented shape (default valid). */
     shape: z.enum(['valid', 'any']).optional(),
     /** The receiver's answer status (default: any). */
@@ -182,6 +184,7 @@ export const SimulateAction = z.enum([
   'otp',
   'expire-tokens',
   'disconnect',
+  'update-app',
 ]);
 export type SimulateAction = z.output<typeof SimulateAction>;
 /** What a platform user does on the embedded sandbox (sandbox profile only). */
@@ -202,6 +205,19 @@ export const SimulateStep = z
     target: z.enum(['management', 'directory']).optional(),
     /** create-room: the contacts in it. */
     occupants: z.array(Template).optional(),
+    /** update-app: the app's registration on the sandbox to change. */
+    app: z
+      .object({
+        signature_method: z.enum(['HMAC-SHA256', 'HMAC-SHA1', 'RSA-SHA256']).optional(),
+        rate_limit: z
+          .object({ count: z.number().int().positive(), window_s: z.number().int().positive() })
+          .strict()
+          .optional(),
+        token_lifetime: z.number().int().positive().optional(),
+        scopes: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SimulateStep = z.output<typeof SimulateStep>;

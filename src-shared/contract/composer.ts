@@ -55,6 +55,11 @@ const composerRequestFields = {
   file: ComposerFile.optional(),
   /** For msg_type contact: builds `vcard` (do not also give params.vcard). */
   vcard: ComposerVcard.optional(),
+  /**
+   * Extra request headers (names in any case; sent lower-case). They win over the built ones, so an
+   * `authorization` given here replaces the token "act as" would send; content-length is the body's.
+   */
+  headers: z.record(z.string().min(1).max(200), z.string().max(8192)).optional(),
 };
 export const ComposerRequest = z.object(composerRequestFields).strict();
 export type ComposerRequest = z.input<typeof ComposerRequest>;

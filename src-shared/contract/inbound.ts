@@ -38,6 +38,22 @@ export const ResponseControl = z.object({
   rejectUnverified: z.boolean().default(false),
 });
 export type ResponseControl = z.infer<typeof ResponseControl>;
+/**
+ * The fields of a response control to change. Built from the unwrapped fields: `.partial()` of
+ * ResponseControl would fill every absent field with its default, so changing the status alone
+ * would reset the body, the delay and the rest.
+ */
+export const ResponseControlChanges = z
+  .object(
+    Object.fromEntries(
+      Object.entries(ResponseControl.shape).map(([key, field]) => [key, field.unwrap()]),
+    ) as {
+      [K in keyof typeof ResponseControl.shape]: ReturnType<
+        (typeof ResponseControl.shape)[K]['unwrap']
+      >;
+    },
+  )
+  .partial();
 
 export const ForwardSettings = z.object({
   targets: z.array(httpUrl('a forward target')).max(10).default([]),
@@ -78,7 +94,7 @@ export const inboundCommands = {
   /** Response control for the profile's deliveries; fields left out keep their value. */
   'inbound.setResponse': {
     input: z
-      .object({ profileId: z.string().min(1).optional(), response: ResponseControl.partial() })
+      .object({ profileId: z.string().min(1).optional(), response: ResponseControlChanges })
       .strict(),
     output: InboundSettings,
   },

@@ -3,6 +3,9 @@
 import { CommandError, type collectionsCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
+import { profileVariables, setProfileVariables } from './collection-settings';
+import { collectionVariables, resolveRequest } from './resolve-request';
+import { saveRequest } from './save-request';
 
 const notYet = (name: string) => () =>
   Promise.reject(
@@ -10,22 +13,32 @@ const notYet = (name: string) => () =>
   );
 
 export function collectionsHandlers(
-  _services: Services,
+  services: Services,
 ): HandlerGroup<keyof typeof collectionsCommands> {
+  const store = services.collections;
+  const settings = services.host.settings;
+  const profileOf = (profileId: string | undefined) => profileId ?? services.profiles.activeId();
   return {
-    'collections.recent': notYet('collections.recent'),
-    'collections.open': notYet('collections.open'),
-    'collections.read': notYet('collections.read'),
-    'collections.write': notYet('collections.write'),
-    'collections.createFolder': notYet('collections.createFolder'),
-    'collections.rename': notYet('collections.rename'),
-    'collections.duplicate': notYet('collections.duplicate'),
-    'collections.delete': notYet('collections.delete'),
-    'collections.reorder': notYet('collections.reorder'),
-    'collections.saveRequest': notYet('collections.saveRequest'),
-    'collections.profileVariables': notYet('collections.profileVariables'),
-    'collections.setProfileVariables': notYet('collections.setProfileVariables'),
-    'collections.resolve': notYet('collections.resolve'),
+    'collections.recent': async () => store.recent(),
+    'collections.open': ({ folder, create }) => store.open(folder, create),
+    'collections.read': ({ folder, path }) => store.read(folder, path),
+    'collections.write': ({ folder, ...input }) => store.write(folder, input),
+    'collections.createFolder': ({ folder, path }) => store.createFolder(folder, path),
+    'collections.rename': ({ folder, from, to }) => store.rename(folder, from, to),
+    'collections.duplicate': ({ folder, path }) => store.duplicate(folder, path),
+    'collections.delete': ({ folder, path }) => store.delete(folder, path),
+    'collections.reorder': ({ folder, dir, order }) => store.reorder(folder, dir, order),
+    'collections.saveRequest': (input) => saveRequest(services, store, input),
+    'collections.profileVariables': async ({ profileId }) =>
+      profileVariables(settings, profileOf(profileId)),
+    'collections.setProfileVariables': async ({ profileId, variables }) =>
+      setProfileVariables(settings, services.redactor, profileOf(profileId), variables),
+    'collections.resolve': async ({ folder, request }) =>
+      resolveRequest(
+        request,
+        profileVariables(settings, profileOf(request.profileId)),
+        await collectionVariables(folder),
+      ),
     'collections.exportPostman': notYet('collections.exportPostman'),
     'collections.import': notYet('collections.import'),
     'collections.openapi': notYet('collections.openapi'),

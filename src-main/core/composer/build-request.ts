@@ -34,6 +34,7 @@ export interface ComposerInput {
   keepEmpty: readonly string[];
   actAs: ActAs;
   vcard?: ComposerVcard | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface BuildContext {
@@ -195,6 +196,18 @@ export function buildRequest(
         ? body.body.size
         : 0;
   if (body.kind !== 'none') headers['content-length'] = String(size);
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    const lower = name.toLowerCase();
+    // The body's length is measured, never taken from the request: a wrong one breaks the framing.
+    if (lower === 'content-length') {
+      notes.push({
+        field: 'headers',
+        message: "content-length is the body's own length; the one given is left out.",
+      });
+      continue;
+    }
+    headers[lower] = value;
+  }
 
   const rawText =
     body.kind === 'form'

@@ -116,7 +116,8 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
       const once = async (
         token: string | null,
       ): Promise<{ req: OutgoingRequest; result: HttpResult }> => {
-        const headers = { ...wire.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        // An authorization header the request gives itself (wire.headers) wins over the token.
+        const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...wire.headers };
         let body: OutgoingRequest['body'];
         if (wire.body.kind === 'form') body = wire.body.text;
         if (wire.body.kind === 'multipart') {

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Journal } from '../log/journal';
 import { isLoopbackHost } from '../api/transport-policy';
 import { sendText } from './receiver';
+import { forwardedFor } from './forwarded-for';
 
 export interface OtpRouteLimits {
   /** Requests per window from one source (a client address). */
@@ -28,9 +29,7 @@ export const OTP_ROUTE_LIMITS: OtpRouteLimits = { perSource: 10, perPeer: 60, wi
  */
 export function requestSource(req: IncomingMessage): { peer: string; source: string } {
   const peer = req.socket.remoteAddress ?? 'unknown';
-  const forwarded = req.headers['x-forwarded-for'];
-  const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-  const last = header?.split(',').at(-1)?.trim().slice(0, 64);
+  const last = forwardedFor(req);
   const peerIsLoopback = isLoopbackHost(peer.replace(/^::ffff:/, ''));
   return { peer, source: peerIsLoopback && last ? `${last} (forwarded)` : peer };
 }

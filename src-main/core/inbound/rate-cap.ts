@@ -2,6 +2,7 @@
 // token bucket per source, refilled at `perSecond`, holding at most `burst`. The platform retries a
 // delivery that gets a 429 after its Retry-After, so a capped sender loses nothing.
 import type { IncomingMessage } from 'node:http';
+import { forwardedFor } from './forwarded-for';
 
 export interface RateCapOptions {
   /** Sustained requests per second a source may send. */
@@ -58,9 +59,5 @@ export function createRateCap({ perSecond, burst }: RateCapOptions, now = () => 
  * appended (the address it saw); earlier entries are whatever the sender wrote.
  */
 export function edgeSource(req: IncomingMessage, viaTunnel: boolean): string | null {
-  const forwarded = req.headers['x-forwarded-for'];
-  const list = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-  const last = list?.split(',').at(-1)?.trim();
-  if (last) return last;
-  return viaTunnel ? 'the tunnel' : null;
+  return forwardedFor(req) ?? (viaTunnel ? 'the tunnel' : null);
 }

@@ -1,22 +1,27 @@
 // The runner's commands: one run at a time of a collection's scenarios (core/runner/).
-import { CommandError, type runnerCommands } from '../../../src-shared/contract';
+import type { runnerCommands } from '../../../src-shared/contract';
 import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
-
-const notYet = (name: string) => () =>
-  Promise.reject(
-    new CommandError({ code: 'internal', message: `${name} is not available in this build yet.` }),
-  );
+import { createRunnerService } from './runner-service';
 
 export function runnerHandlers(
-  _services: Services,
-  _invoke: Invoke,
+  services: Services,
+  invoke: Invoke,
 ): HandlerGroup<keyof typeof runnerCommands> {
+  const runner = createRunnerService({
+    invoke,
+    events: services.events,
+    profiles: services.profiles,
+    appTokens: services.appTokens,
+    users: services.users,
+    journal: services.journal,
+    redactor: services.redactor,
+  });
   return {
-    'runner.start': notYet('runner.start'),
-    'runner.stop': notYet('runner.stop'),
-    'runner.confirm': notYet('runner.confirm'),
-    'runner.state': () => Promise.resolve({ run: null }),
+    'runner.start': (input) => runner.start(input),
+    'runner.stop': ({ runId }) => Promise.resolve(runner.stop(runId)),
+    'runner.confirm': ({ runId, proceed }) => Promise.resolve(runner.confirm(runId, proceed)),
+    'runner.state': () => Promise.resolve({ run: runner.state() }),
   };
 }

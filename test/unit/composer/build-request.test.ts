@@ -94,6 +94,20 @@ describe('every endpoint of the catalog builds a valid request', () => {
     });
   });
 
+  it('sends extra headers lower-case, over the built ones, but never a content-length', () => {
+    const built = buildRequest(
+      {
+        ...VALID['message.send']!,
+        headers: { 'X-Trace': 'abc', Accept: 'text/plain', 'Content-Length': '1' },
+      },
+      null,
+      CTX,
+    );
+    expect(built.wire.headers).toMatchObject({ 'x-trace': 'abc', accept: 'text/plain' });
+    expect(built.wire.headers['content-length']).not.toBe('1');
+    expect(built.notes.map((n) => n.message).join(' ')).toMatch(/content-length is the body/);
+  });
+
   it('sends the bulk resources space-separated, URL-encoded, with no user_id', () => {
     const built = buildRequest(VALID['bulk.send']!, null, CTX);
     expect(built.wire.body).toEqual({

@@ -1,0 +1,108 @@
+// The items of a collection folder in the collection's order: the names listed in collection.yaml
+// (at the root) or folder.yaml (in a sub-folder) `order` first, then the rest by name. The
+// Collections tab and the runner both read a folder through walkCollection, so the order a person
+// sets is the order a run follows.
+import type { Dirent } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import {
+  COLLECTION_FILE,
+  FOLDER_FILE,
+  type CollectionFile,
+} from '../../../src-shared/collections/format';
+import type { FileProblem } from '../../../src-shared/contract';
+import { FILES_DIR, isIgnoredName, isScenarioName, itemPath } from './collection-paths';
+import { parseCollectionText, parseFolderText } from './parse-file';
+
+export interface TreeEntry {
+  /** From the collection's folder, with `/` between names. */
+  path: string;
+  kind: 'scenario' | 'folder';
+  children?: TreeEntry[];
+}
+
+export interface CollectionTree {
+  /** The collection's name: collection.yaml's, else the folder's. */
+  name: string;
+  /** collection.yaml as read (null when missing or broken). */
+  own: CollectionFile | null;
+  entries: TreeEntry[];
+  /** Problems of collection.yaml and the folder.yaml files. */
+  problems: FileProblem[];
+}
+
+/** `names` in `order` first (those that exist), then the rest by name. */
+export function applyOrder(names: readonly string[], order: readonly string[] = []): string[] {
+  const listed = order.filter((name, i) => names.includes(name) && order.indexOf(name) === i);
+  const rest = names
+    .filter((name) => !listed.includes(name))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return [...listed, ...rest];
+}
+
+async function readOrder(
+  folder: string,
+  dir: string,
+  file: string,
+  problems: FileProblem[],
+): Promise<{ own: CollectionFile | null; order: string[] }> {
+  const text = await readFile(join(dir, file), 'utf8').catch(() => null);
+  if (text === null) return { own: null, order: [] };
+  const path = itemPath(folder, join(dir, file));
+  const parsed =
+    file === COLLECTION_FILE ? parseCollectionText(path, text) : parseFolderText(path, text);
+  problems.push(...parsed.problems);
+  return { own: parsed.value, order: parsed.value?.order ?? [] };
+}
+
+const isListedFolder = (entry: Dirent, atRoot: boolean) =>
+  entry.isDirectory() && !(atRoot && entry.name === FILES_DIR);
+
+/** The entries of `dir` that are items of the collection (scenario files and sub-folders). */
+export async function itemEntries(folder: string, dir: string): Promise<Dirent[]> {
+  const atRoot = resolve(dir) === resolve(folder);
+  const listing = await readdir(dir, { withFileTypes: true });
+  // Symbolic links are not followed: one could lead out of the folder, or back into it forever.
+  return listing.filter(
+    (e) =>
+      !isIgnoredName(e.name) &&
+      (isListedFolder(e, atRoot) || (e.isFile() && isScenarioName(e.name))),
+  );
+}
+
+async function walkDir(
+  folder: string,
+  dir: string,
+  problems: FileProblem[],
+): Promise<{ own: CollectionFile | null; entries: TreeEntry[] }> {
+  const atRoot = dir === folder;
+  const kept = await itemEntries(folder, dir);
+  const { own, order } = await readOrder(
+    folder,
+    dir,
+    atRoot ? COLLECTION_FILE : FOLDER_FILE,
+    problems,
+  );
+  const byName = new Map(kept.map((e) => [e.name, e]));
+  const entries: TreeEntry[] = [];
+  for (const name of applyOrder([...byName.keys()], order)) {
+    const entry = byName.get(name) as Dirent;
+    const full = join(dir, name);
+    if (entry.isDirectory()) {
+      const inner = await walkDir(folder, full, problems);
+      entries.push({ path: itemPath(folder, full), kind: 'folder', children: inner.entries });
+    } else entries.push({ path: itemPath(folder, full), kind: 'scenario' });
+  }
+  return { own, entries };
+}
+
+export async function walkCollection(folder: string): Promise<CollectionTree> {
+  const problems: FileProblem[] = [];
+  const { own, entries } = await walkDir(folder, folder, problems);
+  return { name: own?.name ?? basename(folder), own, entries, problems };
+}
+
+/** The scenario paths of a tree, depth first, in order. */
+export function scenarioPaths(entries: readonly TreeEntry[]): string[] {
+  return entries.flatMap((e) => (e.kind === 'folder' ? scenarioPaths(e.children ?? []) : [e.path]));
+}

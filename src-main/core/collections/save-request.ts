@@ -1,0 +1,198 @@
+// "Save to collection": a composer request, or a journaled `api` call (History, the Event log),
+// written as a scenario of one `request` step, or appended as a step to a scenario. A file never
+// holds a secret: the token is named by `as` and `user`, and a secret parameter by a variable
+// (`{{client_secret}}`); the redactor checks the text before it is written.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { parseDocument, type YAMLSeq } from 'yaml';
+import type { z } from 'zod';
+import type { ScenarioInput } from '../../../src-shared/collections/format';
+import {
+  CommandError,
+  type ApiRecord,
+  type ComposerRequest,
+  type collectionsCommands,
+} from '../../../src-shared/contract';
+import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec/endpoints';
+import { apiRecordOf, composerRequestOfRecord } from '../composer/record-request';
+import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
+import type { Services } from '../services';
+import { FILES_DIR, resolveInside } from './collection-paths';
+import type { CollectionStore } from './collection-store';
+import { scenarioToYaml } from './scenario-yaml';
+import { fileSlug, firstFree } from './unique-names';
+
+type Request = z.output<typeof ComposerRequest>;
+type SaveInput = z.output<(typeof collectionsCommands)['collections.saveRequest']['input']>;
+type StepObject = Record<string, unknown>;
+
+function endpointOf(request: Request, from: string): EndpointSpec {
+  const endpoint = (ENDPOINTS as readonly EndpointSpec[]).find((e) => e.id === request.endpointId);
+  if (!endpoint)
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `${from} is not to an endpoint of the catalog, and a collection step names one: open it in the composer, pick the endpoint, then save it.`,
+    });
+  return endpoint;
+}
+
+function isSecretParam(endpoint: EndpointSpec, name: string, value: string, redactor: Redactor) {
+  return (
+    SECRET_PARAM_NAMES.has(name) ||
+    endpoint.params.some((p) => p.name === name && p.secret) ||
+    redactor.holdsSecret(JSON.stringify(value))
+  );
+}
+
+/** The step's `request:` (and a file's bytes to write beside the scenario). */
+function requestOf(
+  request: Request,
+  endpoint: EndpointSpec,
+  secretNames: string[],
+  redactor: Redactor,
+) {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.params)) {
+    if (value === '' && !request.keepEmpty.includes(name)) continue;
+    params[name] = isSecretParam(endpoint, name, value, redactor) ? `{{${name}}}` : value;
+  }
+  for (const name of secretNames) params[name] = `{{${name}}}`;
+  const actAs = request.actAs;
+  const step: StepObject = {
+    endpoint: endpoint.id,
+    path: request.path && request.path !== endpoint.paths[0] ? request.path : undefined,
+    as:
+      actAs.kind === 'user'
+        ? 'user'
+        : actAs.kind === 'appForUser'
+          ? 'app-for-user'
+          : endpoint.auth === 'user'
+            ? 'app'
+            : undefined,
+    user: actAs.kind === 'app' ? undefined : actAs.userId,
+    params,
+    keep_empty:
+      request.keepEmpty.filter((n) => n in params).length > 0
+        ? request.keepEmpty.filter((n) => n in params)
+        : undefined,
+    vcard: request.vcard,
+  };
+  const file = request.file;
+  if (!file) return { step, bytes: null };
+  if (file.sample) {
+    step.file = { sample: file.sample, ...(file.name !== file.sample ? { name: file.name } : {}) };
+    return { step, bytes: null };
+  }
+  if (file.base64 !== undefined) {
+    return {
+      step,
+      bytes: { name: file.name, data: Buffer.from(file.base64, 'base64'), type: file.mimeType },
+    };
+  }
+  throw new CommandError({
+    code: 'invalid_input',
+    message: `The file ${file.name} was handed to the composer for previews only and is not kept: pick a sample, or save the request without it and add file: {path: ...} to the step.`,
+  });
+}
+
+function defaultName(request: Request): string {
+  const msgType = request.params.msg_type;
+  return msgType ? `${request.endpointId} ${msgType}` : request.endpointId;
+}
+
+async function sourceRequest(services: Services, input: SaveInput) {
+  if ('composer' in input.source) {
+    return {
+      request: input.source.composer as Request,
+      record: null as ApiRecord | null,
+      notes: [] as string[],
+    };
+  }
+  const record = apiRecordOf(services, input.source.seq);
+  const { request, notes } = await composerRequestOfRecord(services, record);
+  return { request: request as Request, record, notes };
+}
+
+export async function saveRequest(
+  services: Services,
+  store: CollectionStore,
+  input: SaveInput,
+): Promise<{ path: string; view: Awaited<ReturnType<CollectionStore['view']>> }> {
+  const { request, record, notes } = await sourceRequest(services, input);
+  const from = record
+    ? `The call #${record.seq} (${new URL(record.api.url).pathname})`
+    : 'This request';
+  const endpoint = endpointOf(request, from);
+  // The journal keeps a secret parameter's name with its value redacted: it comes back as a variable.
+  const secretNames = record
+    ? Object.keys(record.api.requestParams).filter((name) =>
+        isSecretParam(endpoint, name, '', services.redactor),
+      )
+    : [];
+  const built = requestOf(request, endpoint, secretNames, services.redactor);
+  const step: StepObject = { request: built.step };
+  if (record?.api.status) step.expect = { status: record.api.status };
+  const folder = store.root(input.folder);
+  const name = input.name ?? defaultName(request);
+  const path =
+    input.path ?? (input.append ? undefined : await firstFree(folder, fileSlug(name), '.yaml'));
+  if (!path)
+    throw new CommandError({
+      code: 'invalid_input',
+      message: 'To add the request as a step, name the scenario it goes into.',
+    });
+  if (built.bytes) {
+    const dir = dirname(path) === '.' ? FILES_DIR : `${dirname(path)}/${FILES_DIR}`;
+    const stored = await firstFree(folder, `${dir}/${fileSlug(built.bytes.name)}`, '');
+    const full = await resolveInside(folder, stored);
+    await mkdir(dirname(full), { recursive: true });
+    await writeFile(full, built.bytes.data);
+    built.step.file = {
+      path: `${FILES_DIR}/${basename(stored)}`,
+      ...(built.bytes.type ? { type: built.bytes.type } : {}),
+    };
+  }
+  const text = input.append
+    ? await appendedText(store, folder, path, step)
+    : scenarioToYaml({
+        ...(input.name ? { name: input.name } : {}),
+        ...(notes.length > 0
+          ? {
+              description: `Saved from the journal's call #${record?.seq ?? ''}. ${notes.join(' ')}`,
+            }
+          : {}),
+        steps: [step],
+      } as ScenarioInput);
+  if (services.redactor.holdsSecret(text))
+    throw new CommandError({
+      code: 'internal',
+      message: `The scenario for ${path} would hold a secret in clear, so nothing was written. Remove the secret from the request's fields and save again.`,
+    });
+  if (input.append) {
+    const current = await store.read(folder, path);
+    await store.write(folder, { path, text, baseVersion: current.version, overwrite: false });
+  } else {
+    await store.write(folder, { path, text, overwrite: false });
+  }
+  return { path, view: await store.view(folder) };
+}
+
+/** The scenario's text with the step added last; its comments and layout stay as they were. */
+async function appendedText(
+  store: CollectionStore,
+  folder: string,
+  path: string,
+  step: StepObject,
+) {
+  const current = await store.read(folder, path);
+  const doc = parseDocument(current.text);
+  const steps = doc.get('steps');
+  if (doc.errors.length > 0 || !steps || typeof (steps as YAMLSeq).add !== 'function')
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `${path} has no list of steps to add to${current.problems[0] ? ` (line ${current.problems[0].line}: ${current.problems[0].message})` : ''}: fix the file, or save the request as a new scenario.`,
+    });
+  const stepDoc = parseDocument(scenarioToYaml({ steps: [step] } as ScenarioInput));
+  (steps as YAMLSeq).add((stepDoc.get('steps') as YAMLSeq).items[0]);
+  return String(doc);
+}

@@ -1,0 +1,153 @@
+// A `request` step: one catalog endpoint through composer.send (journaled like any composer call),
+// sent even when it breaks the API document's rules (a scenario tests the error answers too), then
+// its checks: status, time, headers, body paths, the documented shape.
+// Captures: status, header.<name>, body.<path>, seq (the api record).
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import type { RequestStep, ResponseExpect } from '../../../src-shared/collections/format';
+import type { ActAs, CheckOutcome, ComposerFile } from '../../../src-shared/contract';
+import { ENDPOINTS } from '../../../src-shared/spec';
+import { readBodyPath } from './body-path';
+import { evaluateCheck, plainCheck } from './checks';
+import { failureWords, type StepContext, type StepOutcome } from './step-context';
+
+function actAsOf(step: RequestStep): ActAs | string {
+  const endpoint = ENDPOINTS.find((e) => e.id === step.endpoint);
+  const user = step.user?.trim() ?? '';
+  const as = step.as ?? (endpoint?.auth === 'app' || user === '' ? 'app' : 'app-for-user');
+  if (as === 'app') return { kind: 'app' };
+  if (user === '')
+    return `"as: ${as}" needs the user it acts for: add \`user: "{{user_id}}"\` (a variable a connect-user step captured, or a user id).`;
+  return as === 'user' ? { kind: 'user', userId: user } : { kind: 'appForUser', userId: user };
+}
+
+/** `jpeg` → sample.jpg: the short names the format allows, or a sample's own file name. */
+function sampleName(sample: string): string {
+  if (sample.includes('.')) return sample;
+  return `sample.${sample === 'jpeg' ? 'jpg' : sample}`;
+}
+
+async function fileOf(ctx: StepContext, step: RequestStep): Promise<ComposerFile | undefined> {
+  const file = step.file;
+  if (!file) return undefined;
+  if ('sample' in file) {
+    const name = sampleName(file.sample);
+    return { name: file.name ?? name, sample: name };
+  }
+  const full = resolve(dirname(ctx.scenarioFile), file.path);
+  const bytes = await readFile(full).catch((err: NodeJS.ErrnoException) => {
+    throw new Error(
+      `the file ${file.path} (${full}) could not be read (${err.code ?? err.message}): put it beside the scenario file or fix the path.`,
+    );
+  });
+  return {
+    name: basename(full),
+    base64: bytes.toString('base64'),
+    ...(file.type ? { mimeType: file.type } : {}),
+  };
+}
+
+export function responseChecks(
+  expect: ResponseExpect | undefined,
+  response: {
+    status: number | null;
+    timeMs: number;
+    headers: Record<string, string>;
+    json: unknown;
+    shapeIssues: string[];
+  },
+): CheckOutcome[] {
+  if (!expect) return [];
+  const checks: CheckOutcome[] = [];
+  if (expect.status)
+    checks.push(
+      evaluateCheck(
+        'status',
+        expect.status,
+        response.status === null ? { found: false } : { found: true, value: response.status },
+      ),
+    );
+  if (expect.time)
+    checks.push(evaluateCheck('time (ms)', expect.time, { found: true, value: response.timeMs }));
+  for (const [name, check] of Object.entries(expect.headers ?? {})) {
+    const value = response.headers[name.toLowerCase()];
+    checks.push(
+      evaluateCheck(
+        `header ${name}`,
+        check,
+        value === undefined ? { found: false } : { found: true, value },
+      ),
+    );
+  }
+  for (const [path, check] of Object.entries(expect.body ?? {}))
+    checks.push(evaluateCheck(`body ${path}`, check, readBodyPath(response.json, path)));
+  if (expect.shape === 'valid')
+    checks.push(
+      plainCheck(
+        'shape',
+        response.shapeIssues.length === 0,
+        'the documented shape',
+        response.shapeIssues.length === 0
+          ? 'the documented shape'
+          : response.shapeIssues.join('; '),
+      ),
+    );
+  return checks;
+}
+
+export async function runRequestStep(
+  ctx: StepContext,
+  step: RequestStep,
+  expect: ResponseExpect | undefined,
+): Promise<StepOutcome> {
+  const actAs = actAsOf(step);
+  if (typeof actAs === 'string')
+    return { checks: [], records: [], source: { values: {} }, failure: actAs };
+  let file: ComposerFile | undefined;
+  try {
+    file = await fileOf(ctx, step);
+  } catch (err) {
+    return { checks: [], records: [], source: { values: {} }, failure: failureWords(err) };
+  }
+  const sent = await ctx.invoke('composer.send', {
+    profileId: ctx.profile.id,
+    endpointId: step.endpoint,
+    ...(step.path ? { path: step.path } : {}),
+    params: step.params,
+    keepEmpty: step.keep_empty ?? [],
+    actAs,
+    ...(file ? { file } : {}),
+    ...(step.vcard
+      ? {
+          vcard: {
+            name: step.vcard.name,
+            surname: step.vcard.surname ?? '',
+            phones: step.vcard.phones ?? [],
+          },
+        }
+      : {}),
+    ...(step.headers ? { headers: step.headers } : {}),
+    force: true,
+  });
+  const api = sent.record.api;
+  const checks = responseChecks(expect, {
+    status: api.status,
+    timeMs: api.timing.totalMs,
+    headers: api.responseHeaders,
+    json: sent.json,
+    shapeIssues: sent.shapeIssues,
+  });
+  return {
+    checks,
+    records: [sent.record.seq],
+    source: {
+      status: api.status,
+      headers: api.responseHeaders,
+      body: { value: sent.json },
+      values: { seq: String(sent.record.seq) },
+    },
+    ...(api.status === null
+      ? { failure: `No answer from ${api.url}: ${api.error ?? 'the request failed'}.` }
+      : {}),
+  };
+}

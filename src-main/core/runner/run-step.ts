@@ -1,0 +1,166 @@
+// One step of a run: its variables resolved (an unknown one fails it before anything is sent), the
+// step of its kind run, its captures kept for the steps after it, its outcome put in its view in
+// words with every secret hidden, and one system record in the journal for the session's report.
+import { fillTemplate } from '../../../src-shared/collections/templates';
+import type { Step } from '../../../src-shared/collections/format';
+import type { StepView } from '../../../src-shared/contract';
+import type { AppTokenService } from '../auth/app-token';
+import type { UserTokenService } from '../auth/user-tokens';
+import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
+import type { Profile } from '../profiles/profile-store';
+import { takeCaptures } from './captures';
+import { failedChecksText } from './checks';
+import { runConnectUserStep } from './connect-user-step';
+import { runDeliveryStep } from './delivery-step';
+import { runForwardStep } from './forward-step';
+import { runRequestStep } from './request-step';
+import { runSimulateStep } from './simulate-step';
+import {
+  durationWords,
+  failureWords,
+  RunStopped,
+  type StepContext,
+  type StepOutcome,
+} from './step-context';
+import {
+  hideSecrets,
+  lookupVariable,
+  REDACTED,
+  resolveTemplates,
+  stepPlace,
+  unknownVariablesText,
+  type SecretLookup,
+  type VariableLayers,
+} from './variables';
+import { runWaitStep } from './wait-step';
+
+export interface StepDeps {
+  appTokens: Pick<AppTokenService, 'ensure'>;
+  users: Pick<UserTokenService, 'accessToken'>;
+  journal: Journal;
+  redactor: Redactor;
+}
+
+export interface StepEnv {
+  deps: StepDeps;
+  profile: Profile;
+  /** The context every step shares; place and scenarioFile are the step's own. */
+  context: Omit<StepContext, 'place' | 'scenarioFile'>;
+  layers: VariableLayers;
+  /** Every secret value the run filled in or captured: shown as ‹redacted›. */
+  secrets: Set<string>;
+}
+
+function secretLookup(env: StepEnv, step: Step): SecretLookup {
+  const rawUser =
+    'request' in step ? step.request.user : 'simulate' in step ? step.simulate.user : undefined;
+  return async (name) => {
+    if (name === 'client_secret') {
+      const secret = env.profile.clientSecret;
+      return secret
+        ? { value: secret }
+        : {
+            missing: `the profile "${env.profile.name}" has no client secret; enter it in Profiles`,
+          };
+    }
+    if (name === 'app_token') return { value: await env.deps.appTokens.ensure(env.profile.id) };
+    const user = rawUser
+      ? fillTemplate(rawUser, (n) => lookupVariable(env.layers, n)).text
+      : undefined;
+    if (!user || user.includes('{{'))
+      return { missing: "user_token is the token of the step's `user`: give the step a user" };
+    return { value: await env.deps.users.accessToken(env.profile.id, user) };
+  };
+}
+
+function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
+  if ('request' in step) return runRequestStep(ctx, step.request, step.expect);
+  if ('expect-delivery' in step) return runDeliveryStep(ctx, step['expect-delivery']);
+  if ('expect-forward' in step) return runForwardStep(ctx, step['expect-forward']);
+  if ('simulate' in step) return runSimulateStep(ctx, step.simulate);
+  if ('connect-user' in step) return runConnectUserStep(ctx, step['connect-user']);
+  return runWaitStep(ctx, step.wait);
+}
+
+/** Text a person reads, with the run's secrets (and any the engine knows) hidden. */
+function shown(env: StepEnv, text: string): string {
+  return env.deps.redactor.text(hideSecrets(text, env.secrets));
+}
+
+/**
+ * Runs `step` into `view` (state, time, checks, failure, records, captures). Rejects only with
+ * RunStopped, when the person stops the run while the step waits.
+ */
+export async function runStep(
+  env: StepEnv,
+  scenario: { path: string; file: string },
+  step: Step,
+  view: StepView,
+): Promise<void> {
+  const place = stepPlace(scenario.path, view.index, view.name);
+  const started = performance.now();
+  let outcome: StepOutcome | null = null;
+  const failures: string[] = [];
+  const resolved = await resolveTemplates(step, env.layers, secretLookup(env, step)).catch(
+    (err: unknown) => {
+      failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
+      return null;
+    },
+  );
+  if (resolved) {
+    for (const secret of resolved.secrets) env.secrets.add(secret);
+    if (resolved.unknown.length > 0) failures.push(unknownVariablesText(place, resolved.unknown));
+    else {
+      const ctx: StepContext = { ...env.context, place, scenarioFile: scenario.file };
+      try {
+        outcome = await runKind(ctx, resolved.value);
+      } catch (err) {
+        if (err instanceof RunStopped) throw err;
+        failures.push(failureWords(err));
+      }
+    }
+  }
+  if (outcome) {
+    if (outcome.failure) failures.push(outcome.failure);
+    const checksText = failedChecksText(outcome.checks);
+    if (checksText) failures.push(checksText);
+    const captured = takeCaptures(resolved?.value.capture ?? {}, outcome.source);
+    failures.push(...captured.missing.map((m) => `${m}.`));
+    for (const [name, value] of Object.entries(captured.values)) {
+      env.layers.captured[name] = value;
+      const secret = env.secrets.has(value) || env.deps.redactor.holdsSecret(JSON.stringify(value));
+      if (secret) env.secrets.add(value);
+      view.captures[name] = secret ? REDACTED : value;
+    }
+    view.records = outcome.records;
+    view.checks = outcome.checks.map((c) => ({
+      ...c,
+      expected: shown(env, c.expected),
+      actual: shown(env, c.actual),
+    }));
+  }
+  view.durationMs = Math.round(performance.now() - started);
+  view.state = failures.length > 0 ? 'failed' : 'passed';
+  view.failure = failures.length > 0 ? shown(env, failures.join(' ')) : null;
+  journalStep(env, scenario.path, view);
+}
+
+/** "Step 2 of send.yaml, Send a text: passed in 120 ms", with the failure and the records. */
+export function journalStep(env: StepEnv, path: string, view: StepView): void {
+  const time = view.durationMs === null ? '' : ` in ${durationWords(view.durationMs)}`;
+  const summary = `Step ${view.index + 1} of ${path}, ${view.name}: ${view.state}${time}`;
+  const details = [
+    view.failure,
+    view.records.length ? `Records: ${view.records.map((s) => `#${s}`).join(', ')}.` : null,
+  ].filter((d): d is string => d !== null);
+  env.deps.journal.append({
+    kind: 'system',
+    summary,
+    profileId: env.profile.id,
+    system: {
+      level: view.state === 'failed' ? 'warn' : 'info',
+      message: [`${summary}.`, ...details].join(' '),
+    },
+  });
+}

@@ -1,0 +1,347 @@
+// The runner: one run at a time of a collection's scenarios, as a named journal session, against a
+// profile. Scenarios in order, steps in order; a failed step skips the rest of its scenario but its
+// `always` steps; `bail` ends the run after the first failed scenario. Against a profile that is not
+// the sandbox, the run asks before its first step that may change the platform. Every change goes
+// out as runner.changed.
+import { z } from 'zod';
+import {
+  CommandError,
+  RunRequest,
+  type RunView,
+  type ScenarioRunView,
+  type StepState,
+} from '../../../src-shared/contract';
+import { join } from 'node:path';
+import { loadCollection, type LoadedCollection } from '../collections/load-collection';
+import type { Invoke } from '../dispatch';
+import type { CoreEventEmitter } from '../events';
+import type { Profile, ProfileStore } from '../profiles/profile-store';
+import { openRunInbox, type RunInbox } from './run-inbox';
+import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
+import {
+  changesPlatform,
+  countSteps,
+  localTime,
+  newScenarioView,
+  problemsText,
+  scenarioState,
+} from './run-view';
+import { durationWords, RunStopped } from './step-context';
+import { stepPlace } from './variables';
+
+export type RunInput = z.output<typeof RunRequest>;
+
+export interface RunnerDeps extends StepDeps {
+  invoke: Invoke;
+  events: CoreEventEmitter;
+  profiles: ProfileStore;
+}
+
+interface ActiveRun {
+  view: RunView;
+  request: RunInput;
+  collection: LoadedCollection;
+  profile: Profile;
+  abort: AbortController;
+  confirmed: boolean;
+  answer: ((proceed: boolean) => void) | null;
+  inbox: RunInbox;
+  startedAt: number;
+  /** Read when the run starts; a failure to read them is "none". */
+  profileVariables: Record<string, string>;
+  /** Every secret the run filled in or captured, hidden wherever the run shows text. */
+  secrets: Set<string>;
+}
+
+export interface RunnerService {
+  start(request: RunInput): Promise<RunView>;
+  stop(runId: string): RunView;
+  confirm(runId: string, proceed: boolean): RunView;
+  state(): RunView | null;
+}
+
+const snapshot = (view: RunView): RunView => structuredClone(view);
+const stateOf = (view: { state: StepState }): StepState => view.state;
+
+export function createRunnerService(deps: RunnerDeps): RunnerService {
+  let active: ActiveRun | null = null;
+  let last: RunView | null = null;
+  let counter = 0;
+
+  const emit = (run: ActiveRun) => {
+    run.view.counts = countSteps(run.view.scenarios);
+    last = snapshot(run.view);
+    deps.events.emit('runner.changed', last);
+  };
+
+  const mine = (runId: string): ActiveRun => {
+    if (active && active.view.runId === runId) return active;
+    throw new CommandError({
+      code: 'not_found',
+      message: `There is no run ${runId} going on${last ? ` (the last run, ${last.runId}, has ended)` : ''}. Start one with Run.`,
+    });
+  };
+
+  /** Waits for runner.confirm; false when the person declines or stops the run. */
+  const askToGoOn = (run: ActiveRun, question: string): Promise<boolean> =>
+    new Promise((resolve) => {
+      run.view.status = 'awaiting-confirmation';
+      run.view.question = question;
+      run.answer = resolve;
+      emit(run);
+    });
+
+  async function runScenario(run: ActiveRun, scenarioView: ScenarioRunView, index: number) {
+    const loaded = run.collection.scenarios[index]!;
+    const started = performance.now();
+    const finish = () => {
+      scenarioView.state = scenarioState(scenarioView);
+      scenarioView.durationMs = Math.round(performance.now() - started);
+      emit(run);
+    };
+    if (scenarioView.problems.length > 0 || !loaded.scenario) {
+      scenarioView.state = 'failed';
+      const text = `${loaded.path} cannot run: ${problemsText(scenarioView.problems)}`;
+      deps.journal.append({
+        kind: 'system',
+        summary: `Scenario ${loaded.path}: failed before its first step`,
+        profileId: run.profile.id,
+        system: { level: 'warn', message: text },
+      });
+      for (const step of scenarioView.steps) {
+        step.state = 'skipped';
+        step.failure = `Not run: ${text}`;
+      }
+      return finish();
+    }
+    const env: StepEnv = {
+      deps,
+      profile: run.profile,
+      context: {
+        invoke: deps.invoke,
+        events: deps.events,
+        profile: { id: run.profile.id, name: run.profile.name, baseUrl: run.profile.baseUrl },
+        sandbox: run.view.sandbox,
+        signal: run.abort.signal,
+        inbox: run.inbox,
+        ask: (question) => {
+          run.view.question = question;
+          emit(run);
+        },
+      },
+      layers: {
+        run: run.request.variables,
+        captured: {},
+        scenario: loaded.scenario.variables ?? {},
+        collection: run.collection.variables,
+        profile: run.profileVariables,
+      },
+      secrets: run.secrets,
+    };
+    let firstFailure: number | null = null;
+    const only = run.request.only;
+    const steps = loaded.scenario.steps;
+    for (const [i, step] of steps.entries()) {
+      const view = scenarioView.steps[i]!;
+      if (run.abort.signal.aborted) {
+        view.state = 'skipped';
+        view.failure = 'Not run: the run was stopped.';
+        continue;
+      }
+      if (only && i !== only.index) {
+        view.state = 'skipped';
+        view.failure = `Not run: only step ${only.index + 1} was asked for.`;
+        continue;
+      }
+      if (firstFailure !== null && !view.always) {
+        view.state = 'skipped';
+        view.failure = `Skipped: step ${firstFailure + 1} failed (only steps marked \`always\` run after a failure).`;
+        continue;
+      }
+      if (!run.view.sandbox && !run.confirmed && changesPlatform(step)) {
+        const place = stepPlace(loaded.path, i, view.name);
+        const proceed = await askToGoOn(
+          run,
+          `This run is against "${run.profile.name}" (${run.profile.baseUrl}), not the sandbox, and ${place} may change what the platform holds (contacts, messages, users). Go on with the run, or stop it?`,
+        );
+        run.answer = null;
+        run.view.question = null;
+        if (!proceed) {
+          run.abort.abort();
+          view.state = 'skipped';
+          view.failure = 'Not run: the run was stopped at the question before it.';
+          continue;
+        }
+        run.confirmed = true;
+        run.view.status = 'running';
+      }
+      view.state = 'running';
+      emit(run);
+      try {
+        await runStep(
+          env,
+          { path: loaded.path, file: join(run.collection.folder, loaded.path) },
+          step,
+          view,
+        );
+      } catch (err) {
+        if (!(err instanceof RunStopped)) throw err;
+        view.state = 'skipped';
+        view.failure = 'Stopped while it ran: the run was stopped.';
+        journalStep(env, loaded.path, view);
+      }
+      // runStep changed the state: read it afresh (the compiler still sees 'running').
+      if (stateOf(view) === 'failed' && firstFailure === null) firstFailure = i;
+      emit(run);
+    }
+    finish();
+  }
+
+  async function execute(run: ActiveRun) {
+    run.profileVariables = await deps
+      .invoke('collections.profileVariables', { profileId: run.profile.id })
+      .catch(() => ({}));
+    let bailed = false;
+    for (const [i, scenarioView] of run.view.scenarios.entries()) {
+      if (run.abort.signal.aborted || bailed) {
+        scenarioView.state = 'skipped';
+        for (const step of scenarioView.steps) {
+          step.state = 'skipped';
+          step.failure = bailed
+            ? 'Not run: an earlier scenario failed, and the run stops at the first failure (bail).'
+            : 'Not run: the run was stopped.';
+        }
+        continue;
+      }
+      scenarioView.state = 'running';
+      emit(run);
+      await runScenario(run, scenarioView, i);
+      if (run.request.bail && stateOf(scenarioView) === 'failed') bailed = true;
+    }
+    const { view } = run;
+    view.durationMs = Math.round(performance.now() - run.startedAt);
+    view.question = null;
+    view.counts = countSteps(view.scenarios);
+    view.status = run.abort.signal.aborted
+      ? 'stopped'
+      : view.scenarios.some((s) => s.state === 'failed')
+        ? 'failed'
+        : 'passed';
+    const c = view.counts;
+    deps.journal.append({
+      kind: 'system',
+      summary: `Run ${view.name}: ${view.status} in ${durationWords(view.durationMs)}`,
+      profileId: run.profile.id,
+      system: {
+        level: view.status === 'passed' ? 'info' : 'warn',
+        message: `Run ${view.name} against "${run.profile.name}": ${view.status} in ${durationWords(view.durationMs)}; ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped of ${c.total} steps in ${view.scenarios.length} scenario(s).`,
+      },
+    });
+  }
+
+  return {
+    async start(request) {
+      if (active)
+        throw new CommandError({
+          code: 'conflict',
+          message: `A run is already going on (${active.view.name}). Wait for it to end, or stop it, then run again.`,
+        });
+      const profile = deps.profiles.require(request.profileId);
+      const paths = request.only ? [request.only.path] : request.paths;
+      const collection = await loadCollection(request.folder, paths).catch((err: unknown) => {
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `The collection folder ${request.folder} could not be read (${err instanceof Error ? err.message : String(err)}). Open a folder that exists.`,
+        });
+      });
+      if (collection.scenarios.length === 0)
+        throw new CommandError({
+          code: 'invalid_input',
+          message: `There is no scenario to run in ${request.folder}${paths ? ` under ${paths.join(', ')}` : ''}: a scenario is a .yaml file with steps.`,
+        });
+      if (request.only) {
+        const steps = collection.scenarios[0]?.scenario?.steps.length ?? 0;
+        if (request.only.index >= steps)
+          throw new CommandError({
+            code: 'invalid_input',
+            message: `${request.only.path} has ${steps} step(s); there is no step ${request.only.index + 1}.`,
+          });
+      }
+      const inbox = openRunInbox(deps.events);
+      const name = request.sessionName ?? `${collection.name} ${localTime()}`;
+      let sessionId: string;
+      try {
+        sessionId = (await deps.invoke('sessions.start', { name })).activeId;
+      } catch (err) {
+        inbox.close();
+        throw err;
+      }
+      counter += 1;
+      const run: ActiveRun = {
+        view: {
+          runId: `run-${Date.now().toString(36)}-${counter}`,
+          sessionId,
+          name,
+          folder: collection.folder,
+          profileId: profile.id,
+          sandbox: profile.kind === 'sandbox',
+          status: 'running',
+          startedAt: new Date().toISOString(),
+          durationMs: null,
+          question: null,
+          scenarios: collection.scenarios.map((s) => newScenarioView(s, collection.problems)),
+          counts: { passed: 0, failed: 0, skipped: 0, total: 0 },
+        },
+        request,
+        collection,
+        profile,
+        abort: new AbortController(),
+        confirmed: request.confirmed,
+        answer: null,
+        inbox,
+        startedAt: performance.now(),
+        profileVariables: {},
+        secrets: new Set(),
+      };
+      active = run;
+      emit(run);
+      void execute(run)
+        .catch((err: unknown) => {
+          run.view.status = 'failed';
+          run.view.durationMs = Math.round(performance.now() - run.startedAt);
+          run.view.question = `The run ended unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`;
+          deps.journal.append({
+            kind: 'system',
+            summary: `Run ${run.view.name} ended unexpectedly`,
+            system: { level: 'error', message: String(err instanceof Error ? err.stack : err) },
+          });
+        })
+        .finally(() => {
+          inbox.close();
+          active = null;
+          emit(run);
+        });
+      return snapshot(run.view);
+    },
+
+    stop(runId) {
+      const run = mine(runId);
+      run.abort.abort();
+      run.answer?.(false);
+      return snapshot(run.view);
+    },
+
+    confirm(runId, proceed) {
+      const run = mine(runId);
+      if (!run.answer)
+        throw new CommandError({
+          code: 'conflict',
+          message: 'The run is not waiting for an answer: there is nothing to confirm.',
+        });
+      run.answer(proceed);
+      return snapshot(run.view);
+    },
+
+    state: () => (active ? snapshot(active.view) : last),
+  };
+}

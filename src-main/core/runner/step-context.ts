@@ -1,0 +1,85 @@
+// What a step runs with and what it gives back. Each kind of step is one file (request-step.ts,
+// delivery-step.ts, ...); the run (runner-service.ts) resolves its variables first, runs it, then
+// checks its captures and words its failure.
+import type { CheckOutcome } from '../../../src-shared/contract';
+import type { Invoke } from '../dispatch';
+import type { CoreEvents } from '../events';
+import type { RunInbox } from './run-inbox';
+
+export interface StepContext {
+  invoke: Invoke;
+  events: CoreEvents;
+  profile: { id: string; name: string; baseUrl: string };
+  /** The run's profile is the embedded sandbox's. */
+  sandbox: boolean;
+  /** The scenario file, absolute (a request's `file: {path}` is read beside it). */
+  scenarioFile: string;
+  /** `send.yaml, step 2 "Send a text"`: where a step is, in words. */
+  place: string;
+  /** Aborted when the person stops the run: a waiting step gives up at once. */
+  signal: AbortSignal;
+  /** The run's deliveries and forwards, from its start. */
+  inbox: RunInbox;
+  /** A question for the person while the step waits for them (null: none any more). */
+  ask(question: string | null): void;
+}
+
+/**
+ * What a step's captures read (format.ts, Captures): `status`, `header.<name>`, `body.<path>`,
+ * `data.<path>`, and named values (`seq`, `user_id`, `id`, ...) each kind of step documents.
+ */
+export interface CaptureSource {
+  status?: number | null;
+  headers?: Record<string, string>;
+  /** Present when the step has a body (a response's JSON, a forward target's answer). */
+  body?: { value: unknown };
+  /** A delivery's data JSON. */
+  data?: { value: unknown };
+  values: Record<string, string>;
+}
+
+export interface StepOutcome {
+  checks: CheckOutcome[];
+  records: number[];
+  source: CaptureSource;
+  /** A failure other than failed checks (a refusal, a timeout), in words. */
+  failure?: string;
+}
+
+export const emptySource = (): CaptureSource => ({ values: {} });
+
+/** Thrown when the person stops the run while a step waits. */
+export class RunStopped extends Error {
+  constructor() {
+    super('The run was stopped.');
+    this.name = 'RunStopped';
+  }
+}
+
+/** Resolves after `ms`, or rejects with RunStopped as soon as `signal` aborts. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new RunStopped());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RunStopped());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A duration in words: 800 ms, 10 s, 5 min. */
+export function durationWords(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
+  return `${Number((ms / 60_000).toFixed(1))} min`;
+}
+
+/** A command's failure as words for a step (a CommandError's message is already for a person). */
+export function failureWords(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

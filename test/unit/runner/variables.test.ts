@@ -1,0 +1,94 @@
+// Variables: precedence of the layers, built-in secrets filled but hidden, dynamic values, and the
+// words of an unknown variable.
+import { describe, expect, it } from 'vitest';
+import {
+  hideSecrets,
+  resolveTemplates,
+  unknownVariablesText,
+  stepPlace,
+  type VariableLayers,
+} from '../../../src-main/core/runner/variables';
+
+const layers = (over: Partial<VariableLayers> = {}): VariableLayers => ({
+  run: {},
+  captured: {},
+  scenario: {},
+  collection: {},
+  profile: {},
+  ...over,
+});
+const noSecrets = () => Promise.resolve({ missing: 'none here' });
+
+describe('resolveTemplates', () => {
+  it('takes the run values over captured, scenario, collection and profile ones', async () => {
+    const all = layers({
+      run: { a: 'run' },
+      captured: { a: 'captured', b: 'captured' },
+      scenario: { a: 'scenario', b: 'scenario', c: 'scenario' },
+      collection: { c: 'collection', d: 'collection' },
+      profile: { d: 'profile', e: 'profile' },
+    });
+    const { value, unknown } = await resolveTemplates(
+      { params: { x: '{{a}} {{b}} {{c}} {{d}} {{e}}' } },
+      all,
+      noSecrets,
+    );
+    expect(unknown).toEqual([]);
+    expect(value.params.x).toBe('run captured scenario collection profile');
+  });
+
+  it('fills built-in secrets only when used, and reports them for hiding', async () => {
+    const asked: string[] = [];
+    const { value, secrets } = await resolveTemplates(
+      { headers: { authorization: 'Bearer {{app_token}}' } },
+      layers(),
+      (name) => {
+        asked.push(name);
+        return Promise.resolve({ value: 'tok-123456789' });
+      },
+    );
+    expect(asked).toEqual(['app_token']);
+    expect(value.headers.authorization).toBe('Bearer tok-123456789');
+    expect(hideSecrets(`sent ${value.headers.authorization}`, new Set(secrets))).toBe(
+      'sent Bearer ‹redacted›',
+    );
+  });
+
+  it('makes dynamic values fresh at each use', async () => {
+    const { value } = await resolveTemplates(
+      {
+        a: '{{$uuid}}',
+        b: '{{$uuid}}',
+        t: '{{$timestamp}}',
+        i: '{{$isoTimestamp}}',
+        r: '{{$randomInt}}',
+      },
+      layers(),
+      noSecrets,
+    );
+    expect(value.a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(value.a).not.toBe(value.b);
+    expect(value.t).toMatch(/^\d{10}$/);
+    expect(Number.isNaN(Date.parse(value.i))).toBe(false);
+    expect(Number(value.r)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('names an unknown variable, where it is, and what to do', async () => {
+    const { unknown } = await resolveTemplates(
+      { user: '{{user_id}}', text: 'hi {{nobody}}', secret: '{{user_token}}' },
+      layers({ collection: { user_id: 'u1' } }),
+      noSecrets,
+    );
+    expect(unknown).toEqual([
+      { name: 'nobody', why: null },
+      { name: 'user_token', why: 'none here' },
+    ]);
+    const text = unknownVariablesText(stepPlace('sends/text.yaml', 1, 'Send a text'), unknown);
+    expect(text).toMatch(/^sends\/text\.yaml, step 2 "Send a text": /);
+    expect(text).toMatch(
+      /\{\{nobody\}\} is not defined\. Define it in collection\.yaml under `variables`, in the profile's variables, or run with --var nobody=value/,
+    );
+    expect(text).toMatch(/\{\{user_token\}\} has no value: none here/);
+    expect(text).toMatch(/Nothing was sent\.$/);
+  });
+});
