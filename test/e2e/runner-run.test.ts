@@ -1,7 +1,8 @@
 // A run through the whole stack: a collection written to a temp folder, runner.start on the
 // engine behind the page, the Runner view following runner.changed until the run ends, a passed
 // step linking to its journal record (the Event log opens it) and a failed check read as expected
-// and actual; then Run again from the view starts a new run of the same collection.
+// and actual; then Run again from the view starts a new run of the same collection, and Run this
+// step runs one step alone.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +51,7 @@ steps:
 );
 
 describe('a run in the Runner view', () => {
-  test('follows the run to its end, links a step to its record, says a failed check, and runs again', async () => {
+  test('follows the run to its end, links a step to its record, says a failed check, runs again, and runs one step', async () => {
     const running = await session.host();
     const app = await session.openApp(running);
     await app.page.setViewportSize({ width: 1440, height: 900 });
@@ -90,6 +91,16 @@ describe('a run in the Runner view', () => {
           : 'not yet';
       }, until('a second run of the collection, ended'))
       .toBe('failed');
-    expect(await runner.statusWords()).toBe('failed');
+    await expect
+      .poll(() => runner.statusWords(), until('the second run shown as failed'))
+      .toBe('failed');
+
+    // One step alone: the passing scenario's, so this run passes.
+    await runner.runStepButton(runner.step('App token', 1, 'Get an app token')).click();
+    await expect
+      .poll(() => runner.statusWords(), until('the one-step run shown as passed'))
+      .toBe('passed');
+    const { run } = await engineCall(app.page, 'runner.state', {});
+    expect(run?.scenarios.map((s) => s.path)).toEqual(['pass.yaml']);
   });
 });
