@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Three builds: the Node side (Electron main, headless host and standalone sandbox share one
-// bundle graph), the preload, and the renderer that both the Electron window and the headless
-// host serve.
+// Three builds: the Node side (Electron main, headless host, standalone sandbox and the `tp`
+// command line share one bundle graph), the preload, and the renderer that both the Electron
+// window and the headless host serve.
 export default defineConfig({
   main: {
     build: {
@@ -13,6 +13,7 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           serve: resolve('src-main/headless/serve.ts'),
           sandbox: resolve('src-main/sandbox/cli.ts'),
+          tp: resolve('src-main/cli/tp.ts'),
         },
       },
     },

@@ -98,6 +98,7 @@ export default tseslint.config(
         target: './src-main/core',
         from: [
           './src-main/headless',
+          './src-main/cli',
           './src-main/electron',
           './src-main/sandbox',
           './src-main/index.ts',
@@ -114,9 +115,26 @@ export default tseslint.config(
     [
       {
         target: './src-main/headless',
+        from: [
+          './src-main/cli',
+          './src-main/electron',
+          './src-main/index.ts',
+          './src-renderer',
+          './src-preload',
+        ],
+        message:
+          'the headless host imports the engine, the sandbox and src-shared, never the command line, the Electron shell or the UI.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/cli/**'],
+    [
+      {
+        target: './src-main/cli',
         from: ['./src-main/electron', './src-main/index.ts', './src-renderer', './src-preload'],
         message:
-          'the headless host imports the engine, the sandbox and src-shared, never the Electron shell or the UI.',
+          'the command line (tp) imports the engine, the headless host, the sandbox and src-shared, never the Electron shell or the UI.',
       },
     ],
   ),
@@ -139,6 +157,7 @@ export default tseslint.config(
         from: [
           './src-main/core',
           './src-main/headless',
+          './src-main/cli',
           './src-main/electron',
           './src-main/index.ts',
           './src-renderer',
@@ -184,11 +203,20 @@ export default tseslint.config(
 
   {
     // The engine runs in plain Node, in Electron and in tests: it must never reach for Electron.
-    files: ['src-main/core/**/*.ts', 'src-main/sandbox/**/*.ts', 'src-main/headless/**/*.ts'],
+    files: [
+      'src-main/core/**/*.ts',
+      'src-main/sandbox/**/*.ts',
+      'src-main/headless/**/*.ts',
+      'src-main/cli/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'core, headless and sandbox stay Electron-free' }] },
+        {
+          paths: [
+            { name: 'electron', message: 'core, headless, cli and sandbox stay Electron-free' },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds out/ only when it is missing or older than what the build reads, for the commands that
-// run from out/ (`npm run serve`, `npm run bench:*`). A start must not rebuild the files a running
-// host serves, and two starts at once must not build over each other: a build holds
+// run from out/ (`npm run serve`, `npm run tp`, `npm run bench:*`). A start must not rebuild the
+// files a running host serves, and two starts at once must not build over each other: a build holds
 // out/.build-lock, and a start that finds it taken waits for it, then looks again. The build's
 // output goes to stderr, so the command's stdout stays its own (with --json, serve's first stdout
 // line is its ready line).
@@ -35,6 +35,7 @@ const OUTPUTS = [
   'out/main/index.js',
   'out/main/serve.js',
   'out/main/sandbox.js',
+  'out/main/tp.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ];

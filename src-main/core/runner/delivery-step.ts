@@ -65,6 +65,17 @@ export function deliveryChecks(step: ExpectDeliveryStep, record: DeliveryRecord)
       ),
     );
   }
+  if (step.signature_method !== undefined) {
+    const method = d.form.signatureMethod ?? '';
+    checks.push(
+      plainCheck(
+        'signature_method',
+        method === step.signature_method,
+        step.signature_method,
+        method || '(none)',
+      ),
+    );
+  }
   if ((step.shape ?? 'valid') === 'valid')
     checks.push(
       plainCheck(

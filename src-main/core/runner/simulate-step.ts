@@ -2,6 +2,7 @@
 // commands (sandbox profile only). Captures: `id` (the user a create-user made, the room a
 // create-room made, the message a send-message sent), also as user_id, room_id and message_id;
 // `seq` (the simulator's journal record); `status` for an otp (what the app's URL answered).
+// update-app changes the sandbox app's registration (signature method, rate limit...).
 import type { SimulateStep } from '../../../src-shared/collections/format';
 import type { StepContext, StepOutcome } from './step-context';
 
@@ -26,6 +27,7 @@ const REQUIRED: Record<SimulateStep['action'], (keyof SimulateStep)[]> = {
   otp: ['user'],
   'expire-tokens': [],
   disconnect: ['user'],
+  'update-app': ['app'],
 };
 
 async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
@@ -102,6 +104,20 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     }
     case 'disconnect': {
       const out = await ctx.invoke('simulator.disconnectUser', { userId: user });
+      return { seq: out.seq, values: {} };
+    }
+    case 'update-app': {
+      const app = s.app ?? {};
+      const out = await ctx.invoke('simulator.updateApp', {
+        changes: {
+          ...(app.signature_method ? { signatureMethod: app.signature_method } : {}),
+          ...(app.rate_limit
+            ? { rateLimit: { count: app.rate_limit.count, windowS: app.rate_limit.window_s } }
+            : {}),
+          ...(app.token_lifetime ? { tokenLifetime: app.token_lifetime } : {}),
+          ...(app.scopes ? { scopes: app.scopes } : {}),
+        },
+      });
       return { seq: out.seq, values: {} };
     }
   }

@@ -1,6 +1,6 @@
 // `{{name}}` in a step, resolved before anything is sent. Precedence, highest first: the run's own
-// values (--var), values captured by earlier steps, the scenario's variables, the collection's, the
-// profile's. Built-ins: the secrets the engine holds (client_secret, app_token, user_token: filled
+// values (--var), values captured by earlier steps, the scenario's variables, the profile's (one set
+// per environment, so staging can override a collection's default), the collection's. Built-ins: the secrets the engine holds (client_secret, app_token, user_token: filled
 // in, never shown) and values made fresh at each use ($uuid, $timestamp, $isoTimestamp, $randomInt).
 import { randomInt, randomUUID } from 'node:crypto';
 import {
@@ -28,8 +28,8 @@ export function lookupVariable(layers: VariableLayers, name: string): string | u
     layers.run,
     layers.captured,
     layers.scenario,
-    layers.collection,
     layers.profile,
+    layers.collection,
   ]) {
     if (Object.prototype.hasOwnProperty.call(layer, name)) return layer[name];
   }

@@ -14,6 +14,7 @@ const CORE_FILE = 'src-main/core/dispatch.ts';
 const SANDBOX_FILE = 'src-main/sandbox/config.ts';
 const PRELOAD_FILE = 'src-preload/index.ts';
 const SHARED_FILE = 'src-shared/spec/index.ts';
+const CLI_FILE = 'src-main/cli/help.ts';
 
 // The import boundaries need no types: this instance skips the TypeScript program, which keeps
 // these tests fast. The type-aware rules get their own instance below.
@@ -71,6 +72,20 @@ describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', SL
   it('stops the engine importing the headless host', async () => {
     const to = specifier(CORE_FILE, 'src-main/headless/listen');
     const messages = await lintAs(CORE_FILE, `export * from '${to}';\n`);
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('stops the command line importing the Electron shell, and lets it import the headless host', async () => {
+    const shell = specifier(CLI_FILE, 'src-main/electron/settings');
+    const refused = await lintAs(CLI_FILE, `export * from '${shell}';\n`);
+    expect(refused.map((m) => m.message).join('\n')).toMatch(/the command line \(tp\) imports/);
+    const headless = specifier(CLI_FILE, 'src-main/headless/listen');
+    expect(await lintAs(CLI_FILE, `export * from '${headless}';\n`)).toEqual([]);
+  });
+
+  it('stops the headless host importing the command line', async () => {
+    const to = specifier('src-main/headless/listen.ts', 'src-main/cli/help');
+    const messages = await lintAs('src-main/headless/listen.ts', `export * from '${to}';\n`);
     expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
   });
 

@@ -20,13 +20,14 @@ const layers = (over: Partial<VariableLayers> = {}): VariableLayers => ({
 const noSecrets = () => Promise.resolve({ missing: 'none here' });
 
 describe('resolveTemplates', () => {
-  it('takes the run values over captured, scenario, collection and profile ones', async () => {
+  it('takes the run values over captured, scenario, profile and collection ones', async () => {
+    // The profile (an environment) overrides the collection's defaults, as in Postman.
     const all = layers({
       run: { a: 'run' },
       captured: { a: 'captured', b: 'captured' },
       scenario: { a: 'scenario', b: 'scenario', c: 'scenario' },
-      collection: { c: 'collection', d: 'collection' },
-      profile: { d: 'profile', e: 'profile' },
+      profile: { c: 'profile', d: 'profile' },
+      collection: { d: 'collection', e: 'collection' },
     });
     const { value, unknown } = await resolveTemplates(
       { params: { x: '{{a}} {{b}} {{c}} {{d}} {{e}}' } },
@@ -34,7 +35,7 @@ describe('resolveTemplates', () => {
       noSecrets,
     );
     expect(unknown).toEqual([]);
-    expect(value.params.x).toBe('run captured scenario collection profile');
+    expect(value.params.x).toBe('run captured scenario profile collection');
   });
 
   it('fills built-in secrets only when used, and reports them for hiding', async () => {

@@ -1,0 +1,31 @@
+// The `tp` commands by name. Exit codes: 0 every step passed, 1 a step failed (or the command
+// could not be carried out), 2 bad input, 130 stopped with Ctrl+C.
+import { parseTpArgs, UsageError } from './args';
+import { helpText } from './help';
+import { exportCommand, openApiCommand } from './interop-commands';
+import type { Io } from './io';
+import { EXIT, runCommand, type OnInterrupt } from './run-command';
+
+export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Promise<number> {
+  try {
+    const args = parseTpArgs(argv, io.env);
+    switch (args.command) {
+      case 'help':
+        await io.out(`${helpText(args.topic)}\n`);
+        return 0;
+      case 'run':
+        return await runCommand(args, io, onInterrupt);
+      case 'export':
+        return await exportCommand(args, io);
+      case 'openapi':
+        return await openApiCommand(args, io);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(err.message);
+      return err.exitCode;
+    }
+    io.err(`tp could not finish: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,81 @@
+// The engine as the command line runs it: the embedded sandbox and the core (with its receiver),
+// no window and no HTTP host. By default in a fresh temporary data folder removed at the end, so a
+// run touches nothing of the person's app data; with a data folder (--profile), the app's own.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Core } from '../core/core';
+import { unavailableSealer, type CoreHost } from '../core/host-interface';
+import { createCore } from '../core/index';
+import { APP_VERSION } from '../headless/app-version';
+import { NO_KEYRING_EXPLANATION } from '../headless/index';
+import { freeLoopbackPort, LOOPBACK } from '../headless/listen';
+import { confSettings } from '../headless/settings';
+import { embeddedSandbox } from '../sandbox/embedded';
+import { startSandbox } from '../sandbox/index';
+
+export interface CliEngine {
+  core: Core;
+  dataDir: string;
+  /** Whether dataDir is the run's own temporary folder (removed by close). */
+  temporary: boolean;
+  sandboxUrl: string;
+  /** Closes the engine and the sandbox, and removes a temporary data folder; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface CliEngineOptions {
+  /** The app's data folder; undefined: a fresh temporary one. */
+  dataDir?: string;
+}
+
+export async function startCliEngine(options: CliEngineOptions = {}): Promise<CliEngine> {
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir
+    ? resolve(options.dataDir)
+    : await mkdtemp(join(tmpdir(), 'tp-run-'));
+  // In a temporary folder every port is a free one, so a run beside the open app (or another run)
+  // never contends for the app's redirect and inbound ports; with the app's data, the saved ones.
+  const sandbox = await startSandbox(
+    temporary
+      ? { apps: [{ redirect_uri: `http://${LOOPBACK}:${await freeLoopbackPort()}/callback` }] }
+      : {},
+  ).catch(async (err: unknown) => {
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
+  let core: Core | undefined;
+  try {
+    const registration = embeddedSandbox(sandbox);
+    const host: CoreHost = {
+      appVersion: APP_VERSION,
+      paths: { dataDir },
+      settings: confSettings(dataDir),
+      secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
+      openExternal: (url) =>
+        Promise.reject(
+          new Error(`The command line opens no browser: open ${url} yourself, or run in the app.`),
+        ),
+      ...(registration ? { sandbox: registration } : {}),
+    };
+    core = await createCore(host, temporary ? { inboundPort: 0 } : {});
+  } catch (err) {
+    await sandbox.close().catch(() => undefined);
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const started = core;
+  let closing: Promise<void> | undefined;
+  return {
+    core: started,
+    dataDir,
+    temporary,
+    sandboxUrl: sandbox.baseUrl,
+    close: () =>
+      (closing ??= (async () => {
+        await started.close().catch(() => undefined);
+        await sandbox.close().catch(() => undefined);
+        if (temporary) await rm(dataDir, { recursive: true, force: true });
+      })()),
+  };
+}

@@ -1,0 +1,72 @@
+// `tp --help` and `tp <command> --help`: what each command does, with an example.
+export type TopicName = 'run' | 'export' | 'openapi';
+
+const RUN_USAGE = `Usage: npm run -s tp -- run <file or folder> [options]
+
+Runs a collection's scenarios (a scenario file, a sub-folder, or the whole collection: the nearest
+folder above holding collection.yaml). By default against a fresh embedded sandbox started for the
+run, in a temporary folder removed at the end: nothing of the app's own data is touched.
+
+Options:
+  --profile NAME      run against a saved profile of the app instead (its data folder; with
+                      --yes when it is not the sandbox: the run may change that platform's state)
+  --var name=value    a run variable (repeatable); TP_VAR_name=value in the environment too
+  --reporter KIND     pretty (default), json (each step with its requests and deliveries) or
+                      junit (the XML CI systems read)
+  --out FILE          write the report to FILE instead of stdout
+  --bail              stop at the first failed step (steps marked always still run)
+  --data-dir DIR      where the saved profiles are (with --profile; default: the app's own)
+  --yes               confirm a run against a profile that is not the sandbox
+Environment: TP_CLIENT_SECRET (the profile's client secret), TP_VAR_* (run variables), NO_COLOR.
+Exit: 0 every step passed, 1 a step failed, 2 bad input, 130 stopped with Ctrl+C.
+
+Examples:
+  npm run -s tp -- run examples
+  npm run -s tp -- run examples/sends/text.yaml --var text=hello --reporter junit --out junit.xml
+  TP_CLIENT_SECRET=… npm run -s tp -- run checks --profile Staging --yes`;
+
+const EXPORT_USAGE = `Usage: npm run -s tp -- export <folder> [--format postman] [--out FILE]
+
+Writes the collection as a Postman collection v2.1 (to stdout without --out); what Postman cannot
+run (delivery steps, some checks) is listed on stderr.
+
+Example:
+  npm run -s tp -- export examples --format postman --out examples.postman.json`;
+
+const OPENAPI_USAGE = `Usage: npm run -s tp -- openapi [--out FILE]
+
+Writes the platform API as an OpenAPI 3.1 document made from the endpoint catalog (to stdout
+without --out).
+
+Example:
+  npm run -s tp -- openapi --out platform.openapi.json`;
+
+export const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s keeps npm's banner off stdout)
+
+Commands:
+  run <file or folder>   run scenarios; exit 0 passed, 1 failed, 2 bad input
+  export <folder>        the collection as a Postman collection v2.1
+  openapi                the platform API as an OpenAPI 3.1 document
+
+tp <command> --help shows a command's options.
+
+Examples:
+  npm run -s tp -- run examples --reporter junit --out junit.xml
+  npm run -s tp -- export examples --format postman --out examples.postman.json
+  npm run -s tp -- openapi --out platform.openapi.json`;
+
+export const SHORT_GENERAL_USAGE =
+  'Usage: npm run -s tp -- run|export|openapi ... (npm run -s tp -- --help shows more)';
+
+const USAGES: Record<TopicName, string> = {
+  run: RUN_USAGE,
+  export: EXPORT_USAGE,
+  openapi: OPENAPI_USAGE,
+};
+
+/** The usage line and where the rest is: what a refusal prints after its reason. */
+export const commandUsage = (topic: TopicName): string =>
+  `${USAGES[topic].split('\n')[0] ?? ''}\n(npm run -s tp -- ${topic} --help shows every option)`;
+
+export const helpText = (topic: TopicName | undefined): string =>
+  topic ? USAGES[topic] : GENERAL_USAGE;

@@ -1,0 +1,37 @@
+// What is checked before a run starts anything: the path, and every file of the collection it
+// selects. A file that does not parse is bad input (exit 2), each problem as `file:line: message`
+// (the form editors and CI logs link), before any sandbox or platform is reached.
+import { join, relative } from 'node:path';
+import { loadCollection } from '../core/collections/load-collection';
+import type { FileProblem } from '../../src-shared/contract';
+import { UsageError } from './args';
+import { findCollection, type CollectionTarget } from './collection-folder';
+
+/** `file:line: message`, the file as seen from where the command was run. */
+export function problemLine(folder: string, problem: FileProblem, cwd: string): string {
+  const file = relative(cwd, join(folder, problem.file)) || problem.file;
+  return `${file}:${problem.line}: ${problem.message}`;
+}
+
+export function problemsError(folder: string, problems: FileProblem[], cwd: string): UsageError {
+  const files = new Set(problems.map((p) => p.file)).size;
+  return new UsageError(
+    [
+      ...problems.map((p) => problemLine(folder, p, cwd)),
+      `${files === 1 ? 'A file has' : `${files} files have`} problems (above): fix ${files === 1 ? 'it' : 'them'} and run again; docs/collections.md describes the format.`,
+    ].join('\n'),
+  );
+}
+
+export async function preflight(target: string, cwd: string): Promise<CollectionTarget> {
+  const found = await findCollection(target, cwd);
+  const loaded = await loadCollection(found.folder, found.paths);
+  const problems = [...loaded.problems, ...loaded.scenarios.flatMap((s) => s.problems)];
+  if (problems.length > 0) throw problemsError(found.folder, problems, cwd);
+  if (loaded.scenarios.length === 0) {
+    throw new UsageError(
+      `${target} holds no scenario file: a scenario is a .yaml file with steps (docs/collections.md); give a file or a folder holding some.`,
+    );
+  }
+  return found;
+}
