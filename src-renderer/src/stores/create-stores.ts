@@ -51,6 +51,7 @@ export interface StartableStores extends Stores {
 export function createStores(bridge: Bridge, connection: Connection): StartableStores {
   const app = createAppStore(bridge, connection);
   const focus = createFocusStore();
+  const center = createCenterStore();
   const stores: Stores = {
     app,
     focus,
@@ -63,9 +64,9 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     composerHistory: createComposerHistoryStore(bridge, app),
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
-    center: createCenterStore(),
+    center,
     collections: createCollectionsStore(bridge, connection, app),
-    runner: createRunnerStore(bridge, connection),
+    runner: createRunnerStore(bridge, connection, center),
   };
   return {
     ...stores,

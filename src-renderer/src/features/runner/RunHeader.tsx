@@ -1,0 +1,63 @@
+// The run at a glance: its name, the profile it runs against, its status in words, the counts and
+// the elapsed time (ticking while it runs), with Stop while it runs and Run again once it ended.
+import type { RunView } from '../../../../src-shared/contract';
+import { useNow } from '../../components/use-now';
+import { STATUS_ICON, countsWords, elapsed, statusWords } from './runner-words';
+import { isFinished } from './runner-store';
+import { useProfileName } from './use-profile-name';
+
+interface RunHeaderProps {
+  run: RunView;
+  busy: boolean;
+  onStop(): void;
+  onRunAgain(): void;
+}
+
+export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
+  const finished = isFinished(run);
+  const now = useNow({ active: !finished });
+  const profile = useProfileName(run.profileId);
+  const ms = run.durationMs ?? now - Date.parse(run.startedAt);
+
+  return (
+    <div className="run-header">
+      <div className="run-title">
+        <h3>{run.name}</h3>
+        <span className={`run-status run-${run.status}`} role="status" aria-label="Run status">
+          <span aria-hidden="true" className="run-icon">
+            {STATUS_ICON[run.status]}
+          </span>{' '}
+          {statusWords(run.status)}
+        </span>
+        <div className="run-actions">
+          {finished ? (
+            <button type="button" disabled={busy} onClick={onRunAgain}>
+              Run again
+            </button>
+          ) : (
+            <button type="button" disabled={busy} onClick={onStop}>
+              Stop
+            </button>
+          )}
+        </div>
+      </div>
+      <dl className="run-facts">
+        <div>
+          <dt>Profile</dt>
+          <dd>
+            {profile}
+            {run.sandbox ? '' : ' (not the sandbox)'}
+          </dd>
+        </div>
+        <div>
+          <dt>Steps</dt>
+          <dd>{countsWords(run.counts)}</dd>
+        </div>
+        <div>
+          <dt>Elapsed</dt>
+          <dd className="mono">{Number.isFinite(ms) ? elapsed(ms) : '—'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// One step of a run: its state (icon and word), name, kind and time on the first line; its records
+// and "Run this step" on the second; the failure, the checks (expected and actual) and the
+// captures below, open at once for a failed step and on demand for the others.
+import { useId, useState } from 'react';
+import type { CheckOutcome, StepView } from '../../../../src-shared/contract';
+import { STEP_ICON, stepTime } from './runner-words';
+
+interface StepItemProps {
+  step: StepView;
+  /** The roving tab stop of the step list: only one step head takes Tab. */
+  tabStop: boolean;
+  onFocusHead(): void;
+  /** Whether a run is under way (one step cannot run beside it). */
+  busy: boolean;
+  onRunStep(): void;
+  onShowRecord(seq: number): void;
+}
+
+export function StepItem({
+  step,
+  tabStop,
+  onFocusHead,
+  busy,
+  onRunStep,
+  onShowRecord,
+}: StepItemProps) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  const detailsId = useId();
+  const captures = Object.entries(step.captures);
+  const hasDetails = step.failure !== null || step.checks.length > 0 || captures.length > 0;
+  // Why a step failed or was skipped is what the person came to read; the rest opens on demand.
+  const expanded = hasDetails && (open ?? (step.state === 'failed' || step.state === 'skipped'));
+  const label = `${step.index + 1}. ${step.name}`;
+
+  return (
+    <li className={`run-step run-${step.state}`} aria-label={label}>
+      <button
+        type="button"
+        className="run-step-head"
+        data-step-head=""
+        tabIndex={tabStop ? 0 : -1}
+        onFocus={onFocusHead}
+        aria-expanded={hasDetails ? expanded : undefined}
+        aria-controls={hasDetails ? detailsId : undefined}
+        onClick={() => hasDetails && setOpen(!expanded)}
+      >
+        <span className="run-state">
+          <span aria-hidden="true" className="run-icon">
+            {STEP_ICON[step.state]}
+          </span>{' '}
+          {step.state}
+        </span>
+        <span className="run-step-name">{label}</span>
+        <span className="run-time mono">{stepTime(step.state, step.durationMs)}</span>
+      </button>
+      <div className="run-step-meta">
+        <span className="run-kind mono">{step.kind}</span>
+        {step.always ? <span className="quiet">runs always</span> : null}
+        {step.records.map((seq) => (
+          <button
+            key={seq}
+            type="button"
+            className="link run-record"
+            onClick={() => onShowRecord(seq)}
+          >
+            Record #{seq}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="run-step-action"
+          disabled={busy}
+          title={busy ? 'Wait for the run to end, or stop it' : undefined}
+          onClick={onRunStep}
+        >
+          Run this step
+        </button>
+      </div>
+      {hasDetails ? (
+        <div id={detailsId} className="run-step-details" hidden={!expanded}>
+          {step.failure ? <p className="run-failure">{step.failure}</p> : null}
+          {step.checks.length ? <CheckList checks={step.checks} /> : null}
+          {captures.length ? (
+            <dl className="run-captures mono" aria-label="Captures">
+              {captures.map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function CheckList({ checks }: { checks: CheckOutcome[] }) {
+  return (
+    <ul className="run-checks mono" aria-label="Checks">
+      {checks.map((check, i) => (
+        <li key={i} className={check.passed ? 'run-check-passed' : 'run-check-failed'}>
+          <span className="run-check-label">
+            <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span>{' '}
+            {check.passed ? 'passed' : 'failed'}: {check.label}
+          </span>
+          <span className="run-check-line">
+            <span className="run-check-key">expected</span> {check.expected}
+          </span>
+          <span className="run-check-line">
+            <span className="run-check-key">actual</span> {check.actual}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+// How the runner's states read: an icon beside a word, never a colour alone, so a passed and a
+// failed step differ for everyone (and on a monochrome screenshot).
+import type { RunStatus, StepState } from '../../../../src-shared/contract';
+import { durationMs } from '../../format';
+
+export const STEP_ICON: Record<StepState, string> = {
+  waiting: '○',
+  running: '◌',
+  passed: '✓',
+  failed: '✗',
+  skipped: '⤼',
+};
+
+export const STATUS_ICON: Record<RunStatus, string> = {
+  running: '◌',
+  'awaiting-confirmation': '?',
+  passed: '✓',
+  failed: '✗',
+  stopped: '■',
+};
+
+export function statusWords(status: RunStatus): string {
+  return status === 'awaiting-confirmation' ? 'awaiting confirmation' : status;
+}
+
+/** A step's or scenario's time: blank while it has not started, "…" while it runs. */
+export function stepTime(state: StepState, ms: number | null): string {
+  if (ms !== null) return durationMs(ms);
+  return state === 'running' ? '…' : '';
+}
+
+/** The run's elapsed time as a clock reads it: 4.2 s, 1 min 05 s. */
+export function elapsed(ms: number): string {
+  if (ms < 60_000) return durationMs(Math.max(0, ms));
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** The counts line: "3 passed · 1 failed · 2 skipped of 6". */
+export function countsWords(counts: {
+  passed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+}): string {
+  return `${counts.passed} passed · ${counts.failed} failed · ${counts.skipped} skipped of ${counts.total} steps`;
+}
