@@ -78,7 +78,8 @@ export function CollectionTools() {
       <div className="collection-title">
         <strong>{view.name}</strong>
         <span className="mono quiet collection-folder" title={view.folder}>
-          {view.folder}
+          {/* A left-to-right mark keeps the path's slashes in place in the right-aligned ellipsis. */}
+          {`\u200e${view.folder}`}
         </span>
         <button type="button" className="link" onClick={close}>
           Change folder

@@ -74,7 +74,7 @@ export function OpenCollection() {
                   onClick={() => void open(r.folder)}
                 >
                   <span className="recent-name">{r.name}</span>
-                  <span className="quiet mono recent-folder">{r.folder}</span>
+                  <span className="quiet mono recent-folder">{`\u200e${r.folder}`}</span>
                 </button>
               </li>
             ))}
