@@ -64,6 +64,11 @@ export class CollectionsPage {
     return this.tree.getByRole('treeitem', { name: new RegExp(`^${escape(name)},`) });
   }
 
+  /** A tree item by its path in the collection (`sends/text.yaml`). */
+  itemByPath(path: string): Locator {
+    return this.tree.locator(`[role="treeitem"][title="${path.replace(/"/g, '\\"')}"]`);
+  }
+
   /** Selects an item and opens it in the Scenario view with the keyboard. */
   async openScenario(name: string): Promise<void> {
     await this.item(name).click();
