@@ -156,7 +156,11 @@ function TreeRowItem({ row, selected, onSelect, onActivate, onToggle }: RowProps
             ⚠ {problems}
           </span>
         ) : null}
-        {folder ? null : <span className="quiet">{item.steps}</span>}
+        {folder ? null : (
+          <span className="quiet" title={`${item.steps} step${item.steps === 1 ? '' : 's'}`}>
+            {item.steps}
+          </span>
+        )}
       </span>
     </li>
   );
