@@ -24,6 +24,8 @@ import {
   createCollectionsStore,
   type CollectionsStore,
 } from '../features/collections/collections-store';
+import { createScenarioStore, type ScenarioStore } from '../features/collections/scenario-store';
+import { createResolveStore, type ResolveStore } from '../features/collections/resolve-store';
 import { createRunnerStore, type RunnerStore } from '../features/runner/runner-store';
 
 export interface Stores {
@@ -40,6 +42,8 @@ export interface Stores {
   simulator: SimulatorStore;
   center: CenterStore;
   collections: CollectionsStore;
+  scenario: ScenarioStore;
+  resolve: ResolveStore;
   runner: RunnerStore;
 }
 
@@ -52,6 +56,8 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
   const app = createAppStore(bridge, connection);
   const focus = createFocusStore();
   const center = createCenterStore();
+  const composer = createComposerStore(bridge, app);
+  const collections = createCollectionsStore(bridge, connection, app);
   const stores: Stores = {
     app,
     focus,
@@ -60,12 +66,14 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     profiles: createProfilesStore(bridge, app),
     contacts: createContactsStore(bridge, connection, app),
     inbound: createInboundStore(bridge, connection, app),
-    composer: createComposerStore(bridge, app),
+    composer,
     composerHistory: createComposerHistoryStore(bridge, app),
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
     center,
-    collections: createCollectionsStore(bridge, connection, app),
+    collections,
+    scenario: createScenarioStore(bridge, connection, collections),
+    resolve: createResolveStore(bridge, app, composer, collections),
     runner: createRunnerStore(bridge, connection, center),
   };
   return {
@@ -82,6 +90,8 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.inbound.start(),
         stores.simulator.start(),
         stores.collections.start(),
+        stores.scenario.start(),
+        stores.resolve.start(),
         stores.runner.start(),
       ];
       return () => stops.forEach((stop) => stop());

@@ -16,6 +16,8 @@ import type { SimulatorUiState } from '../features/simulator/simulator-store';
 import type { FocusState } from '../features/workbench/focus-store';
 import type { CenterState } from '../features/workbench/center-store';
 import type { CollectionsState } from '../features/collections/collections-store';
+import type { ScenarioState } from '../features/collections/scenario-store';
+import type { ResolveState } from '../features/collections/resolve-store';
 import type { RunnerState } from '../features/runner/runner-store';
 import type { Stores } from './create-stores';
 
@@ -27,7 +29,7 @@ export function StoresProvider({ stores, children }: { stores: Stores; children:
   return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
 }
 
-function useStores(): Stores {
+export function useStores(): Stores {
   const stores = useContext(StoresContext);
   if (!stores) throw new Error('StoresProvider is missing above this component');
   return stores;
@@ -83,6 +85,14 @@ export function useCenter<T>(selector: (s: CenterState) => T): T {
 
 export function useCollections<T>(selector: (s: CollectionsState) => T): T {
   return useStore(useStores().collections, selector);
+}
+
+export function useScenario<T>(selector: (s: ScenarioState) => T): T {
+  return useStore(useStores().scenario, selector);
+}
+
+export function useResolve<T>(selector: (s: ResolveState) => T): T {
+  return useStore(useStores().resolve, selector);
 }
 
 export function useRunner<T>(selector: (s: RunnerState) => T): T {

@@ -15,6 +15,7 @@ import { EndpointPicker } from './EndpointPicker';
 import { firstField, focusIsOursOrLost } from './focus';
 import { HistoryPanel } from './HistoryPanel';
 import { ParamForm } from './ParamForm';
+import { ResolvedValues } from '../collections/ResolvedValues';
 import { RawPreview } from './RawPreview';
 import { ResponseView } from './ResponseView';
 import { SendBar } from './SendBar';
@@ -106,6 +107,7 @@ export function Composer() {
         className="composer-panel"
       >
         {view === 'request' ? <ParamForm /> : null}
+        {view === 'request' ? <ResolvedValues /> : null}
         {view === 'raw' ? <RawPreview /> : null}
         {view === 'response' ? <ResponseView /> : null}
         {view === 'history' ? (

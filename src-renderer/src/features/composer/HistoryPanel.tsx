@@ -8,6 +8,7 @@ import { clockTime, urlPath } from '../../format';
 import { useComposer, useComposerHistory } from '../../stores/stores-context';
 import { copyText } from './clipboard';
 import { SEARCH_SHORTCUTS } from './shortcuts';
+import { SaveToCollectionButton, proposedFileName } from '../collections/SaveToCollectionDialog';
 
 interface HistoryPanelProps {
   searchRef: RefObject<HTMLInputElement | null>;
@@ -163,6 +164,11 @@ function HistoryRow({ record, onReopened, onMessage, onCurl, onHar }: RowProps) 
         >
           HAR
         </button>
+        <SaveToCollectionButton
+          label={`Save #${record.seq} to collection`}
+          source={() => ({ seq: record.seq })}
+          proposedName={proposedFileName(urlPath(api.url))}
+        />
       </div>
     </li>
   );

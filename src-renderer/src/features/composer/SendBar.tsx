@@ -7,10 +7,13 @@ import { byteSize } from '../../format';
 import { useComposer } from '../../stores/stores-context';
 import { focusIsOursOrLost } from './focus';
 import { SEND_KEYS, SEND_SHORTCUT } from './shortcuts';
+import { requestOf } from './composer-draft';
+import { SaveToCollectionButton, proposedFileName } from '../collections/SaveToCollectionDialog';
 
 export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
   const send = useComposer((s) => s.send);
   const problems = useComposer((s) => s.preview?.errors.length ?? 0);
+  const draft = useComposer((s) => s.draft);
   const sending = send.status === 'sending';
   const uploading = sending && send.totalBytes > 0;
   const refused = send.status === 'failed' && send.refusedForRules;
@@ -34,6 +37,10 @@ export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
           {sending ? 'Sending…' : 'Send'}
         </button>
         <kbd className="quiet">{SEND_KEYS}</kbd>
+        <SaveToCollectionButton
+          source={() => ({ composer: requestOf(draft) })}
+          proposedName={proposedFileName(draft.endpointId)}
+        />
         {sending ? (
           <span className="quiet" role="status">
             {uploading

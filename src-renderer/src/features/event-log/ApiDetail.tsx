@@ -5,15 +5,31 @@ import { FieldList, MapList } from '../../components/FieldList';
 import type { ApiExchange } from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 import { BodyView } from './BodyView';
+import { SaveToCollectionButton, proposedFileName } from '../collections/SaveToCollectionDialog';
 
 /**
- * `sent` stands for the request parameters where the exchange sent a body the journal keeps
+ * `seq` offers "Save to collection" for the record. `sent` stands for the request parameters where the exchange sent a body the journal keeps
  * elsewhere (a forward sends its delivery's bytes, not parameters of its own).
  */
-export function ApiDetail({ api, sent }: { api: ApiExchange; sent?: ReactNode }) {
+export function ApiDetail({
+  api,
+  sent,
+  seq,
+}: {
+  api: ApiExchange;
+  sent?: ReactNode;
+  seq?: number;
+}) {
   return (
     <div className="api-detail">
       <div className="api-meta">
+        {/* A call of the app's own (not a forward) can become a scenario step. */}
+        {seq !== undefined ? (
+          <SaveToCollectionButton
+            source={() => ({ seq })}
+            proposedName={proposedFileName(api.url)}
+          />
+        ) : null}
         <h4>General</h4>
         <FieldList
           label="General"

@@ -78,7 +78,7 @@ export function RecordDetail() {
 function KindDetail({ record }: { record: JournalRecord }) {
   switch (record.kind) {
     case 'api':
-      return <ApiDetail api={record.api} />;
+      return <ApiDetail api={record.api} seq={record.seq} />;
     case 'delivery':
       return <DeliveryDetail record={record} />;
     case 'forward':

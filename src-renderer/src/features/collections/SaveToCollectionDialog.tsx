@@ -1,0 +1,202 @@
+// "Save to collection": a request from the composer, a History entry or an `api` record of the
+// Event log, saved as a scenario of one request step (or added as a step to an existing one) in
+// the open collection or a recent one (collections.saveRequest). The engine writes no secret: the
+// token is named by who acts, the client secret by {{client_secret}}.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CommandInput } from '../../../../src-shared/contract';
+import { useCollections } from '../../stores/stores-context';
+import { allScenarios, scenarioFileName } from './tree';
+import { useOpenScenario } from './use-open-scenario';
+
+type Source = CommandInput<'collections.saveRequest'>['source'];
+
+interface ButtonProps {
+  /** Read when the button is pressed, so it is the request as it is then. */
+  source(): Source;
+  /** A file name to propose, without extension. */
+  proposedName: string;
+  /** Names the button for one entry among many ("Save #12 to collection"). */
+  label?: string;
+}
+
+export function SaveToCollectionButton({ source, proposedName, label }: ButtonProps) {
+  const [open, setOpen] = useState<Source | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={label ?? 'Save to collection'}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(source())}
+      >
+        Save to collection
+      </button>
+      {open ? (
+        <SaveToCollectionDialog
+          source={open}
+          proposedName={proposedName}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A file name from an endpoint id or a URL path: `message.send` → `message-send`. */
+export function proposedFileName(from: string): string {
+  const path = from.replace(/^https?:\/\/[^/]+/, '').replace(/\.json$/, '');
+  const name = path.replace(/^\/?tp\//, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+  return name.replace(/^-+|-+$/g, '') || 'request';
+}
+
+interface DialogProps {
+  source: Source;
+  proposedName: string;
+  onClose(): void;
+}
+
+function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const openFolder = useCollections((s) => s.folder);
+  const view = useCollections((s) => s.view);
+  const recent = useCollections((s) => s.recent);
+  const saveRequest = useCollections((s) => s.saveRequest);
+  const openScenario = useOpenScenario();
+  const folders = [
+    ...new Set([...(openFolder ? [openFolder] : []), ...recent.map((r) => r.folder)]),
+  ];
+  const [folder, setFolder] = useState(folders[0] ?? '');
+  const [file, setFile] = useState(proposedName);
+  const [append, setAppend] = useState(false);
+  const scenarios = folder === openFolder && view ? allScenarios(view.items) : [];
+  const [target, setTarget] = useState(scenarios[0]?.path ?? '');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!folder.trim()) return;
+    setBusy(true);
+    setError(null);
+    const path = append ? target : file.trim() ? scenarioFileName(file) : undefined;
+    const out = await saveRequest({
+      folder: folder.trim(),
+      source,
+      append,
+      ...(path ? { path } : {}),
+      ...(name.trim() ? { name: name.trim() } : {}),
+    });
+    setBusy(false);
+    if (out.ok) setSaved(out.value.path);
+    else setError(out.error);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="save-dialog"
+      aria-labelledby="save-dialog-title"
+      // Its own keys: Ctrl/Cmd+Enter here must not send the composer's request behind it.
+      data-own-send-key
+      onClose={onClose}
+    >
+      <form onSubmit={(e) => void submit(e)}>
+        <h2 id="save-dialog-title">Save to collection</h2>
+        <label className="stacked-label">
+          <span>Collection folder</span>
+          <input
+            className="mono"
+            type="text"
+            list="save-dialog-folders"
+            value={folder}
+            placeholder="/path/to/checks"
+            spellCheck={false}
+            onChange={(e) => setFolder(e.target.value)}
+          />
+          <datalist id="save-dialog-folders">
+            {folders.map((f) => (
+              <option key={f} value={f} />
+            ))}
+          </datalist>
+        </label>
+        <fieldset className="save-mode">
+          <legend>Save as</legend>
+          <label className="inline-check">
+            <input type="radio" checked={!append} onChange={() => setAppend(false)} />A new file
+          </label>
+          <label className="inline-check">
+            <input
+              type="radio"
+              checked={append}
+              disabled={scenarios.length === 0}
+              onChange={() => setAppend(true)}
+            />
+            A step added to a scenario
+          </label>
+        </fieldset>
+        {append ? (
+          <label className="stacked-label">
+            <span>Scenario</span>
+            <select value={target} onChange={(e) => setTarget(e.target.value)}>
+              {scenarios.map((s) => (
+                <option key={s.path} value={s.path}>
+                  {s.path} ({s.name})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label className="stacked-label">
+            <span>File name</span>
+            <input
+              className="mono"
+              type="text"
+              value={file}
+              spellCheck={false}
+              onChange={(e) => setFile(e.target.value)}
+            />
+          </label>
+        )}
+        <label className="stacked-label">
+          <span>Step name (optional)</span>
+          <input type="text" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        {error ? (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {saved ? (
+          <p className="ok-text" role="status">
+            Saved to {saved}.{' '}
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                openScenario(saved);
+                onClose();
+              }}
+            >
+              Open it
+            </button>
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy || !folder.trim()}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" onClick={onClose}>
+            {saved ? 'Close' : 'Cancel'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

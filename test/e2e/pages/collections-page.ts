@@ -1,0 +1,88 @@
+// The Collections tab, the Scenario view and the "Save to collection" dialog as the tests see them,
+// by role and accessible name: open a folder, walk the tree, act on an item, read the problems,
+// edit and save a scenario, and answer the disk-change bar.
+import type { Locator, Page } from 'playwright-core';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class CollectionsPage {
+  readonly tab: Locator;
+  readonly pane: Locator;
+  readonly folderField: Locator;
+  readonly openButton: Locator;
+  readonly createButton: Locator;
+  readonly tree: Locator;
+  readonly search: Locator;
+  readonly itemActions: Locator;
+  readonly collectionActions: Locator;
+  readonly problems: Locator;
+  readonly alert: Locator;
+  readonly scenarioTab: Locator;
+  readonly scenario: Locator;
+  readonly yaml: Locator;
+  readonly steps: Locator;
+  readonly saveButton: Locator;
+  readonly diskChangeBar: Locator;
+  readonly saveDialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.tab = page.getByRole('tab', { name: 'Collections' });
+    this.pane = page.getByRole('region', { name: 'Collections', exact: true });
+    this.folderField = this.pane.getByRole('textbox', { name: 'Collection folder' });
+    this.openButton = this.pane.getByRole('button', { name: 'Open', exact: true });
+    this.createButton = this.pane.getByRole('button', { name: 'Create new' });
+    this.tree = this.pane.getByRole('tree');
+    this.search = this.pane.getByRole('searchbox', { name: 'Search the collection' });
+    this.itemActions = this.pane.getByRole('toolbar', { name: /^(Actions for|Item actions)/ });
+    this.collectionActions = this.pane.getByRole('toolbar', { name: 'Collection actions' });
+    this.problems = this.pane.getByRole('list', { name: "Problems of the collection's files" });
+    this.alert = this.pane.getByRole('alert');
+    this.scenarioTab = page.getByRole('tab', { name: 'Scenario' });
+    this.scenario = page.getByRole('region', { name: 'Scenario', exact: true });
+    this.yaml = this.scenario.getByRole('textbox', { name: 'YAML' });
+    this.steps = this.scenario.getByRole('list', { name: 'Steps' });
+    this.saveButton = this.scenario.getByRole('button', { name: 'Save', exact: true });
+    this.diskChangeBar = this.scenario.getByRole('alert', { name: 'The file changed on disk' });
+    this.saveDialog = page.getByRole('dialog', { name: 'Save to collection' });
+  }
+
+  async show(): Promise<void> {
+    await this.tab.click();
+    await this.pane.waitFor();
+  }
+
+  /** Opens (or creates) a collection folder from the folder field, and waits for its tree. */
+  async openFolder(folder: string, create = false): Promise<void> {
+    await this.show();
+    await this.folderField.fill(folder);
+    await (create ? this.createButton : this.openButton).click();
+    await this.collectionActions.waitFor();
+  }
+
+  /** A tree item by the start of its name (its accessible name goes on with steps and problems). */
+  item(name: string): Locator {
+    return this.tree.getByRole('treeitem', { name: new RegExp(`^${escape(name)},`) });
+  }
+
+  /** A tree item by its path in the collection (`sends/text.yaml`). */
+  itemByPath(path: string): Locator {
+    return this.tree.locator(`[role="treeitem"][title="${path.replace(/"/g, '\\"')}"]`);
+  }
+
+  /** Selects an item and opens it in the Scenario view with the keyboard. */
+  async openScenario(name: string): Promise<void> {
+    await this.item(name).click();
+    await this.item(name).press('Enter');
+    await this.scenario.getByRole('list', { name: 'Steps' }).waitFor();
+  }
+
+  /** Runs one of the selected item's actions (Open, Run, Rename, Duplicate, Delete, ...). */
+  async itemAction(name: string): Promise<void> {
+    await this.itemActions.getByRole('button', { name, exact: true }).click();
+  }
+
+  /** Saves the open scenario with the keyboard shortcut, from the editor. */
+  async saveWithShortcut(): Promise<void> {
+    await this.yaml.press('ControlOrMeta+s');
+  }
+}
