@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../src-shared/spec';
 import { Harness, type Reply, type UserSession } from '../sandbox/harness';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking a JSON document by known keys
 type Json = Record<string, any>;
 
 let h: Harness;
