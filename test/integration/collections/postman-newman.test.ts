@@ -140,3 +140,15 @@ describe('the Postman export in newman', () => {
     expect(summary.run.stats.assertions.failed).toBeGreaterThan(0);
   });
 });
+
+describe('collections.openapi', () => {
+  it("answers the catalog's OpenAPI document for the active profile's base URL", async () => {
+    const { filename, content } = await f.core.invoke('collections.openapi', {});
+    expect(filename).toBe('tp-platform-openapi.json');
+    const doc = JSON.parse(content) as { openapi: string; servers: { url: string }[] };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: f.sandbox.baseUrl }]);
+    const served = await (await fetch(`${f.sandbox.baseUrl}/_sandbox/openapi.json`)).json();
+    expect(served).toEqual(doc);
+  });
+});
