@@ -1,16 +1,12 @@
 // The collections' commands: scenario files on disk (core/collections/), Postman and HAR interop,
 // and the catalog as OpenAPI.
-import { CommandError, type collectionsCommands } from '../../../src-shared/contract';
+import type { collectionsCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { profileVariables, setProfileVariables } from './collection-settings';
 import { collectionVariables, resolveRequest } from './resolve-request';
+import { interopHandlers } from './interop/handlers';
 import { saveRequest } from './save-request';
-
-const notYet = (name: string) => () =>
-  Promise.reject(
-    new CommandError({ code: 'internal', message: `${name} is not available in this build yet.` }),
-  );
 
 export function collectionsHandlers(
   services: Services,
@@ -39,8 +35,6 @@ export function collectionsHandlers(
         profileVariables(settings, profileOf(request.profileId)),
         await collectionVariables(folder),
       ),
-    'collections.exportPostman': notYet('collections.exportPostman'),
-    'collections.import': notYet('collections.import'),
-    'collections.openapi': notYet('collections.openapi'),
+    ...interopHandlers(services),
   };
 }

@@ -1,5 +1,5 @@
 // The routes of /_sandbox/ (docs/sandbox.md, Simulator API), plus the files the sandbox
-// serves there: media of messages, avatars and the RSA public key.
+// serves there: media of messages, avatars, the RSA public key and the API as OpenAPI.
 import type { Target } from '../http/target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context';
@@ -17,6 +17,7 @@ import {
   postRedeliver,
   postSave,
 } from './admin';
+import { CATALOG_VERSION, openApiDocument } from '../../../src-shared/spec/openapi';
 import type { SimHandler } from './common';
 import { invite, join, leave, postRoom, remove, update } from './groups';
 import { postDisconnect, postMessage, postOtp, postUser } from './users';
@@ -81,6 +82,11 @@ function serveFile(
   res: ServerResponse,
 ): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
+  if (path === '/_sandbox/openapi.json') {
+    const document = openApiDocument({ baseUrl: ctx.baseUrl, version: CATALOG_VERSION });
+    sendFile(res, { 'content-type': 'application/json' }, JSON.stringify(document, null, 2));
+    return true;
+  }
   if (path === '/_sandbox/signing-key.pem') {
     sendFile(res, { 'content-type': 'application/x-pem-file' }, signer.publicKeyPem());
     return true;
