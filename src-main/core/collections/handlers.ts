@@ -29,12 +29,15 @@ export function collectionsHandlers(
       profileVariables(settings, profileOf(profileId)),
     'collections.setProfileVariables': async ({ profileId, variables }) =>
       setProfileVariables(settings, services.redactor, profileOf(profileId), variables),
-    'collections.resolve': async ({ folder, request }) =>
-      resolveRequest(
+    'collections.resolve': async ({ folder, request }) => {
+      const profile = services.profiles.require(request.profileId);
+      return resolveRequest(
         request,
-        profileVariables(settings, profileOf(request.profileId)),
+        profileVariables(settings, profile.id),
         await collectionVariables(folder),
-      ),
+        { client_id: profile.clientId, base_url: profile.baseUrl },
+      );
+    },
     ...interopHandlers(services),
   };
 }

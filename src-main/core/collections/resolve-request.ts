@@ -25,9 +25,13 @@ export function resolveRequest(
   request: { params: Record<string, string>; path?: string | undefined },
   profile: Record<string, string>,
   collection: Record<string, string>,
+  /** The profile's own facts (client_id, base_url), under both, as the runner has them. */
+  builtin: Record<string, string> = {},
 ): { params: Record<string, string>; path?: string; unknown: string[] } {
   const lookup = (name: string) =>
-    isSecretVariable(name) || isDynamic(name) ? `‹${name}›` : (profile[name] ?? collection[name]);
+    isSecretVariable(name) || isDynamic(name)
+      ? `‹${name}›`
+      : (profile[name] ?? collection[name] ?? builtin[name]);
   const unknown = new Set<string>();
   const fill = (value: string) => {
     const filled = fillTemplate(value, lookup);
