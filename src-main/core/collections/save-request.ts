@@ -130,7 +130,8 @@ export async function saveRequest(
       )
     : [];
   const built = requestOf(request, endpoint, secretNames, services.redactor);
-  const step: StepObject = { request: built.step };
+  // The dialog's "Step name" names the step, also when it is added to an existing scenario.
+  const step: StepObject = { ...(input.name ? { name: input.name } : {}), request: built.step };
   if (record?.api.status) step.expect = { status: record.api.status };
   const folder = store.root(input.folder);
   const name = input.name ?? defaultName(request);

@@ -1,10 +1,12 @@
 // The collection's folders and scenarios as a tree (WAI-ARIA tree pattern, flat with aria-level):
 // arrows move and open or close folders, Home/End jump, Enter opens a scenario (or a folder),
+// Ctrl/Cmd+Enter runs it (a scenario, or a folder's scenarios) and shows the Runner,
 // Alt+ArrowUp/Down moves the item among its folder's items, F2 renames, Delete asks to delete.
 // One item is a Tab stop at a time (roving tabindex): the selected one.
 import type { KeyboardEvent } from 'react';
 import type { CollectionItem } from '../../../../src-shared/contract';
-import { useCollections } from '../../stores/stores-context';
+import { useCenter, useCollections } from '../../stores/stores-context';
+import { isSendKey } from '../composer/shortcuts';
 import { visibleRows, type TreeRow } from './tree';
 import { useOpenScenario } from './use-open-scenario';
 
@@ -32,6 +34,8 @@ export function CollectionTree({ onIntent }: { onIntent(intent: ItemIntent): voi
   const select = useCollections((s) => s.select);
   const toggle = useCollections((s) => s.toggle);
   const move = useCollections((s) => s.move);
+  const run = useCollections((s) => s.run);
+  const showCenter = useCenter((s) => s.show);
   const openScenario = useOpenScenario();
   const rows = visibleRows(view?.items ?? [], expanded, search);
   const current = rows.find((r) => r.item.path === selected) ?? rows[0];
@@ -64,6 +68,11 @@ export function CollectionTree({ onIntent }: { onIntent(intent: ItemIntent): voi
     if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
       e.preventDefault();
       void move(item.path, e.key === 'ArrowUp' ? -1 : 1).then(() => focusItem(item.path));
+      return;
+    }
+    if (isSendKey(e) && !e.altKey && !e.shiftKey) {
+      e.preventDefault();
+      void run({ paths: [item.path] }).then((ok) => ok && showCenter('runner'));
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;

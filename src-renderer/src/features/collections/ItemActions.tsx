@@ -6,6 +6,7 @@ import { useCenter, useCollections, useScenario } from '../../stores/stores-cont
 import { baseName, dirOf, findItem } from './tree';
 import { focusItem } from './CollectionTree';
 import { useOpenScenario } from './use-open-scenario';
+import { SEND_KEYS, SEND_SHORTCUT } from '../composer/shortcuts';
 
 export type ItemMode = 'rename' | 'delete' | 'new-scenario' | 'new-folder' | null;
 
@@ -37,7 +38,13 @@ export function ItemActions({ mode, setMode }: Props) {
         <button type="button" disabled={!scenario} onClick={() => item && openScenario(item.path)}>
           Open
         </button>
-        <button type="button" disabled={!item} onClick={() => void runItem()}>
+        <button
+          type="button"
+          disabled={!item}
+          title={`Run (${SEND_KEYS} in the tree)`}
+          aria-keyshortcuts={SEND_SHORTCUT}
+          onClick={() => void runItem()}
+        >
           Run
         </button>
         <button type="button" disabled={!item} onClick={() => setMode('rename')}>

@@ -61,15 +61,25 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
   const view = useCollections((s) => s.view);
   const recent = useCollections((s) => s.recent);
   const saveRequest = useCollections((s) => s.saveRequest);
+  const lastSaved = useCollections((s) => s.lastSaved);
   const openScenario = useOpenScenario();
   const folders = [
     ...new Set([...(openFolder ? [openFolder] : []), ...recent.map((r) => r.folder)]),
   ];
   const [folder, setFolder] = useState(folders[0] ?? '');
   const [file, setFile] = useState(proposedName);
-  const [append, setAppend] = useState(false);
+  const [appendChosen, setAppend] = useState(false);
   const scenarios = folder === openFolder && view ? allScenarios(view.items) : [];
-  const [target, setTarget] = useState(scenarios[0]?.path ?? '');
+  // Another folder may hold no scenario of the open collection to add to: then it is a new file.
+  const append = appendChosen && scenarios.length > 0;
+  const lastPath = lastSaved?.folder === folder ? lastSaved.path : undefined;
+  const [picked, setTarget] = useState<string | null>(null);
+  // The scenario picked, else the one the last request went into, else the first: the choice
+  // follows the folder field rather than naming a scenario of another folder.
+  const target =
+    [picked, lastPath].find((p) => p && scenarios.some((s) => s.path === p)) ??
+    scenarios[0]?.path ??
+    '';
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -85,6 +95,7 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
     if (!folder.trim()) return;
     setBusy(true);
     setError(null);
+    if (append && !target) return;
     const path = append ? target : file.trim() ? scenarioFileName(file) : undefined;
     const out = await saveRequest({
       folder: folder.trim(),
@@ -129,11 +140,18 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
         <fieldset className="save-mode">
           <legend>Save as</legend>
           <label className="inline-check">
-            <input type="radio" checked={!append} onChange={() => setAppend(false)} />A new file
+            <input
+              type="radio"
+              name="save-mode"
+              checked={!append}
+              onChange={() => setAppend(false)}
+            />
+            A new file
           </label>
           <label className="inline-check">
             <input
               type="radio"
+              name="save-mode"
               checked={append}
               disabled={scenarios.length === 0}
               onChange={() => setAppend(true)}
@@ -189,7 +207,11 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
           </p>
         ) : null}
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || !folder.trim()}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || !folder.trim() || (append && !target)}
+          >
             {busy ? 'Saving…' : 'Save'}
           </button>
           <button type="button" onClick={onClose}>

@@ -25,6 +25,11 @@ export interface CollectionTools {
   saveRequest(
     input: CommandInput<'collections.saveRequest'>,
   ): Promise<Outcome<CommandOutput<'collections.saveRequest'>>>;
+  /**
+   * The scenario the last request was saved into, so the next save offers to add its step there:
+   * a session saved call by call builds one scenario without picking it again each time.
+   */
+  lastSaved: { folder: string; path: string } | null;
 }
 
 export interface ImportSummary {
@@ -79,6 +84,7 @@ export function createCollectionTools(
   return {
     profileVariables: null,
     variablesError: null,
+    lastSaved: null,
     async loadProfileVariables() {
       try {
         const variables = await bridge.invoke('collections.profileVariables', profileArg());
@@ -118,6 +124,7 @@ export function createCollectionTools(
       attempt(async () => {
         const out = await bridge.invoke('collections.saveRequest', input);
         get().adopt(out.view);
+        setState({ lastSaved: { folder: input.folder, path: out.path } });
         return out;
       }),
   };

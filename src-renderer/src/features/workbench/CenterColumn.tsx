@@ -1,6 +1,8 @@
 // The middle column: the composer, the open scenario, or the runner, one at a time, as tabs. Every
 // view stays mounted (hidden when not chosen) so a half-edited request or scenario survives.
-import type { KeyboardEvent, ReactNode } from 'react';
+// Keyboard: arrows move between the tabs, Alt+Shift+1…3 jump from anywhere (Alt+digit is the
+// tools' tabs, in Sidebar).
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { Composer } from '../composer/Composer';
 import { ScenarioView } from '../collections/ScenarioView';
 import { RunnerPane } from '../runner/RunnerPane';
@@ -18,6 +20,21 @@ export function CenterColumn() {
   const view = useCenter((s) => s.view);
   const show = useCenter((s) => s.show);
 
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return;
+      // By the physical key: Shift+1 types "!" and, on a Mac, Option+Shift+1 "⁄".
+      const digit = /^Digit([1-9])$/.exec(e.code)?.[1];
+      const next = digit ? VIEWS[Number(digit) - 1] : undefined;
+      if (!next) return;
+      e.preventDefault();
+      show(next.id);
+      document.getElementById(`center-tab-${next.id}`)?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [show]);
+
   const onTabKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = VIEWS.findIndex((v) => v.id === view);
     const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
@@ -31,7 +48,7 @@ export function CenterColumn() {
   return (
     <div className="sidebar center-column">
       <div className="sidebar-tabs" role="tablist" aria-label="Main view">
-        {VIEWS.map((v) => (
+        {VIEWS.map((v, i) => (
           <button
             key={v.id}
             type="button"
@@ -39,6 +56,8 @@ export function CenterColumn() {
             id={`center-tab-${v.id}`}
             aria-controls={`center-panel-${v.id}`}
             aria-selected={v.id === view}
+            aria-keyshortcuts={`Alt+Shift+${i + 1}`}
+            title={`Alt+Shift+${i + 1}`}
             tabIndex={v.id === view ? 0 : -1}
             onClick={() => show(v.id)}
             onKeyDown={onTabKeyDown}

@@ -44,7 +44,8 @@ export function Sidebar() {
   // Alt+digit picks a tab from anywhere in the window.
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      // Alt+Shift+digit is the middle column's (CenterColumn).
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       // By the physical key: on a Mac, Option+1 types "¡".
       const digit = /^Digit([1-9])$/.exec(e.code)?.[1] ?? e.key;
       const index = Number(digit) - 1;
@@ -71,7 +72,7 @@ export function Sidebar() {
 
   return (
     <div className="sidebar">
-      <div className="sidebar-tabs" role="tablist" aria-label="Tools">
+      <div className="sidebar-tabs tools-tabs" role="tablist" aria-label="Tools">
         {tabs.map((tab, i) => (
           <button
             key={tab.id}
