@@ -16,6 +16,7 @@ import {
   type ParamSpec,
 } from '../../../src-shared/spec';
 import { vcardProblem } from '../../../src-shared/spec/vcard-check';
+import { templateNames } from '../../../src-shared/collections/templates';
 import { resolveActAs } from './act-as';
 import { buildMultipart, multipartPreview, type MultipartBody } from './multipart';
 import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
@@ -173,7 +174,15 @@ export function buildRequest(
       { fields: fieldMap, files },
       { vcard: vcardProblem },
     );
-    if (!result.ok) errors.push({ field: p.name, message: result.description });
+    if (result.ok) continue;
+    // A `{{name}}` is a collection's variable: the runner fills it in before its rules apply.
+    const value = fieldMap.get(p.name)?.[0] ?? '';
+    if (templateNames(value).length > 0)
+      notes.push({
+        field: p.name,
+        message: `${p.name} holds a variable (${value}): a collection run fills it in first; sent from the composer, it goes as written.`,
+      });
+    else errors.push({ field: p.name, message: result.description });
   }
   if (file && !fileParam) {
     errors.push({ field: 'file', message: `${endpoint.title} takes no file.` });

@@ -108,6 +108,37 @@ describe('every endpoint of the catalog builds a valid request', () => {
     expect(built.notes.map((n) => n.message).join(' ')).toMatch(/content-length is the body/);
   });
 
+  it('notes a {{variable}} where a rule would refuse the value, and still refuses a plain one', () => {
+    const templated = buildRequest(
+      input('message.send', {
+        contact_id: '{{bob}}',
+        resource_id: 'u1',
+        msg_type: 'text',
+        text: 'hi',
+      }),
+      null,
+      CTX,
+    );
+    expect(templated.errors).toEqual([]);
+    expect(templated.notes).toContainEqual({
+      field: 'contact_id',
+      message: expect.stringMatching(
+        /holds a variable \(\{\{bob\}\}\): a collection run fills it in/,
+      ),
+    });
+    const plain = buildRequest(
+      input('message.send', {
+        contact_id: 'bob!',
+        resource_id: 'u1',
+        msg_type: 'text',
+        text: 'hi',
+      }),
+      null,
+      CTX,
+    );
+    expect(plain.errors.map((e) => e.field)).toEqual(['contact_id']);
+  });
+
   it('sends the bulk resources space-separated, URL-encoded, with no user_id', () => {
     const built = buildRequest(VALID['bulk.send']!, null, CTX);
     expect(built.wire.body).toEqual({

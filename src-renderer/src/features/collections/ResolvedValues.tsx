@@ -18,7 +18,8 @@ export function ResolvedValues() {
         <p className="text-error" role="alert">
           Unknown variable{unknown.length === 1 ? '' : 's'}: {unknown.join(', ')}. Define{' '}
           {unknown.length === 1 ? 'it' : 'them'} in the profile&apos;s variables (Collections tab,
-          Variables) or the collection&apos;s collection.yaml; nothing is sent until then.
+          Variables) or the collection&apos;s collection.yaml: a run stops at a step that uses an
+          unknown variable, while the composer sends the text as written.
         </p>
       ) : null}
       {error ? <p className="text-error">{error}</p> : null}
