@@ -34,6 +34,7 @@ import { logHandlers } from './log/handlers';
 import { simulatorHandlers } from './simulator/handlers';
 import { collectionsHandlers } from './collections/handlers';
 import { createCollectionStore } from './collections/collection-store';
+import { createStagedFiles } from './composer/staged-files';
 import { runnerHandlers } from './runner/handlers';
 import type { Services } from './services';
 
@@ -178,6 +179,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     sessions,
     contacts,
     collections,
+    stagedFiles: createStagedFiles(),
   };
   // The runner calls the other domains' commands, through the dispatch made from these handlers.
   const invokeRef: { current?: Invoke } = {};

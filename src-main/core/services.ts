@@ -4,6 +4,7 @@ import type { AppTokenService } from './auth/app-token';
 import type { ConnectFlowService } from './auth/connect-flow';
 import type { CollectionStore } from './collections/collection-store';
 import type { ContactsService } from './contacts/contacts-service';
+import type { StagedFiles } from './composer/staged-files';
 import type { OtpService } from './auth/otp';
 import type { UserTokenService } from './auth/user-tokens';
 import type { CoreEventEmitter } from './events';
@@ -33,4 +34,6 @@ export interface Services {
   sessions: Sessions;
   contacts: ContactsService;
   collections: CollectionStore;
+  /** Files picked in the composer (composer.stageFile): sent by it, saved into collections. */
+  stagedFiles: StagedFiles;
 }

@@ -98,15 +98,28 @@ export type SimulatorState = z.infer<typeof SimulatorState>;
 /** Every simulator action answers its outcome in words and the journal record that keeps it. */
 const simOutcome = { outcome: z.string(), seq: z.number().int().positive() };
 const simId = z.string().min(1).max(200);
+/**
+ * The sandbox profile an action is for (default: the active profile): a run against the sandbox
+ * acts on it whichever profile the window shows. Any profile but the sandbox is refused.
+ */
+const simProfile = { profileId: z.string().min(1).max(200).optional() };
+
 export const SimRoomAction = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['invite', 'remove']), room: simId, contactId: simId, by: simId }),
-  z.object({ action: z.enum(['join', 'leave']), room: simId, userId: simId }),
+  z.object({
+    action: z.enum(['invite', 'remove']),
+    room: simId,
+    contactId: simId,
+    by: simId,
+    ...simProfile,
+  }),
+  z.object({ action: z.enum(['join', 'leave']), room: simId, userId: simId, ...simProfile }),
   z.object({
     action: z.literal('update'),
     room: simId,
     by: simId,
     subject: z.string().min(1).max(256).optional(),
     avatar: z.string().min(1).max(2048).optional(),
+    ...simProfile,
   }),
 ]);
 export type SimRoomAction = z.infer<typeof SimRoomAction>;
@@ -139,6 +152,7 @@ export const simulatorCommands = {
         surname: z.string().max(128).default(''),
         msisdn: z.string().max(20).optional(),
         lang: z.string().max(16).optional(),
+        ...simProfile,
       })
       .strict(),
     output: z.object({ ...simOutcome, user: SimUser }),
@@ -149,6 +163,7 @@ export const simulatorCommands = {
         subject: z.string().min(1).max(256),
         createdBy: simId,
         occupants: z.array(simId).max(100).default([]),
+        ...simProfile,
       })
       .strict(),
     output: z.object({ ...simOutcome, room: SimRoom }),
@@ -169,6 +184,7 @@ export const simulatorCommands = {
         params: z.record(z.string(), z.string().max(10_000)).default({}),
         vcard: ComposerVcard.optional(),
         file: ComposerFile.optional(),
+        ...simProfile,
       })
       .strict(),
     output: z.object({ ...simOutcome, messageId: z.string() }),
@@ -180,6 +196,7 @@ export const simulatorCommands = {
         userId: simId,
         target: z.enum(['management', 'directory']),
         fromapp: z.boolean().optional(),
+        ...simProfile,
       })
       .strict(),
     output: z.object({
@@ -190,17 +207,17 @@ export const simulatorCommands = {
     }),
   },
   'simulator.disconnectUser': {
-    input: z.object({ userId: simId }).strict(),
+    input: z.object({ userId: simId, ...simProfile }).strict(),
     output: z.object({ ...simOutcome, revokedTokens: z.number() }),
   },
   /** Every access token of the app (app and users) expires now; refresh tokens stay valid. */
   'simulator.expireTokens': {
-    input: NoInput,
+    input: z.object(simProfile).strict(),
     output: z.object({ ...simOutcome, expired: z.number() }),
   },
   /** Changes the app's registration on the sandbox; the sandbox profile follows. */
   'simulator.updateApp': {
-    input: z.object({ changes: SimAppChanges }).strict(),
+    input: z.object({ changes: SimAppChanges, ...simProfile }).strict(),
     output: z.object({ ...simOutcome, app: SimApp }),
   },
   /** The sandbox's own delivery attempts, newest first. */
@@ -209,7 +226,7 @@ export const simulatorCommands = {
     output: z.object({ deliveries: z.array(SimDelivery), total: z.number().int() }),
   },
   'simulator.redeliver': {
-    input: z.object({ id: simId }).strict(),
+    input: z.object({ id: simId, ...simProfile }).strict(),
     output: z.object({ ...simOutcome, delivery: SimDelivery }),
   },
 } as const satisfies DomainCommands<'simulator'>;

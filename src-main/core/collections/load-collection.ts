@@ -27,18 +27,45 @@ export interface LoadedCollection {
   problems: FileProblem[];
 }
 
+type ReadScenario = Omit<LoadedScenario, 'path'>;
+
+/**
+ * The last files read, by path and text: parsing YAML with its line positions costs about half a
+ * millisecond a step, which a run paid again for every unchanged file (Run again, a run after the
+ * Collections tab read the same files). Shared by every caller, so never changed by one.
+ */
+const recentlyRead = new Map<string, ReadScenario>();
+const RECENT_MAX_CHARS = 16 * 1024 * 1024;
+let recentChars = 0;
+
 /** A scenario's text parsed, then checked against the catalog when it parses. */
-export function readScenarioText(path: string, text: string): Omit<LoadedScenario, 'path'> {
+export function readScenarioText(path: string, text: string): ReadScenario {
+  const key = `${path}\0${text}`;
+  const known = recentlyRead.get(key);
+  if (known) {
+    // Used again: it is now the newest.
+    recentlyRead.delete(key);
+    recentlyRead.set(key, known);
+    return known;
+  }
   const parsed = parseScenarioText(path, text);
   const problems =
     parsed.value && parsed.yaml
       ? checkAgainstCatalog(path, parsed.value, parsed.yaml)
       : parsed.problems;
-  return {
+  const read: ReadScenario = {
     name: parsed.value?.name ?? basename(path).replace(/\.ya?ml$/, ''),
     scenario: parsed.value,
     problems,
   };
+  recentlyRead.set(key, read);
+  recentChars += key.length;
+  for (const oldest of recentlyRead.keys()) {
+    if (recentChars <= RECENT_MAX_CHARS) break;
+    recentlyRead.delete(oldest);
+    recentChars -= oldest.length;
+  }
+  return read;
 }
 
 export async function loadScenarioFile(folder: string, file: string): Promise<LoadedScenario> {

@@ -49,8 +49,9 @@ function requestOf(
   request: Request,
   endpoint: EndpointSpec,
   secretNames: string[],
-  redactor: Redactor,
+  services: Pick<Services, 'redactor' | 'stagedFiles'>,
 ) {
+  const { redactor } = services;
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.params)) {
     if (value === '' && !request.keepEmpty.includes(name)) continue;
@@ -89,9 +90,14 @@ function requestOf(
       bytes: { name: file.name, data: Buffer.from(file.base64, 'base64'), type: file.mimeType },
     };
   }
+  if (file.staged !== undefined) {
+    // Dropped when too many large files were picked since: get() says to pick it again.
+    const data = services.stagedFiles.get(file.staged).bytes;
+    return { step, bytes: { name: file.name, data, type: file.mimeType } };
+  }
   throw new CommandError({
     code: 'invalid_input',
-    message: `The file ${file.name} was handed to the composer for previews only and is not kept: pick a sample, or save the request without it and add file: {path: ...} to the step.`,
+    message: `The request names no bytes for the file ${file.name}: pick the file again, or a sample, then save it.`,
   });
 }
 
@@ -129,7 +135,7 @@ export async function saveRequest(
         isSecretParam(endpoint, name, '', services.redactor),
       )
     : [];
-  const built = requestOf(request, endpoint, secretNames, services.redactor);
+  const built = requestOf(request, endpoint, secretNames, services);
   // The dialog's "Step name" names the step, also when it is added to an existing scenario.
   const step: StepObject = { ...(input.name ? { name: input.name } : {}), request: built.step };
   if (record?.api.status) step.expect = { status: record.api.status };

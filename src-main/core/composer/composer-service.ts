@@ -25,7 +25,7 @@ import { buildRequest, type BuiltRequest } from './build-request';
 import { multipartBytes, multipartChunks } from './multipart';
 import { decodeBase64, resolveFile } from '../common/resolve-file';
 import { detectMediaType } from './media-type';
-import { createStagedFiles, type StagedFiles } from './staged-files';
+import type { StagedFiles } from './staged-files';
 import { responseShapeIssues } from './shape-check';
 import { retryAfterSeconds } from '../common/retry-after';
 import type { CommandOutput, commands } from '../../../src-shared/contract';
@@ -40,6 +40,7 @@ export interface ComposerDeps {
   journal: Journal;
   redactor: Redactor;
   events: CoreEventEmitter;
+  stagedFiles: StagedFiles;
 }
 
 export interface ComposerService {
@@ -72,7 +73,7 @@ async function build(
 }
 
 export function createComposerService(deps: ComposerDeps): ComposerService {
-  const staged = createStagedFiles();
+  const staged = deps.stagedFiles;
   const tokenFor = async (profileId: string, actAs: ActAs) =>
     actAs.kind === 'user'
       ? deps.users.accessToken(profileId, actAs.userId)

@@ -62,6 +62,7 @@ function waitForConnected(
 
 async function onSandbox(ctx: StepContext, step: ConnectUserStep): Promise<StepOutcome> {
   const made = await ctx.invoke('simulator.createUser', {
+    profileId: ctx.profile.id,
     name: step.name ?? 'Scenario',
     surname: step.surname ?? 'User',
   });
@@ -75,7 +76,13 @@ async function onSandbox(ctx: StepContext, step: ConnectUserStep): Promise<StepO
   );
   let otpSeq: number;
   try {
-    otpSeq = (await ctx.invoke('simulator.otp', { userId, target: 'directory' })).seq;
+    otpSeq = (
+      await ctx.invoke('simulator.otp', {
+        profileId: ctx.profile.id,
+        userId,
+        target: 'directory',
+      })
+    ).seq;
   } catch (err) {
     waiting.catch(() => undefined);
     throw err;

@@ -47,6 +47,24 @@ async function fileOf(ctx: StepContext, step: RequestStep): Promise<ComposerFile
   };
 }
 
+const PLATFORM_WORDS_MAX = 300;
+
+/**
+ * `invalid_request: vcard: … must be …` from an error answer's `error` and `error_description`
+ * (API document §4), or null when the body has neither: why the platform refused, for a person.
+ */
+export function platformSaid(json: unknown): string | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const body = json as Record<string, unknown>;
+  const words = [body.error, body.error_description]
+    .filter((w): w is string | number => typeof w === 'string' || typeof w === 'number')
+    .map((w) => String(w).trim())
+    .filter((w) => w !== '');
+  if (words.length === 0) return null;
+  const text = words.join(': ').replace(/\.+$/, '');
+  return text.length > PLATFORM_WORDS_MAX ? `${text.slice(0, PLATFORM_WORDS_MAX)}…` : text;
+}
+
 export function responseChecks(
   expect: ResponseExpect | undefined,
   response: {
@@ -59,14 +77,17 @@ export function responseChecks(
 ): CheckOutcome[] {
   if (!expect) return [];
   const checks: CheckOutcome[] = [];
-  if (expect.status)
-    checks.push(
-      evaluateCheck(
-        'status',
-        expect.status,
-        response.status === null ? { found: false } : { found: true, value: response.status },
-      ),
+  if (expect.status) {
+    const status = evaluateCheck(
+      'status',
+      expect.status,
+      response.status === null ? { found: false } : { found: true, value: response.status },
     );
+    const said = status.passed ? null : platformSaid(response.json);
+    checks.push(
+      said ? { ...status, actual: `${status.actual}. The platform said: ${said}` } : status,
+    );
+  }
   if (expect.time)
     checks.push(evaluateCheck('time (ms)', expect.time, { found: true, value: response.timeMs }));
   for (const [name, check] of Object.entries(expect.headers ?? {})) {

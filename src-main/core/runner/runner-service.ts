@@ -21,6 +21,7 @@ import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
 import {
   changesPlatform,
   countSteps,
+  createSnapshots,
   localTime,
   newScenarioView,
   problemsText,
@@ -60,13 +61,13 @@ export interface RunnerService {
   state(): RunView | null;
 }
 
-const snapshot = (view: RunView): RunView => structuredClone(view);
 const stateOf = (view: { state: StepState }): StepState => view.state;
 
 export function createRunnerService(deps: RunnerDeps): RunnerService {
   let active: ActiveRun | null = null;
   let last: RunView | null = null;
   let counter = 0;
+  const snapshot = createSnapshots();
 
   const emit = (run: ActiveRun) => {
     run.view.counts = countSteps(run.view.scenarios);

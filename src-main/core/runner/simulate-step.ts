@@ -32,9 +32,12 @@ const REQUIRED: Record<SimulateStep['action'], (keyof SimulateStep)[]> = {
 
 async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
   const user = s.user ?? '';
+  // The run's profile, not the one the window shows.
+  const profileId = ctx.profile.id;
   switch (s.action) {
     case 'create-user': {
       const out = await ctx.invoke('simulator.createUser', {
+        profileId,
         name: s.name ?? 'Scenario',
         surname: s.surname ?? 'User',
       });
@@ -46,6 +49,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
           'simulate send-message needs `contact` or `room`: where the user sends it.',
         );
       const out = await ctx.invoke('simulator.sendMessage', {
+        profileId,
         userId: user,
         to: s.room !== undefined ? { room: s.room } : { contactId: s.contact ?? '' },
         msgType: s.msg_type ?? 'text',
@@ -56,6 +60,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     case 'invite':
     case 'remove': {
       const out = await ctx.invoke('simulator.roomAction', {
+        profileId,
         action: s.action,
         room: s.room ?? '',
         contactId: s.contact ?? '',
@@ -66,6 +71,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     case 'join':
     case 'leave': {
       const out = await ctx.invoke('simulator.roomAction', {
+        profileId,
         action: s.action,
         room: s.room ?? '',
         userId: user,
@@ -75,6 +81,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     case 'update-room': {
       const avatar = s.params?.avatar;
       const out = await ctx.invoke('simulator.roomAction', {
+        profileId,
         action: 'update',
         room: s.room ?? '',
         by: user,
@@ -85,6 +92,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     }
     case 'create-room': {
       const out = await ctx.invoke('simulator.createRoom', {
+        profileId,
         subject: s.subject ?? s.name ?? 'Scenario room',
         createdBy: user,
         occupants: s.occupants ?? [],
@@ -93,22 +101,27 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
     }
     case 'otp': {
       const out = await ctx.invoke('simulator.otp', {
+        profileId,
         userId: user,
         target: s.target ?? 'management',
       });
       return { seq: out.seq, values: out.status === null ? {} : { status: String(out.status) } };
     }
     case 'expire-tokens': {
-      const out = await ctx.invoke('simulator.expireTokens', {});
+      const out = await ctx.invoke('simulator.expireTokens', { profileId });
       return { seq: out.seq, values: { expired: String(out.expired) } };
     }
     case 'disconnect': {
-      const out = await ctx.invoke('simulator.disconnectUser', { userId: user });
+      const out = await ctx.invoke('simulator.disconnectUser', {
+        profileId,
+        userId: user,
+      });
       return { seq: out.seq, values: {} };
     }
     case 'update-app': {
       const app = s.app ?? {};
       const out = await ctx.invoke('simulator.updateApp', {
+        profileId,
         changes: {
           ...(app.signature_method ? { signatureMethod: app.signature_method } : {}),
           ...(app.rate_limit

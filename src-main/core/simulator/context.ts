@@ -40,7 +40,13 @@ export type SimCommand =
   | 'simulator.updateApp'
   | 'simulator.redeliver';
 
-export type In<K extends SimCommand> = z.output<(typeof commands)[K]['input']>;
+/** A command's input as its command gives it, with the profile it is for. */
+export type CommandIn<K extends SimCommand> = z.output<(typeof commands)[K]['input']>;
+
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A command's input as an action sees it: the profile is its Target's. */
+export type In<K extends SimCommand> = OmitEach<CommandIn<K>, 'profileId'>;
 
 /** The sandbox profile an action runs against. */
 export interface Target {
@@ -69,13 +75,16 @@ export interface SimContext {
   names: SimNames;
 }
 
-/** The active profile, when it is the embedded sandbox's; any other is refused. */
-export function sandboxTarget(profiles: ProfileStore): Target {
-  const profile = profiles.require();
+/** The profile named (default: the active one), when it is the embedded sandbox's; any other is refused. */
+export function sandboxTarget(profiles: ProfileStore, profileId?: string): Target {
+  const profile = profiles.require(profileId);
   if (profile.kind !== 'sandbox' || profile.id !== SANDBOX_PROFILE_ID) {
     throw new CommandError({
       code: 'forbidden',
-      message: `The simulator plays the embedded sandbox's users, and the active profile "${profile.name}" is not the sandbox. Switch to the sandbox profile to use it.`,
+      message:
+        profileId === undefined
+          ? `The simulator plays the embedded sandbox's users, and the active profile "${profile.name}" is not the sandbox. Switch to the sandbox profile to use it.`
+          : `The simulator plays the embedded sandbox's users, and the profile "${profile.name}" is not the sandbox. Act for the sandbox profile instead.`,
     });
   }
   return { profileId: profile.id, baseUrl: profile.baseUrl, clientId: profile.clientId };

@@ -8,6 +8,7 @@ import { appActions } from './app-actions';
 import {
   createSimNames,
   sandboxTarget,
+  type CommandIn,
   type In,
   type SimCommand,
   type SimContext,
@@ -40,9 +41,13 @@ export function createSimulatorService(deps: SimulatorDeps) {
 
   return {
     state: (): Promise<SimulatorState> => readState(target(), ctx.names),
-    run<K extends SimCommand>(name: K, input: In<K>): Promise<CommandOutput<K>> {
-      const t = target();
-      return (handlers[name] as (t: Target, i: In<K>) => Promise<CommandOutput<K>>)(t, input);
+    run<K extends SimCommand>(name: K, input: CommandIn<K>): Promise<CommandOutput<K>> {
+      const { profileId, ...action } = input;
+      const t = sandboxTarget(deps.profiles, profileId);
+      return (handlers[name] as (t: Target, i: In<K>) => Promise<CommandOutput<K>>)(
+        t,
+        action as In<K>,
+      );
     },
     deliveries: (limit: number): Promise<CommandOutput<'simulator.deliveries'>> =>
       listDeliveries(target(), limit),

@@ -91,6 +91,39 @@ describe('collections.saveRequest', () => {
     expect(saved.view.items.map((i) => i.path)).not.toContain('files');
   });
 
+  it('writes the bytes of a file staged in the composer beside the scenario', async () => {
+    const staged = await fx.core.invoke('composer.stageFile', {
+      name: 'staged notes.txt',
+      base64: Buffer.from('staged hello').toString('base64'),
+    });
+    const request = {
+      endpointId: 'message.send',
+      params: { contact_id: fx.contactId, resource_id: fx.userId, msg_type: 'file' },
+      actAs: { kind: 'appForUser' as const, userId: fx.userId },
+      file: { name: 'staged notes.txt', staged: staged.fileId, mimeType: 'text/plain' },
+    };
+    const saved = await fx.core.invoke('collections.saveRequest', {
+      folder,
+      name: 'Staged',
+      source: { composer: request },
+    });
+    const text = readFileSync(join(folder, saved.path), 'utf8');
+    expect(text).toMatch(/file:\n {8}path: files\/staged notes.txt\n {8}type: text\/plain/);
+    expect(readFileSync(join(folder, 'files', 'staged notes.txt'), 'utf8')).toBe('staged hello');
+
+    const unknown = await fx.core
+      .invoke('collections.saveRequest', {
+        folder,
+        name: 'Dropped',
+        source: { composer: { ...request, file: { ...request.file, staged: 'not-held' } } },
+      })
+      .catch((err: unknown) => err);
+    expect(unknown).toMatchObject({
+      code: 'not_found',
+      message: expect.stringMatching(/Pick it again/),
+    });
+  });
+
   it('saves journaled calls with their status, secrets as variables, and appends a step', async () => {
     const token = await fx.core.invoke('composer.send', {
       endpointId: 'token',

@@ -1,0 +1,49 @@
+// `npm run bench:runner`: the runner's cost. Its child (out/main/bench-runner.js, one engine on a
+// fresh embedded sandbox, as `tp run` starts it) measures (a) a scenario of resource.list request
+// steps through the runner against the same calls through composer.send in the same process, in
+// alternating rounds, and prints the ratio (target <= 1.2); (b) the time from a delivery's arrival
+// at the receiver to its expect-delivery step passing, over simulate send-message +
+// expect-delivery pairs (target p99 < 50 ms).
+// Options (env): BENCH_STEPS (default 100), BENCH_ROUNDS (default 5), BENCH_DELIVERIES (default
+// 200), BENCH_PROFILE_DIR (runs the child with --cpu-prof into that folder).
+import { existsSync } from 'node:fs';
+import { root, startChild } from './children.mjs';
+
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+
+/**
+ * @typedef {object} RunnerFigures
+ * @property {number} steps
+ * @property {number} rounds
+ * @property {number} runnerMsPerStep
+ * @property {number} directMsPerCall
+ * @property {{ p50: number, p99: number, max: number, count: number }} deliveries
+ */
+
+const entry = `${root}out/main/bench-runner.js`;
+if (!existsSync(entry)) {
+  console.error(`${entry} is missing: run npm run build first.`);
+  process.exit(2);
+}
+const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+const { child, ready } = await startChild([...profile, entry]);
+const figures = /** @type {RunnerFigures} */ (/** @type {unknown} */ (ready));
+await new Promise((resolve) => {
+  if (child.exitCode !== null) return resolve(undefined);
+  child.once('exit', resolve);
+});
+
+const ratio = figures.runnerMsPerStep / figures.directMsPerCall;
+const d = figures.deliveries;
+console.log(
+  `resource.list for a connected user, ${figures.steps} steps a run, ${figures.rounds} alternating rounds after a warm-up, embedded sandbox on loopback`,
+);
+console.log(
+  `per request step: runner ${figures.runnerMsPerStep.toFixed(2)} ms, composer.send directly ${figures.directMsPerCall.toFixed(2)} ms`,
+);
+console.log(
+  `ratio runner/direct: ${ratio.toFixed(2)} (target <= 1.20) ${ratio <= 1.2 ? 'OK' : 'ABOVE TARGET'}`,
+);
+console.log(
+  `delivery arrival to its expect-delivery step passing: p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms over ${d.count} deliveries (target p99 < 50 ms) ${d.p99 < 50 ? 'OK' : 'ABOVE TARGET'}`,
+);

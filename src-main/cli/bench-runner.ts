@@ -1,0 +1,191 @@
+// `npm run bench:runner`'s measuring half (bench/runner.mjs starts it, built to
+// out/main/bench-runner.js): one engine on a fresh embedded sandbox, as `tp run` starts it, then
+// (a) a scenario of request steps through the runner against the same calls through composer.send
+// (the engine's API client, journaled alike), in alternating rounds so that load from elsewhere on
+// the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
+// arrival (its record's receivedAt) to its step passing (the runner.changed that says so).
+// Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 100),
+// BENCH_ROUNDS (default 5), BENCH_DELIVERIES (default 200).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandInput, RunView } from '../../src-shared/contract';
+import type { Core } from '../core/core';
+import { runToEnd } from '../core/runner/run-to-end';
+import { startCliEngine } from './engine';
+
+const STEPS = Number(process.env.BENCH_STEPS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 200);
+const CONTACT = 'bench-contact';
+
+const SETUP = `name: Setup
+steps:
+  - name: Ada
+    connect-user: { name: Ada, surname: Bench }
+    capture: { ada: user_id }
+  - name: Ada's contact
+    request:
+      endpoint: contact.add
+      user: '{{ada}}'
+      params: { contact_id: ${CONTACT}, display_name: Bench, capabilities: interactive }
+    expect: { status: 200 }
+`;
+
+const requestScenario = (steps: number) =>
+  [
+    'name: Requests',
+    'steps:',
+    ...Array.from({ length: steps }, (_, i) =>
+      [
+        `  - name: Resources ${i + 1}`,
+        '    request:',
+        '      endpoint: resource.list',
+        "      user: '{{ada}}'",
+        '    expect: { status: 200 }',
+      ].join('\n'),
+    ),
+    '',
+  ].join('\n');
+
+const deliveryScenario = (pairs: number) =>
+  [
+    'name: Deliveries',
+    'steps:',
+    ...Array.from({ length: pairs }, (_, i) =>
+      [
+        `  - name: Ada writes ${i + 1}`,
+        '    simulate:',
+        '      action: send-message',
+        "      user: '{{ada}}'",
+        `      contact: ${CONTACT}`,
+        `      params: { text: 'bench ${i + 1} ' }`,
+        `  - name: Arrives ${i + 1}`,
+        '    expect-delivery:',
+        `      match: { kind: message, user: '{{ada}}', text: 'bench ${i + 1} ' }`,
+        '      timeout: 10s',
+      ].join('\n'),
+    ),
+    '',
+  ].join('\n');
+
+async function runPassing(
+  core: Core,
+  request: CommandInput<'runner.start'>,
+  onChange?: (view: RunView) => void,
+): Promise<RunView> {
+  const view = await runToEnd(core.invoke, core.events, request, onChange);
+  if (view.status !== 'passed') {
+    const failed = view.scenarios.flatMap((s) => s.steps).find((s) => s.state === 'failed');
+    throw new Error(
+      `the bench's run ${view.name} ${view.status}${failed ? `: ${failed.name}: ${failed.failure}` : ''}`,
+    );
+  }
+  return view;
+}
+
+/** Per-step milliseconds through the runner and directly, over alternating rounds. */
+async function overhead(core: Core, folder: string, ada: string) {
+  const direct: CommandInput<'composer.send'> = {
+    endpointId: 'resource.list',
+    params: {},
+    keepEmpty: [],
+    actAs: { kind: 'appForUser', userId: ada },
+    force: true,
+  };
+  const runnerRound = async () => {
+    const started = performance.now();
+    await runPassing(core, { folder, paths: ['requests.yaml'], variables: { ada } });
+    return performance.now() - started;
+  };
+  const directRound = async () => {
+    const started = performance.now();
+    for (let i = 0; i < STEPS; i++) {
+      const sent = await core.invoke('composer.send', direct);
+      if (sent.record.api.status !== 200)
+        throw new Error(`resource.list answered ${sent.record.api.status}`);
+    }
+    return performance.now() - started;
+  };
+  // Warm-up: the JIT compiles both paths before either is timed.
+  await directRound();
+  await runnerRound();
+  let runnerMs = 0;
+  let directMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      runnerMs += await runnerRound();
+      directMs += await directRound();
+    } else {
+      directMs += await directRound();
+      runnerMs += await runnerRound();
+    }
+  }
+  const calls = STEPS * ROUNDS;
+  return { runnerMsPerStep: runnerMs / calls, directMsPerCall: directMs / calls };
+}
+
+/** Milliseconds from each delivery's arrival to its expect-delivery step passing. */
+async function deliveryLatency(core: Core, folder: string, ada: string) {
+  const receivedAt = new Map<number, number>();
+  const stopLog = core.events.on('log.appended', (record) => {
+    if (record.kind === 'delivery')
+      receivedAt.set(record.seq, Date.parse(record.delivery.receivedAt));
+  });
+  const passedAt = new Map<number, number>();
+  try {
+    await runPassing(core, { folder, paths: ['deliveries.yaml'], variables: { ada } }, (view) => {
+      const now = Date.now();
+      for (const step of view.scenarios.flatMap((s) => s.steps)) {
+        const seq = step.records[0];
+        if (step.kind !== 'expect-delivery' || step.state !== 'passed' || seq === undefined)
+          continue;
+        if (!passedAt.has(seq)) passedAt.set(seq, now);
+      }
+    });
+  } finally {
+    stopLog();
+  }
+  const latencies = [...passedAt]
+    .map(([seq, at]) => at - (receivedAt.get(seq) ?? Number.NaN))
+    .filter((ms) => Number.isFinite(ms))
+    .sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ??
+    Number.NaN;
+  return {
+    p50: pct(50),
+    p99: pct(99),
+    max: latencies.at(-1) ?? Number.NaN,
+    count: latencies.length,
+  };
+}
+
+async function main() {
+  const engine = await startCliEngine();
+  const folder = await mkdtemp(join(tmpdir(), 'tp-bench-runner-'));
+  try {
+    await writeFile(join(folder, 'setup.yaml'), SETUP);
+    await writeFile(join(folder, 'requests.yaml'), requestScenario(STEPS));
+    await writeFile(join(folder, 'deliveries.yaml'), deliveryScenario(DELIVERIES));
+    const setup = await runPassing(engine.core, { folder, paths: ['setup.yaml'] });
+    const ada = setup.scenarios[0]?.steps[0]?.captures.ada;
+    if (!ada) throw new Error('the setup scenario captured no user');
+    const steps = await overhead(engine.core, folder, ada);
+    const deliveries = await deliveryLatency(engine.core, folder, ada);
+    process.stdout.write(
+      `${JSON.stringify({ steps: STEPS, rounds: ROUNDS, ...steps, deliveries })}\n`,
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+    await engine.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`bench-runner: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
