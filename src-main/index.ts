@@ -11,4 +11,7 @@ void startShell({
   createSettings: electronSettings,
   mainModuleUrl: import.meta.url,
   devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+  // An explicit switch, not an environment variable a packaged app might inherit.
+  development: process.argv.includes('--tp-dev'),
+  resourcesPath: process.resourcesPath,
 });

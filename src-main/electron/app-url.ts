@@ -1,13 +1,15 @@
 // Where the window's page comes from, and the test every navigation and IPC sender must pass:
-// "is this URL our own app?". Production loads out/renderer/index.html from disk; in development
-// electron-vite serves the renderer and names it in ELECTRON_RENDERER_URL.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// "is this URL our own app?". The app loads from its own scheme (app-protocol.ts); in development,
+// and only when asked for explicitly, electron-vite serves the renderer and names it in
+// ELECTRON_RENDERER_URL.
+import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { APP_ENTRY_URL, isAppSchemeUrl } from './app-protocol';
 
 export interface AppLocation {
   /** What the window loads. */
   url: string;
-  /** True when `candidate` is a page of this app (same file, or same dev-server origin). */
+  /** True when `candidate` is a page of this app (the app scheme, or the dev server's origin). */
   isAppUrl(candidate: string): boolean;
 }
 
@@ -20,6 +22,10 @@ export function preloadPath(out: string): string {
   return join(out, 'preload', 'index.cjs');
 }
 
+export function rendererDir(out: string): string {
+  return join(out, 'renderer');
+}
+
 /**
  * The dev server counts only on loopback over http: the window hands its page the engine, so an
  * environment variable must not be able to point it at some other site.
@@ -29,7 +35,20 @@ export function isLoopbackDevUrl(value: string | undefined): value is string {
   return u?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
 }
 
-export function appLocation(out: string, devServerUrl: string | undefined): AppLocation {
+/**
+ * The dev server is used only when development was asked for (`--tp-dev`) and the app is not
+ * packaged: an installed app always shows the bundle it shipped with.
+ */
+export function devServerToUse(options: {
+  devServerUrl: string | undefined;
+  development: boolean;
+  packaged: boolean;
+}): string | undefined {
+  if (!options.development || options.packaged) return undefined;
+  return isLoopbackDevUrl(options.devServerUrl) ? options.devServerUrl : undefined;
+}
+
+export function appLocation(devServerUrl: string | undefined): AppLocation {
   if (isLoopbackDevUrl(devServerUrl)) {
     const origin = new URL(devServerUrl).origin;
     return {
@@ -37,15 +56,7 @@ export function appLocation(out: string, devServerUrl: string | undefined): AppL
       isAppUrl: (candidate) => safeUrl(candidate)?.origin === origin,
     };
   }
-  const file = pathToFileURL(join(out, 'renderer', 'index.html'));
-  return {
-    url: file.href,
-    // Same file only: a file: URL's origin is opaque, so compare the path, ignoring ?query/#hash.
-    isAppUrl: (candidate) => {
-      const u = safeUrl(candidate);
-      return u?.protocol === 'file:' && u.pathname === file.pathname;
-    },
-  };
+  return { url: APP_ENTRY_URL, isAppUrl: isAppSchemeUrl };
 }
 
 function safeUrl(value: string): URL | null {

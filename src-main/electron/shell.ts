@@ -1,16 +1,31 @@
-// The Electron shell, start to quit: single-instance lock, session rules, the embedded sandbox,
-// the engine, the IPC transport and the window. Everything it touches comes from `electron` or
+// The Electron shell, start to quit: single-instance lock, the app scheme, session rules, the
+// embedded sandbox, the engine, the IPC transport, the menu and the window. Everything it touches comes from `electron` or
 // from `deps`, so a test can run it against a stand-in electron module.
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import type { Core } from '../core/core';
 import type { CoreHost, SettingsStore } from '../core/host-interface';
 import type { RunningSandbox } from '../sandbox/index';
-import { appLocation, isWebUrl, outDir, preloadPath } from './app-url';
+import { registerAppScheme, serveAppScheme } from './app-protocol';
+import { appLocation, devServerToUse, isWebUrl, outDir, preloadPath, rendererDir } from './app-url';
 import { electronHost } from './electron-host';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
+import { menuTemplate } from './menu';
+import { menuActions } from './menu-actions';
 import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';
 import { createMainWindow, focusWindow } from './window';
+import { rememberWindowState, restoreWindowState, WINDOW_STATE_KEY } from './window-state';
 
 /** What the shell uses of the running sandbox. */
 export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'>;
@@ -23,7 +38,14 @@ export interface ShellDeps {
   mainModuleUrl: string;
   /** electron-vite's dev server, when running `electron-vite dev`. */
   devServerUrl?: string | undefined;
+  /**
+   * Asked for explicitly (`--tp-dev`, as `npm run dev` passes): only then is the dev server
+   * loaded and are reload and the developer tools in the menu. Ignored in a packaged app.
+   */
+  development?: boolean;
   platform?: NodeJS.Platform;
+  /** process.resourcesPath: where a packaged app's extra resources (the docs) are. */
+  resourcesPath?: string | undefined;
 }
 
 export interface RunningShell {
@@ -43,6 +65,7 @@ export async function startShell(deps: ShellDeps): Promise<RunningShell | null> 
     app.quit();
     return null;
   }
+  registerAppScheme(protocol);
   let win: BrowserWindow | null = null;
   app.on('second-instance', () => focusWindow(win));
 
@@ -71,11 +94,24 @@ async function launch(
   setWindow: (w: BrowserWindow | null) => void,
 ): Promise<RunningShell> {
   const out = outDir(deps.mainModuleUrl);
-  // A packaged app never loads a dev server, whatever the environment says.
-  const location = appLocation(out, app.isPackaged ? undefined : deps.devServerUrl);
+  const platform = deps.platform ?? process.platform;
+  const development = Boolean(deps.development) && !app.isPackaged;
+  const devServerUrl = devServerToUse({
+    devServerUrl: deps.devServerUrl,
+    development,
+    packaged: app.isPackaged,
+  });
+  if (deps.devServerUrl && !devServerUrl) {
+    console.warn(
+      `Ignoring ELECTRON_RENDERER_URL (${deps.devServerUrl}): the dev server is used only with --tp-dev ` +
+        'in an unpackaged app, and only on loopback http. Showing the built renderer from out/ instead.',
+    );
+  }
+  const location = appLocation(devServerUrl);
   const openLink = (url: string) => {
     if (isWebUrl(url)) void shell.openExternal(url);
   };
+  serveAppScheme(protocol, rendererDir(out));
   secureSession(session.defaultSession);
 
   // Without the sandbox the app still works against real platforms: say so and carry on.
@@ -86,11 +122,13 @@ async function launch(
     console.error('The embedded sandbox platform did not start:', err);
   }
 
+  const settings = deps.createSettings();
+  const dataDir = app.getPath('userData');
   const host = electronHost({
     appVersion: app.getVersion(),
-    dataDir: app.getPath('userData'),
-    settings: deps.createSettings(),
-    secrets: safeStorageSealer(safeStorage, deps.platform ?? process.platform),
+    dataDir,
+    settings,
+    secrets: safeStorageSealer(safeStorage, platform),
     openExternal: (url) => shell.openExternal(url),
     sandbox,
   });
@@ -109,8 +147,26 @@ async function launch(
   const unregister = registerCommands(ipcMain, core, senderCheck(windows, location.isAppUrl));
   const unforward = forwardEvents(core, windows);
 
+  const appName = app.getName();
+  const actions = menuActions({
+    out,
+    packaged: app.isPackaged,
+    resourcesPath: deps.resourcesPath,
+    appName,
+    version: app.getVersion(),
+    dataDir,
+    window: getWindow,
+  });
+  app.setAboutPanelOptions({ applicationName: appName, applicationVersion: app.getVersion() });
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(menuTemplate({ platform, appName, development, actions })),
+  );
+
   const open = () => {
-    const w = createMainWindow(preloadPath(out), location, openLink);
+    const workAreas = screen.getAllDisplays().map((d) => d.workArea);
+    const state = restoreWindowState(settings.get(WINDOW_STATE_KEY), workAreas);
+    const w = createMainWindow(preloadPath(out), location, openLink, state);
+    rememberWindowState(w, settings);
     w.on('closed', () => setWindow(null));
     setWindow(w);
   };
@@ -120,7 +176,7 @@ async function launch(
   });
   app.on('window-all-closed', () => {
     // macOS apps stay in the dock without windows; elsewhere closing the window ends the app.
-    if ((deps.platform ?? process.platform) !== 'darwin') app.quit();
+    if (platform !== 'darwin') app.quit();
   });
 
   let closing: Promise<void> | null = null;

@@ -2,13 +2,16 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import type { AppLocation } from './app-url';
 import { secureContents } from './security';
+import { DEFAULT_SIZE, MIN_SIZE, type WindowState } from './window-state';
 
-export function windowOptions(preload: string): BrowserWindowConstructorOptions {
+export function windowOptions(
+  preload: string,
+  state: WindowState = { bounds: DEFAULT_SIZE, maximized: false },
+): BrowserWindowConstructorOptions {
   return {
-    width: 1400,
-    height: 900,
-    minWidth: 960,
-    minHeight: 600,
+    ...state.bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'TP Inspector',
     // Shown once painted, so the user never sees an empty white frame.
     show: false,
@@ -30,10 +33,14 @@ export function createMainWindow(
   preload: string,
   location: AppLocation,
   openExternal: (url: string) => void,
+  state?: WindowState,
 ): BrowserWindow {
-  const win = new BrowserWindow(windowOptions(preload));
+  const win = new BrowserWindow(windowOptions(preload, state));
   secureContents(win.webContents, location, openExternal);
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (state?.maximized) win.maximize();
+    win.show();
+  });
   void win.loadURL(location.url);
   return win;
 }

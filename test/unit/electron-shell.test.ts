@@ -10,171 +10,17 @@ import type { Core } from '../../src-main/core/core';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
 import type { CoreHost } from '../../src-main/core/host-interface';
 import { memorySettings } from '../helpers/memory-settings';
+import { fake } from '../helpers/fake-electron';
 import type { ShellSandbox } from '../../src-main/electron/shell';
 
-type Listener = (...args: unknown[]) => unknown;
-
-const fake = vi.hoisted(() => {
-  class Emitter {
-    listeners = new Map<string, Listener[]>();
-    on(name: string, fn: Listener) {
-      this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
-      return this;
-    }
-    once(name: string, fn: Listener) {
-      return this.on(name, fn);
-    }
-    emit(name: string, ...args: unknown[]) {
-      for (const fn of this.listeners.get(name) ?? []) fn(...args);
-    }
-    has(name: string) {
-      return (this.listeners.get(name)?.length ?? 0) > 0;
-    }
-  }
-
-  class FakeFrame {
-    constructor(public url: string) {}
-  }
-
-  class FakeWebContents extends Emitter {
-    mainFrame = new FakeFrame('');
-    windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null;
-    sent: Array<[string, unknown]> = [];
-    destroyed = false;
-    setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
-      this.windowOpenHandler = fn;
-    }
-    send(channel: string, message: unknown) {
-      this.sent.push([channel, message]);
-    }
-    isDestroyed() {
-      return this.destroyed;
-    }
-    isCrashed() {
-      return false;
-    }
-  }
-
-  const state = {
-    lock: true,
-    windows: [] as FakeBrowserWindow[],
-    handlers: new Map<string, Listener>(),
-    app: new Emitter(),
-    headersListener: null as null | ((d: unknown, cb: (r: unknown) => void) => void),
-    headersFilter: null as unknown,
-    permissionRequest: null as null | ((wc: unknown, p: string, cb: (ok: boolean) => void) => void),
-    permissionCheck: null as null | ((...a: unknown[]) => boolean),
-    safeStorage: {
-      available: true,
-      backend: 'gnome_libsecret',
-    },
-    userData: '/fake/userData',
-  };
-
-  class FakeBrowserWindow extends Emitter {
-    options: Record<string, unknown>;
-    webContents = new FakeWebContents();
-    loaded: string | null = null;
-    destroyed = false;
-    minimized = false;
-    calls: string[] = [];
-    constructor(options: Record<string, unknown>) {
-      super();
-      this.options = options;
-      state.windows.push(this);
-    }
-    loadURL(url: string) {
-      this.loaded = url;
-      this.webContents.mainFrame.url = url;
-      return Promise.resolve();
-    }
-    isDestroyed() {
-      return this.destroyed;
-    }
-    isMinimized() {
-      return this.minimized;
-    }
-    restore() {
-      this.calls.push('restore');
-    }
-    show() {
-      this.calls.push('show');
-    }
-    focus() {
-      this.calls.push('focus');
-    }
-  }
-
-  const app = Object.assign(state.app, {
-    requestSingleInstanceLock: vi.fn(() => state.lock),
-    quit: vi.fn(),
-    exit: vi.fn(),
-    whenReady: vi.fn(() => Promise.resolve()),
-    isPackaged: false,
-    getVersion: () => '9.8.7',
-    getPath: (name: string) => (name === 'userData' ? state.userData : `/fake/${name}`),
-  });
-
-  const module = {
-    app,
-    BrowserWindow: FakeBrowserWindow,
-    ipcMain: {
-      handle: vi.fn((channel: string, fn: Listener) => void state.handlers.set(channel, fn)),
-      removeHandler: vi.fn((channel: string) => void state.handlers.delete(channel)),
-    },
-    session: {
-      defaultSession: {
-        webRequest: {
-          onHeadersReceived: vi.fn(
-            (filter: unknown, fn: (d: unknown, cb: (r: unknown) => void) => void) => {
-              state.headersFilter = filter;
-              state.headersListener = fn;
-            },
-          ),
-        },
-        setPermissionRequestHandler: vi.fn((fn: typeof state.permissionRequest) => {
-          state.permissionRequest = fn;
-        }),
-        setPermissionCheckHandler: vi.fn((fn: typeof state.permissionCheck) => {
-          state.permissionCheck = fn;
-        }),
-      },
-    },
-    shell: { openExternal: vi.fn(() => Promise.resolve()) },
-    dialog: { showErrorBox: vi.fn() },
-    safeStorage: {
-      isEncryptionAvailable: () => state.safeStorage.available,
-      getSelectedStorageBackend: vi.fn(() => state.safeStorage.backend),
-      encryptString: (plain: string) => Buffer.from(`enc:${plain}`),
-      decryptString: (buf: Buffer) => buf.toString().replace(/^enc:/, ''),
-    },
-  };
-
-  function reset() {
-    state.lock = true;
-    state.windows = [];
-    state.handlers.clear();
-    state.app.listeners.clear();
-    state.headersListener = null;
-    state.permissionRequest = null;
-    state.permissionCheck = null;
-    state.safeStorage = { available: true, backend: 'gnome_libsecret' };
-    state.userData = '/fake/userData';
-    app.isPackaged = false;
-    vi.clearAllMocks();
-  }
-
-  return { module, state, reset, FakeFrame, FakeWebContents };
-});
-
-vi.mock('electron', () => ({ ...fake.module, default: fake.module }));
+vi.mock('electron', async () => (await import('../helpers/fake-electron')).electronModule());
 
 const { startShell } = await import('../../src-main/electron/shell');
 const { safeStorageSealer } = await import('../../src-main/electron/secrets');
 const { CONTENT_SECURITY_POLICY } = await import('../../src-main/electron/csp');
 
 const MAIN_URL = 'file:///opt/tp/out/main/index.js';
-const APP_URL = 'file:///opt/tp/out/renderer/index.html';
+const APP_URL = 'tp-inspector://app/index.html';
 
 interface Harness {
   core: Core & { events: CoreEventEmitter };
@@ -289,9 +135,9 @@ describe('the window', () => {
     expect(win.loaded).toBe(APP_URL);
   });
 
-  it('loads the dev server when electron-vite names one, and trusts that origin only', async () => {
+  it('loads the dev server under --tp-dev when electron-vite names one, and trusts that origin only', async () => {
     const h = harness();
-    await startShell({ ...h.deps, devServerUrl: 'http://localhost:5173/' });
+    await startShell({ ...h.deps, devServerUrl: 'http://localhost:5173/', development: true });
     const win = fake.state.windows[0]!;
     expect(win.loaded).toBe('http://localhost:5173/');
     const prevent = vi.fn();
@@ -305,17 +151,24 @@ describe('the window', () => {
     expect(prevent).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores a dev-server URL that is not loopback http, and any in a packaged app', async () => {
-    for (const [devServerUrl, packaged] of [
-      ['https://evil.example/', false],
-      ['http://192.168.1.9:5173/', false],
-      ['http://localhost:5173/', true],
+  it('ignores a dev-server URL without --tp-dev, off loopback http, or in a packaged app', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const [devServerUrl, development, packaged] of [
+      ['http://localhost:5173/', false, false],
+      ['https://evil.example/', true, false],
+      ['http://192.168.1.9:5173/', true, false],
+      ['http://localhost:5173/', true, true],
     ] as const) {
       fake.reset();
       fake.module.app.isPackaged = packaged;
-      await startShell({ ...harness().deps, devServerUrl });
-      expect(fake.state.windows[0]?.loaded, devServerUrl).toBe(APP_URL);
+      await startShell({ ...harness().deps, devServerUrl, development });
+      const label = `${devServerUrl} development=${development} packaged=${packaged}`;
+      expect(fake.state.windows[0]?.loaded, label).toBe(APP_URL);
+      expect(warn.mock.calls.at(-1)?.join(' '), label).toMatch(
+        /Ignoring ELECTRON_RENDERER_URL.*--tp-dev/,
+      );
     }
+    warn.mockRestore();
   });
 
   it('denies navigation away from the app, redirects included', async () => {
@@ -323,7 +176,9 @@ describe('the window', () => {
     for (const [event, url, denied] of [
       ['will-navigate', 'https://evil.example/', true],
       ['will-navigate', 'file:///etc/passwd', true],
-      ['will-navigate', 'file:///opt/tp/out/renderer/other.html', true],
+      ['will-navigate', 'file:///opt/tp/out/renderer/index.html', true],
+      ['will-navigate', 'tp-inspector://elsewhere/index.html', true],
+      ['will-navigate', `${APP_URL.replace('index.html', 'other.html')}`, false],
       ['will-navigate', `${APP_URL}#/contacts`, false],
       ['will-redirect', 'http://127.0.0.1:1/', true],
     ] as const) {
@@ -584,7 +439,9 @@ describe('start and quit', () => {
   });
 });
 
-describe('with the real engine and sandbox', () => {
+// Starts a real engine and sandbox and makes a grant: as slow as an integration test on a busy
+// machine, so it gets the integration project's time.
+describe('with the real engine and sandbox', { timeout: 30_000 }, () => {
   it('answers commands from the window over the IPC envelope', async () => {
     const { createCore } = await import('../../src-main/core/index');
     const { startSandbox } = await import('../../src-main/sandbox/index');
