@@ -74,6 +74,13 @@ export const LogQueryOutput = z.object({
   /** The last record this answer covers; newer ones come as log.appended. */
   throughSeq: z.number().int().nonnegative(),
   facets: LogFacets.optional(),
+  /**
+   * Set while the journal's index is still being built (the first opening of a large journal, or
+   * its saved index was lost): the answer covers the records indexed so far. Bytes of the journal.
+   */
+  indexing: z
+    .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .optional(),
 });
 export type LogQueryOutput = z.infer<typeof LogQueryOutput>;
 
