@@ -1,5 +1,5 @@
 // The event log (log.*): the active session's journal, paged, filtered and searched in the engine
-// (docs/journal.md, "Querying the journal"). The records themselves are in journal.ts.
+// (docs/journal.md, "What is on disk, and why"). The records themselves are in journal.ts.
 import { z } from 'zod';
 import type { DomainCommands, DomainEvents } from './common';
 import { JournalRecord, RecordKind, SignatureOutcome } from './journal';
@@ -97,7 +97,7 @@ export const logCommands = {
   },
   /**
    * The active session's records that pass a filter, as rows for a virtual list, paged by their
-   * index among the matches (docs/journal.md, "Querying the journal").
+   * index among the matches (docs/journal.md, "What is on disk, and why").
    */
   'log.query': { input: LogQueryInput, output: LogQueryOutput },
   /** One record of the active session in full; null when there is no such seq. */

@@ -1,6 +1,6 @@
 // The journal's index: per record where its line is in the file and the columns the event log
 // filters on, in typed arrays (some 50 bytes a record), never the record itself. The records stay
-// in the NDJSON and are read by offset when shown (docs/journal.md, "The index"). Strings of a
+// in the NDJSON and are read by offset when shown (docs/journal.md, "What is on disk, and why"). Strings of a
 // column (users, contacts, types, rooms, profiles) are kept once each in a dictionary and a record
 // holds their number, so a filter compares numbers.
 import type { RecordKind, SignatureOutcome, StatusClass } from '../../../src-shared/contract';
