@@ -57,7 +57,23 @@ export function createLogQuery(journal: Journal): LogQuery {
     return textMatches(journal, index, out, text, (r: JournalRecord) => full.test(r));
   }
 
-  function matchesFor(input: QueryInput, index: ReturnType<Journal['index']>, total: number) {
+  function matchesFor(
+    input: QueryInput,
+    index: ReturnType<Journal['index']>,
+    total: number,
+  ): Positions {
+    const { afterSeq, ...narrowing } = input.filter;
+    if (!isFiltered(narrowing)) {
+      // Everything after a seq (the view's Clear, or nothing at all): a range, nothing to scan.
+      const [early, late] = index.segments;
+      const from =
+        afterSeq === undefined
+          ? 0
+          : early.lowerBound(afterSeq + 1) < early.length
+            ? early.lowerBound(afterSeq + 1)
+            : early.length + late.lowerBound(afterSeq + 1);
+      return new Range(from, total);
+    }
     if (index.indexing) return scan(input, index, 0);
     const key = JSON.stringify(input.filter);
     let m = cache.get(key);
@@ -125,6 +141,33 @@ export function createLogQuery(journal: Journal): LogQuery {
       };
     },
   };
+}
+
+/** Positions of the matches, in order: an array, or a range when every record after one matches. */
+type Positions = Pick<number[], 'length' | 'slice'>;
+class Range implements Positions {
+  constructor(
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+  get length() {
+    return Math.max(0, this.to - this.from);
+  }
+  slice(start = 0, end = this.length): number[] {
+    const out: number[] = [];
+    for (let p = this.from + start; p < Math.min(this.to, this.from + end); p++) out.push(p);
+    return out;
+  }
+}
+
+/** Whether a filter narrows anything (empty values do not, as compileFilter reads them). */
+function isFiltered(filter: Partial<QueryInput['filter']>): boolean {
+  return Object.values(filter).some(
+    (v) =>
+      v !== undefined &&
+      !(typeof v === 'string' && v.trim() === '') &&
+      !(Array.isArray(v) && v.length === 0),
+  );
 }
 
 /** The values seen in the session, from the index's dictionaries (the first 200 of each). */
