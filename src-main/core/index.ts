@@ -76,6 +76,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     join(host.paths.dataDir, JOURNAL_FILE),
     (r) => events.emit('log.appended', r),
     redactor,
+    // Whoever runs the host hears about a journal index being rebuilt (docs/journal.md).
+    (message) => process.stderr.write(`${message}\n`),
   );
   const journal = sessions.journal;
   const logSystem = (level: 'info' | 'warn' | 'error', message: string) =>

@@ -1,5 +1,5 @@
 // The event log (log.*): the active session's journal, paged, filtered and searched in the engine
-// (docs/journal.md, "Querying the journal"). The records themselves are in journal.ts.
+// (docs/journal.md, "What is on disk, and why"). The records themselves are in journal.ts.
 import { z } from 'zod';
 import type { DomainCommands, DomainEvents } from './common';
 import { JournalRecord, RecordKind, SignatureOutcome } from './journal';
@@ -74,6 +74,13 @@ export const LogQueryOutput = z.object({
   /** The last record this answer covers; newer ones come as log.appended. */
   throughSeq: z.number().int().nonnegative(),
   facets: LogFacets.optional(),
+  /**
+   * Set while the journal's index is still being built (the first opening of a large journal, or
+   * its saved index was lost): the answer covers the records indexed so far. Bytes of the journal.
+   */
+  indexing: z
+    .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .optional(),
 });
 export type LogQueryOutput = z.infer<typeof LogQueryOutput>;
 
@@ -90,7 +97,7 @@ export const logCommands = {
   },
   /**
    * The active session's records that pass a filter, as rows for a virtual list, paged by their
-   * index among the matches (docs/journal.md, "Querying the journal").
+   * index among the matches (docs/journal.md, "What is on disk, and why").
    */
   'log.query': { input: LogQueryInput, output: LogQueryOutput },
   /** One record of the active session in full; null when there is no such seq. */

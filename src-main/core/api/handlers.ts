@@ -2,7 +2,7 @@ import { CommandError, type ApiRecord, type apiCommands } from '../../../src-sha
 import { curlCommand } from '../composer/export-curl';
 import { harDocument } from '../common/har-entry';
 import { heldCredentials } from '../composer/held-credentials';
-import { searchApiRecords } from '../composer/search';
+import { searchJournal } from '../composer/search';
 import type { HandlerGroup } from '../dispatch';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import type { Services } from '../services';
@@ -61,10 +61,7 @@ export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCo
       };
     },
     'api.search': async ({ query, limit, profileId }) => ({
-      records: searchApiRecords(journal.list({ limit: journal.lastSeq() || 1 }), query, {
-        limit,
-        profileId,
-      }),
+      records: searchJournal(journal, query, { limit, profileId }),
     }),
   };
 }

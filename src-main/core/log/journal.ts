@@ -1,22 +1,29 @@
-// The event log: an append-only NDJSON file, one record per line, with the records kept in memory
-// for listing (grouped ones as the bytes of their lines until first read). Writes are synchronous (a record is in the OS before append() returns, so whatever
-// the engine acknowledges after appending survives a crash of the process); fsync is batched,
-// which bounds what a power loss can take to the last flush interval. Deliveries arrive in bursts,
-// so they may use appendGrouped(): the records of one turn of the event loop are written with one
-// write (group commit), and each caller acknowledges only once `written` has resolved, after that
-// write. Format: docs/journal.md.
+// The event log: an append-only NDJSON file, one record per line, the one source of truth. The
+// engine keeps an index of it (journal-index.ts: where each line is and the columns log.query
+// filters on), never the records: a record is read from the file by offset when it is shown.
+// Writes are synchronous (a record is in the OS before append() returns, so whatever the engine
+// acknowledges after appending survives a crash of the process); fsync is batched, which bounds
+// what a power loss can take to the last flush interval. Deliveries arrive in bursts, so they may
+// use appendGrouped(): the records of one turn of the event loop are written with one write (group
+// commit), and each caller acknowledges only once `written` has resolved, after that write.
+// Opening reads the newest few MB at once (the newest page is there) and indexes the rest in the
+// background, or loads the index saved beside the journal (journal-sidecar.ts). Format and what is
+// on disk: docs/journal.md.
 import {
   closeSync,
   fdatasync,
   fdatasyncSync,
+  fstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
+import { entryOf, IndexColumns, newDictionaries, type Dictionaries } from './journal-index';
+import { LineScanner, lineStartFrom, readAt } from './journal-lines';
+import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
 import type { Redactor } from './redact';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */
@@ -25,6 +32,14 @@ export type NewRecord = JournalRecord extends infer R
     ? Omit<R, 'seq' | 'at'>
     : never
   : never;
+
+export interface JournalIndex {
+  /** The entries in seq order: the first segment's, then the second's. */
+  readonly segments: readonly [IndexColumns, IndexColumns];
+  readonly dictionaries: Dictionaries;
+  /** While the index is still being built: how many of the journal's bytes are indexed. */
+  readonly indexing: { done: number; total: number } | null;
+}
 
 export interface Journal {
   readonly path: string;
@@ -40,12 +55,29 @@ export interface Journal {
   list(options: { beforeSeq?: number; limit: number }): JournalRecord[];
   get(seq: number): JournalRecord | undefined;
   lastSeq(): number;
-  /** Lines that could not be read at open (a torn last line after a crash, a hand edit). */
+  /** Lines that could not be read (a torn last line after a crash, a hand edit), so far. */
   readonly unreadableLines: number;
+  /** The index log.query filters on; `opened` tells one opening of a file from another. */
+  index(): JournalIndex & { opened: number };
+  /**
+   * The records of a segment's entries [from, to), read from the file, in order. `unchecked`: as
+   * JSON.parse makes them, not checked against the schema (for a list's rows, which toRow reads
+   * with a fallback; twice as fast).
+   */
+  read(segment: IndexColumns, from: number, to: number, unchecked?: boolean): JournalRecord[];
+  /** `length` bytes of the file from `position`, for a scan of the records' text. */
+  bytes(position: number, length: number): Buffer;
   close(): void;
 }
 
 const FSYNC_INTERVAL_MS = 100;
+/** Read and indexed at open, before anything else: some 4,000 records, the newest pages. */
+const TAIL_BYTES = 4 * 1024 * 1024;
+/** The background build yields to other work (queries, deliveries) this often. */
+const SLICE_MS = 25;
+/** Records just appended, kept whole: the event log and the runner read them right away. */
+const RECENT = 512;
+let openings = 0;
 
 // The record a journal is telling its listener about, and its line: a listener that sends records
 // on as JSON (the headless host's WebSocket) takes the line instead of serialising it again.
@@ -60,38 +92,100 @@ export function lineOf(record: unknown): string | undefined {
  * Opens (or creates) the journal at `path`. With a redactor, every record appended is redacted of
  * the secrets it knows, in every form, before its line is written: whatever a caller forgot (an
  * error_description echoing a secret, a snippet of a body) never reaches the file, the listener
- * or list().
+ * or list(). `notice` hears what a person running the host should know (an index rebuilt).
  */
 export function openJournal(
   path: string,
   onAppend?: (record: JournalRecord) => void,
   redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
+  notice?: (message: string) => void,
 ): Journal {
   mkdirSync(dirname(path), { recursive: true });
-  const records: Kept[] = [];
-  let unreadableLines = 0;
-  let existing = '';
-  try {
-    existing = readFileSync(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  for (const line of existing.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const parsed = JournalRecord.safeParse(JSON.parse(line));
-      if (parsed.success) records.push(parsed.data);
-      else unreadableLines++;
-    } catch {
-      unreadableLines++;
-    }
-  }
-  (records as JournalRecord[]).sort((a, b) => a.seq - b.seq);
-  let seq = records.at(-1)?.seq ?? 0;
-
   const fd = openSync(path, 'a', 0o600);
+  const readFd = openSync(path, 'r');
+  const opened = ++openings;
+  let size = fstatSync(readFd).size;
   // A crash can leave a torn last line: start the next record on a line of its own.
-  if (existing.length > 0 && !existing.endsWith('\n')) writeSync(fd, '\n');
+  if (size > 0 && readAt(readFd, size - 1, 1)[0] !== 0x0a) size += writeSync(fd, '\n');
+
+  const saved = loadSidecar(sidecarPath(path), readFd, size);
+  if (saved.problem && notice) notice(`${saved.problem} It is being rebuilt from ${path}.`);
+  const dicts = saved.index?.dictionaries ?? newDictionaries();
+  const early = saved.index?.columns ?? new IndexColumns();
+  const covered = saved.index?.covered ?? 0;
+  const late = new IndexColumns();
+  let unreadable = saved.index?.unreadable ?? 0;
+  const indexInto =
+    (target: IndexColumns) => (chunk: Buffer, start: number, stop: number, offset: number) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(chunk.toString('utf8', start, stop));
+      } catch {
+        unreadable++;
+        return;
+      }
+      const entry = entryOf(value, offset, stop - start, dicts);
+      if (entry) target.push(entry);
+      else unreadable++;
+    };
+
+  // The newest records first, so the newest page is there at once.
+  const tailFrom =
+    size - covered <= TAIL_BYTES ? covered : lineStartFrom(readFd, size - TAIL_BYTES, size);
+  const tail = new LineScanner(readFd, tailFrom, size);
+  const indexLate = indexInto(late);
+  while (tail.step(indexLate));
+  late.sortBySeq();
+  let building: LineScanner | null =
+    covered < tailFrom ? new LineScanner(readFd, covered, tailFrom) : null;
+  if (building && late.length === 0) {
+    // No record in the newest MB (rare): the last seq is further back, and the build cannot wait.
+    while (building.step(indexInto(early)));
+    building = null;
+  }
+  early.sortBySeq();
+  let seq =
+    late.length > 0
+      ? late.seq[late.length - 1]!
+      : early.length > 0
+        ? early.seq[early.length - 1]!
+        : 0;
+  const recent = new Map<number, JournalRecord>();
+
+  let closed = false;
+  const saveIndex = () => {
+    if (building) return;
+    try {
+      writeSidecar(sidecarPath(path), readFd, {
+        columns: [early, late],
+        dictionaries: dicts,
+        covered: size,
+        unreadable,
+      });
+    } catch (err) {
+      notice?.(
+        `The index of ${path} could not be saved (${(err as Error).message}); it is built again at the next start.`,
+      );
+    }
+  };
+  if (building) {
+    const indexEarly = indexInto(early);
+    const buildSlice = () => {
+      if (closed || !building) return;
+      const until = performance.now() + SLICE_MS;
+      while (building.step(indexEarly) && performance.now() < until);
+      if (!building.done) {
+        setImmediate(buildSlice);
+        return;
+      }
+      building = null;
+      early.sortBySeq();
+      saveIndex();
+      notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
+    };
+    setImmediate(buildSlice);
+  }
+
   let dirty = false;
   let syncing = false;
   // On the thread pool: a synchronous fdatasync would stall every request (deliveries included)
@@ -104,7 +198,6 @@ export function openJournal(
     }
   }, FSYNC_INTERVAL_MS);
   flushTimer.unref();
-  let closed = false;
 
   // Group commit: records waiting for the one write of their turn, and their lines.
   let pending: JournalRecord[] = [];
@@ -131,8 +224,11 @@ export function openJournal(
     const clean = redactor.record(record);
     return { record: clean, line: JSON.stringify(clean) };
   };
-  /** Tells the listener, with the record's line at hand for it (see lineOf). */
-  const announce = (record: JournalRecord, line: string) => {
+  /** Indexes a written record, keeps it whole for a while, and tells the listener. */
+  const written1 = (record: JournalRecord, line: string, offset: number, bytes: number) => {
+    late.push(entryOf(record, offset, bytes, dicts)!);
+    recent.set(record.seq, record);
+    if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
     if (!onAppend) return;
     const outer = announced;
     announced = { record, line };
@@ -141,14 +237,6 @@ export function openJournal(
     } finally {
       announced = outer;
     }
-  };
-  /** The record at index i, parsed from its line's bytes on first use and kept parsed. */
-  const at = (i: number): JournalRecord => {
-    const kept = records[i]!;
-    if (!(kept instanceof Line)) return kept;
-    const record = JSON.parse(kept.bytes.toString('utf8', kept.start, kept.end)) as JournalRecord;
-    records[i] = record;
-    return record;
   };
   /** Writes the waiting records (in seq order, before anything appended after them). */
   const flush = () => {
@@ -160,35 +248,78 @@ export function openJournal(
     pendingLines = [];
     settle = null;
     written = null;
-    let kept: Line[];
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
     try {
-      kept = writeLines(fd, batch, lines);
+      writeAll(fd, bytes);
     } catch (err) {
       done.reject(err);
       return;
     }
     dirty = true;
-    // A grouped record (a delivery) is kept as the bytes it was written as, outside the JS heap:
-    // neither its objects nor a string of its line are copied or marked by the garbage collector
-    // for as long as the journal is open. It is parsed again when someone reads it.
+    let start = 0;
     for (let i = 0; i < batch.length; i++) {
-      records.push(kept[i]!);
-      announce(batch[i]!, lines[i]!);
+      const end = bytes.indexOf(0x0a, start); // JSON escapes newlines: each ends its line
+      written1(batch[i]!, lines[i]!, size + start, end - start);
+      start = end + 1;
     }
+    size += bytes.length;
     done.resolve();
+  };
+
+  const readRecords = (
+    segment: IndexColumns,
+    from: number,
+    to: number,
+    unchecked = false,
+  ): JournalRecord[] => {
+    const out: JournalRecord[] = [];
+    if (to <= from) return out;
+    const first = segment.offset[from]!;
+    const span = segment.offset[to - 1]! + segment.bytes[to - 1]! - first;
+    // A run of neighbours (a page of the list) is one read; scattered entries are one each.
+    const run = span <= 8 * 1024 * 1024 ? readAt(readFd, first, span) : null;
+    for (let i = from; i < to; i++) {
+      const s = segment.seq[i]!;
+      const known = recent.get(s);
+      if (known) {
+        out.push(known);
+        continue;
+      }
+      const at = segment.offset[i]! - first;
+      const text = run
+        ? run.toString('utf8', at, at + segment.bytes[i]!)
+        : readAt(readFd, segment.offset[i]!, segment.bytes[i]!).toString('utf8');
+      out.push(unchecked ? uncheckedRecord(text, s) : parseRecord(text, s));
+    }
+    return out;
+  };
+  /** Position among all entries of the first whose seq is >= wanted. */
+  const lowerBound = (wanted: number) => {
+    const i = early.lowerBound(wanted);
+    return i < early.length ? i : early.length + late.lowerBound(wanted);
+  };
+  const readPositions = (from: number, to: number): JournalRecord[] => {
+    const split = early.length;
+    return [
+      ...readRecords(early, Math.min(from, split), Math.min(to, split)),
+      ...readRecords(late, Math.max(0, from - split), Math.max(0, to - split)),
+    ];
   };
 
   return {
     path,
-    unreadableLines,
+    get unreadableLines() {
+      return unreadable;
+    },
     append(input) {
       if (closed) throw new Error('The journal is closed.');
       flush();
       const { record, line } = redacted(stamp(input));
-      writeSync(fd, line + '\n');
+      const bytes = Buffer.from(`${line}\n`, 'utf8');
+      writeAll(fd, bytes);
       dirty = true;
-      records.push(record);
-      announce(record, line);
+      written1(record, line, size, bytes.length - 1);
+      size += bytes.length;
       return record;
     },
     appendGrouped(input) {
@@ -206,16 +337,30 @@ export function openJournal(
       return { record, written };
     },
     list({ beforeSeq, limit }) {
-      const end = beforeSeq === undefined ? records.length : lowerBound(records, beforeSeq);
-      const out: JournalRecord[] = [];
-      for (let i = Math.max(0, end - limit); i < end; i++) out.push(at(i));
-      return out;
+      const total = early.length + late.length;
+      const end = beforeSeq === undefined ? total : lowerBound(beforeSeq);
+      return readPositions(Math.max(0, end - limit), end);
     },
     get(wanted) {
-      const i = lowerBound(records, wanted);
-      return records[i]?.seq === wanted ? at(i) : undefined;
+      const known = recent.get(wanted);
+      if (known) return known;
+      const p = lowerBound(wanted);
+      const [segment, i] = p < early.length ? [early, p] : [late, p - early.length];
+      return i < segment.length && segment.seq[i] === wanted
+        ? readRecords(segment, i, i + 1)[0]
+        : undefined;
     },
     lastSeq: () => seq,
+    index: () => ({
+      opened,
+      segments: [early, late],
+      dictionaries: dicts,
+      indexing: building
+        ? { done: building.position - covered, total: building.end - covered }
+        : null,
+    }),
+    read: readRecords,
+    bytes: (position, length) => readAt(readFd, position, length),
     close() {
       if (closed) return;
       flush();
@@ -223,83 +368,46 @@ export function openJournal(
       clearInterval(flushTimer);
       fdatasyncSync(fd);
       closeSync(fd);
+      saveIndex();
+      closeSync(readFd);
     },
   };
 }
 
-/** A grouped record kept as the UTF-8 bytes of the line it was written as (see flush). */
-class Line {
-  constructor(
-    readonly seq: number,
-    readonly bytes: Buffer,
-    readonly start: number,
-    readonly end: number,
-  ) {}
+function writeAll(fd: number, bytes: Buffer) {
+  // writeSync may write less than asked (a full disk): the rest follows.
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 }
-type Kept = JournalRecord | Line;
 
-// The groups' lines are encoded into chunks that are both what is written and what is kept: one
-// chunk takes the groups of many turns, so a delivery costs no allocation of its own here. A group
-// is written from one chunk with one write; a group too large for a chunk gets a buffer of its own.
-const CHUNK_BYTES = 1024 * 1024;
-let chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
-let chunkUsed = 0;
+function uncheckedRecord(text: string, seq: number): JournalRecord {
+  try {
+    return JSON.parse(text) as JournalRecord;
+  } catch {
+    return parseRecord(text, seq);
+  }
+}
 
 /**
- * Encodes the lines into a chunk (or a buffer of their own), writes them with one write, and
- * returns where each line's bytes are. writeSync may write less than asked (a full disk): the
- * rest follows.
+ * A line read back as a record, checked against the schema (which also cuts a whole expected
+ * signature an older version kept, src-shared/rules/signature-prefix.ts). A line the index took but
+ * the schema refuses (a hand edit) is shown as a warning in its place, not dropped silently.
  */
-function writeLines(fd: number, batch: JournalRecord[], lines: string[]): Line[] {
-  let bound = 0;
-  for (const line of lines) bound += line.length * 3 + 1; // UTF-8: at most 3 bytes a UTF-16 unit
-  const kept: Line[] = [];
-  let bytes: Buffer;
-  let start: number;
-  let end: number;
-  if (bound > CHUNK_BYTES / 4) {
-    bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
-    start = end = 0;
-    for (let i = 0; i < lines.length; i++) {
-      const lineEnd = bytes.indexOf(0x0a, end); // JSON escapes newlines: each ends its line
-      kept.push(new Line(batch[i]!.seq, bytes, end, lineEnd));
-      end = lineEnd + 1;
-    }
-  } else {
-    // The bound is up to three times the bytes: only when it does not fit are they counted.
-    if (chunkUsed + bound > CHUNK_BYTES && chunkUsed + utf8Bytes(lines) > CHUNK_BYTES) {
-      chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
-      chunkUsed = 0;
-    }
-    bytes = chunk;
-    start = end = chunkUsed;
-    for (let i = 0; i < lines.length; i++) {
-      const lineEnd = end + bytes.write(lines[i]!, end, 'utf8');
-      bytes[lineEnd] = 0x0a;
-      kept.push(new Line(batch[i]!.seq, bytes, end, lineEnd));
-      end = lineEnd + 1;
-    }
-    chunkUsed = end;
+function parseRecord(text: string, seq: number): JournalRecord {
+  let issue: string;
+  try {
+    const parsed = JournalRecord.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    issue = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  } catch (err) {
+    issue = (err as Error).message;
   }
-  let offset = start;
-  while (offset < end) offset += writeSync(fd, bytes, offset, end - offset);
-  return kept;
-}
-
-function utf8Bytes(lines: string[]): number {
-  let n = 0;
-  for (const line of lines) n += Buffer.byteLength(line, 'utf8') + 1;
-  return n;
-}
-
-/** Index of the first record whose seq is >= wanted. */
-function lowerBound(records: Kept[], wanted: number): number {
-  let lo = 0;
-  let hi = records.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (records[mid]!.seq < wanted) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  const message = `Record #${seq} of the journal could not be read (${issue}); its line is kept as it is in the file.`;
+  return {
+    seq,
+    at: new Date(0).toISOString(),
+    kind: 'system',
+    summary: message,
+    system: { level: 'warn', message },
+  };
 }

@@ -1,26 +1,31 @@
-// log.query over the active session's journal: the matches of a filter as indices into the
-// journal's records, cached per filter and extended with what was appended since, so paging
-// through 100,000 records (the virtual list asks page after page) scans the journal once per
-// filter, not once per page. The records are append-only within a session; a switch of session
-// (another file, another first record) starts the cache over.
+// log.query over the active session's journal. The filters the pane offers are tests on the
+// journal's index columns (journal-index.ts), the full-text search reads the matching lines from
+// the file (log-text-search.ts), and a page reads only the rows it returns. The matches of a
+// filter are kept as positions among the index's entries, cached per filter and extended with what
+// was appended since, so paging through a million records scans once per filter, not once per
+// page. While the index is still being built (the first opening of a large journal) the answer
+// covers what is indexed so far and says so (`indexing`), and nothing is cached: positions move as
+// the index grows.
 import type { z } from 'zod';
 import type {
   JournalRecord,
   LogFacets,
+  LogRow,
   LogQueryInput,
   LogQueryOutput,
 } from '../../../src-shared/contract';
-import type { Journal } from './journal';
-import { compileFilter, recordUser, toRow } from '../../../src-shared/rules/log-filter';
+import { compileFilter, toRow } from '../../../src-shared/rules/log-filter';
+import type { Journal, JournalIndex } from './journal';
+import { compileColumns } from './log-columns';
+import { textMatches } from './log-text-search';
 
 type QueryInput = z.output<typeof LogQueryInput>;
 
 interface Matches {
-  /** Which journal (path and its first record) the indices point into. */
-  path: string;
-  first: JournalRecord | undefined;
+  /** Which opening of a journal the positions point into. */
+  opened: number;
   scanned: number;
-  indices: number[];
+  positions: number[];
 }
 
 /** Filters kept: typing a search makes one per keystroke, and only the latest few are paged. */
@@ -33,90 +38,151 @@ export interface LogQuery {
 
 export function createLogQuery(journal: Journal): LogQuery {
   const cache = new Map<string, Matches>();
-  const facets = {
-    path: '',
-    first: undefined as JournalRecord | undefined,
-    scanned: 0,
-    sets: emptyFacetSets(),
-  };
 
-  const sameJournal = (
-    m: { path: string; first: JournalRecord | undefined },
-    all: JournalRecord[],
-  ) => m.path === journal.path && m.first === all[0];
+  /** Positions in [from, total) that pass the filter, in order. */
+  function scan(input: QueryInput, index: JournalIndex, from: number): number[] {
+    const test = compileColumns(input.filter, index.dictionaries);
+    const out: number[] = [];
+    let base = 0;
+    for (const segment of index.segments) {
+      const passes = test(segment);
+      for (let i = Math.max(0, from - base); i < segment.length; i++) {
+        if (passes(i)) out.push(base + i);
+      }
+      base += segment.length;
+    }
+    const text = input.filter.text?.trim();
+    if (!text) return out;
+    const full = compileFilter(input.filter);
+    return textMatches(journal, index, out, text, (r: JournalRecord) => full.test(r));
+  }
 
-  function matchesFor(input: QueryInput, all: JournalRecord[]): Matches {
+  function matchesFor(
+    input: QueryInput,
+    index: ReturnType<Journal['index']>,
+    total: number,
+  ): Positions {
+    const { afterSeq, ...narrowing } = input.filter;
+    if (!isFiltered(narrowing)) {
+      // Everything after a seq (the view's Clear, or nothing at all): a range, nothing to scan.
+      const [early, late] = index.segments;
+      const from =
+        afterSeq === undefined
+          ? 0
+          : early.lowerBound(afterSeq + 1) < early.length
+            ? early.lowerBound(afterSeq + 1)
+            : early.length + late.lowerBound(afterSeq + 1);
+      return new Range(from, total);
+    }
+    if (index.indexing) return scan(input, index, 0);
     const key = JSON.stringify(input.filter);
     let m = cache.get(key);
-    if (!m || !sameJournal(m, all) || m.scanned > all.length) {
-      m = { path: journal.path, first: all[0], scanned: 0, indices: [] };
+    if (!m || m.opened !== index.opened || m.scanned > total) {
+      m = { opened: index.opened, scanned: 0, positions: [] };
     }
     cache.delete(key);
     cache.set(key, m); // most recently used last
     while (cache.size > CACHED_FILTERS) cache.delete(cache.keys().next().value!);
-    if (m.scanned < all.length) {
-      const filter = compileFilter(input.filter);
-      for (let i = m.scanned; i < all.length; i++) if (filter.test(all[i]!)) m.indices.push(i);
-      m.scanned = all.length;
+    if (m.scanned < total) {
+      for (const p of scan(input, index, m.scanned)) m.positions.push(p);
+      m.scanned = total;
     }
-    return m;
+    return m.positions;
   }
 
-  function facetsFor(all: JournalRecord[]): LogFacets {
-    if (!sameJournal(facets, all) || facets.scanned > all.length) {
-      Object.assign(facets, { path: journal.path, first: all[0], scanned: 0 });
-      facets.sets = emptyFacetSets();
+  /** The records at these positions, read in runs of neighbours. */
+  function rowsAt(index: JournalIndex, positions: number[]) {
+    const [early, late] = index.segments;
+    const rows: LogRow[] = [];
+    for (let k = 0; k < positions.length;) {
+      const p = positions[k]!;
+      const [segment, base] = p < early.length ? [early, 0] : [late, early.length];
+      let end = k + 1;
+      while (
+        end < positions.length &&
+        positions[end] === positions[end - 1]! + 1 &&
+        positions[end]! - base < segment.length
+      ) {
+        end++;
+      }
+      const from = p - base;
+      journal.read(segment, from, positions[end - 1]! - base + 1, true).forEach((r, k) => {
+        try {
+          rows.push(toRow(r));
+        } catch {
+          // Not the shape toRow reads (a hand edit): the checked read says what is wrong with it.
+          rows.push(toRow(journal.read(segment, from + k, from + k + 1)[0]!));
+        }
+      });
+      k = end;
     }
-    for (let i = facets.scanned; i < all.length; i++) addFacets(facets.sets, all[i]!);
-    facets.scanned = all.length;
-    const out = {} as LogFacets;
-    for (const [k, set] of Object.entries(facets.sets)) {
-      out[k as keyof LogFacets] = [...set].sort((a, b) => a.localeCompare(b));
-    }
-    return out;
+    return rows;
   }
 
   return {
     query(input) {
-      const all = journal.list({ limit: Number.MAX_SAFE_INTEGER });
-      const { indices } = matchesFor(input, all);
-      const total = indices.length;
+      const index = journal.index();
+      const [early, late] = index.segments;
+      const total = early.length + late.length;
+      const positions = matchesFor(input, index, total);
+      const count = positions.length;
       const offset =
         input.offset === undefined
-          ? Math.max(0, total - input.limit)
-          : Math.min(input.offset, total);
-      const rows = indices.slice(offset, offset + input.limit).map((i) => toRow(all[i]!));
+          ? Math.max(0, count - input.limit)
+          : Math.min(input.offset, count);
+      const last = late.length > 0 ? late.seq[late.length - 1]! : early.seq[early.length - 1];
       return {
-        total,
+        total: count,
         offset,
-        rows,
-        throughSeq: all.at(-1)?.seq ?? 0,
-        ...(input.facets ? { facets: facetsFor(all) } : {}),
+        rows: rowsAt(index, positions.slice(offset, offset + input.limit)),
+        throughSeq: last ?? 0,
+        ...(input.facets ? { facets: facetsOf(index) } : {}),
+        ...(index.indexing ? { indexing: index.indexing } : {}),
       };
     },
   };
 }
 
-function emptyFacetSets(): Record<keyof LogFacets, Set<string>> {
-  return {
-    eventTypes: new Set(),
-    msgTypes: new Set(),
-    users: new Set(),
-    rooms: new Set(),
-    contacts: new Set(),
-  };
+/** Positions of the matches, in order: an array, or a range when every record after one matches. */
+type Positions = Pick<number[], 'length' | 'slice'>;
+class Range implements Positions {
+  constructor(
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+  get length() {
+    return Math.max(0, this.to - this.from);
+  }
+  slice(start = 0, end = this.length): number[] {
+    const out: number[] = [];
+    for (let p = this.from + start; p < Math.min(this.to, this.from + end); p++) out.push(p);
+    return out;
+  }
 }
 
-function addFacets(sets: Record<keyof LogFacets, Set<string>>, r: JournalRecord) {
-  const add = (set: Set<string>, v: string | undefined) => {
-    if (v && set.size < FACET_CAP) set.add(v);
+/** Whether a filter narrows anything (empty values do not, as compileFilter reads them). */
+function isFiltered(filter: Partial<QueryInput['filter']>): boolean {
+  return Object.values(filter).some(
+    (v) =>
+      v !== undefined &&
+      !(typeof v === 'string' && v.trim() === '') &&
+      !(Array.isArray(v) && v.length === 0),
+  );
+}
+
+/** The values seen in the session, from the index's dictionaries (the first 200 of each). */
+function facetsOf(index: JournalIndex): LogFacets {
+  const d = index.dictionaries;
+  const of = (values: string[]) =>
+    values
+      .filter(Boolean)
+      .slice(0, FACET_CAP)
+      .sort((a, b) => a.localeCompare(b));
+  return {
+    eventTypes: of(d.eventTypes.values),
+    msgTypes: of(d.msgTypes.values),
+    users: of(d.users.values),
+    rooms: of(d.rooms.values),
+    contacts: of(d.contacts.values),
   };
-  add(sets.users, recordUser(r));
-  if (r.kind === 'api') add(sets.contacts, r.api.requestParams.contact_id);
-  if (r.kind !== 'delivery') return;
-  const c = r.delivery.classification;
-  add(sets.eventTypes, c.type);
-  add(sets.msgTypes, c.msgType);
-  add(sets.rooms, c.roomId);
-  add(sets.contacts, c.contactId);
 }

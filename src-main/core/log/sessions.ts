@@ -37,6 +37,7 @@ export function openSessions(
   defaultFile: string,
   onAppend: (record: JournalRecord) => void,
   redactor?: Redactor,
+  notice?: (message: string) => void,
 ): Sessions {
   const dir = join(dataDir, 'sessions');
   const indexPath = join(dir, 'index.json');
@@ -58,7 +59,7 @@ export function openSessions(
     id === DEFAULT_SESSION_ID ? defaultFile : join(dir, `${id}.ndjson`);
   if (!index.sessions.some((s) => s.id === index.activeId)) index.activeId = DEFAULT_SESSION_ID;
 
-  let current = openJournal(fileOf(index.activeId), (r) => onAppend(r), redactor);
+  let current = openJournal(fileOf(index.activeId), (r) => onAppend(r), redactor, notice);
   const saveIndex = () => {
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed, so a crash never leaves half an index.
@@ -77,7 +78,7 @@ export function openSessions(
   };
   const open = (id: string) => {
     current.close();
-    current = openJournal(fileOf(id), (r) => onAppend(r), redactor);
+    current = openJournal(fileOf(id), (r) => onAppend(r), redactor, notice);
     index.activeId = id;
     saveIndex();
   };
@@ -93,6 +94,9 @@ export function openSessions(
     appendGrouped: (r) => current.appendGrouped(r),
     list: (o) => current.list(o),
     get: (seq) => current.get(seq),
+    index: () => current.index(),
+    read: (segment, from, to, unchecked) => current.read(segment, from, to, unchecked),
+    bytes: (position, length) => current.bytes(position, length),
     lastSeq: () => current.lastSeq(),
     close: () => current.close(),
   };
@@ -138,11 +142,7 @@ export function openSessions(
     read(id) {
       const s = requireSession(id);
       const ndjson = readFile(id);
-      const records: JournalRecord[] =
-        id === index.activeId
-          ? current.list({ limit: Number.MAX_SAFE_INTEGER })
-          : parseRecords(ndjson);
-      return { name: s.name, ndjson, records };
+      return { name: s.name, ndjson, records: parseRecords(ndjson) };
     },
     close: () => current.close(),
   };

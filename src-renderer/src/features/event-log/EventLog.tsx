@@ -21,6 +21,7 @@ export function EventLog() {
   const total = useLog((s) => s.total);
   const loading = useLog((s) => s.loading);
   const loadError = useLog((s) => s.loadError);
+  const indexing = useLog((s) => s.indexing);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<RecordListHandle>(null);
 
@@ -45,6 +46,13 @@ export function EventLog() {
           ? 'Waiting for the engine to count the records…'
           : `${count} ${count === 1 ? 'record' : 'records'}${count !== total ? ` shown of ${total}` : ''}`}
       </p>
+      {indexing ? (
+        <p className="quiet" role="status" aria-label="Indexing">
+          Indexing the journal: {Math.floor((100 * indexing.done) / Math.max(1, indexing.total))}%.
+          The counts and the list cover the records indexed so far; older ones are added as they are
+          read.
+        </p>
+      ) : null}
       {loadError ? (
         <p className="error-text" role="alert">
           Could not read the event log: {loadError}. It is tried again when the engine reconnects;

@@ -28,6 +28,8 @@ const ROW_CACHE_CAP = 4000;
 const RECENT_CAP = 300;
 /** Live records are applied in batches: a burst of deliveries is one render, not hundreds. */
 const LIVE_BATCH_MS = 50;
+/** While the engine indexes the journal, the view asks again this often to count what is done. */
+const INDEXING_REFRESH_MS = 700;
 
 const NO_FACETS: LogFacets = { eventTypes: [], msgTypes: [], users: [], rooms: [], contacts: [] };
 
@@ -42,6 +44,11 @@ export interface LogState extends LogSessionsState, LogDetailActions {
   loading: boolean;
   loadError: string | null;
   facets: LogFacets;
+  /**
+   * While the engine is still indexing the journal (the first opening of a large one): how far, in
+   * bytes. The counts and rows cover the records indexed so far.
+   */
+  indexing: { done: number; total: number } | null;
   selectedSeq: number | null;
   selected: JournalRecord | null;
   selectedError: string | null;
@@ -93,6 +100,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   let live: JournalRecord[] = [];
   let liveTimer: ReturnType<typeof setTimeout> | null = null;
   const pagesInFlight = new Set<number>();
+  let indexingTimer: ReturnType<typeof setTimeout> | null = null;
   const recent = new Map<number, JournalRecord>();
 
   const store = createStore<LogState>()((set, get) => ({
@@ -105,6 +113,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     loading: true,
     loadError: null,
     facets: NO_FACETS,
+    indexing: null,
     selectedSeq: null,
     selected: null,
     selectedError: null,
@@ -199,6 +208,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         rows,
         throughSeq: out.throughSeq,
         facets: out.facets ?? NO_FACETS,
+        indexing: out.indexing ?? null,
         loading: false,
         loadError: null,
         pausedTotal: s.paused ? out.total : s.pausedTotal,
@@ -206,6 +216,12 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         following: true,
         jumpRequest: s.jumpRequest + 1,
       }));
+      if (out.indexing && !indexingTimer) {
+        indexingTimer = setTimeout(() => {
+          indexingTimer = null;
+          void reload();
+        }, INDEXING_REFRESH_MS);
+      }
     } catch (err) {
       if (latest()) set({ loading: false, loadError: errorMessage(err) });
     } finally {
@@ -321,7 +337,10 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     const pending = focus.getState().contactId;
     if (pending) set({ filter: { contactId: pending } });
     void reload();
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      if (indexingTimer) clearTimeout(indexingTimer);
+    };
   }
 
   return Object.assign(store, { start });

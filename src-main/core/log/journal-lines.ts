@@ -1,0 +1,92 @@
+// Reading the journal's NDJSON a chunk at a time, line by line: a journal of any size opens (one
+// string of a file past ~512 MB cannot even be made), and a scan can stop after a chunk and carry
+// on later, so the index of a large journal is built in the background between other work.
+import { readSync } from 'node:fs';
+
+const CHUNK_BYTES = 4 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/** Reads `length` bytes at `position` (all of them: readSync may return fewer). */
+export function readAt(fd: number, position: number, length: number, into?: Buffer): Buffer {
+  const buf = into ?? Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, position + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === buf.length ? buf : buf.subarray(0, got);
+}
+
+/** Where the first line starting at or after `position` begins (`end` when none does). */
+export function lineStartFrom(fd: number, position: number, end: number): number {
+  if (position <= 0) return 0;
+  const probe = Buffer.allocUnsafe(64 * 1024);
+  for (let at = position - 1; at < end; at += probe.length) {
+    const got = readAt(fd, at, Math.min(probe.length, end - at), probe);
+    const i = got.indexOf(NEWLINE);
+    if (i >= 0) return at + i + 1;
+  }
+  return end;
+}
+
+/**
+ * The lines of the bytes [from, to) of a file, a chunk per step. `each` gets the chunk and where
+ * the line is in it and in the file; a last line with no newline (a write torn by a crash) is a
+ * line too. Whitespace-only lines are skipped.
+ */
+export class LineScanner {
+  position: number;
+  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+
+  constructor(
+    private readonly fd: number,
+    from: number,
+    readonly end: number,
+  ) {
+    this.position = from;
+  }
+
+  get done(): boolean {
+    return this.position >= this.end;
+  }
+
+  /** Scans one chunk's worth of whole lines; false once every line is done. */
+  step(each: (chunk: Buffer, start: number, stop: number, offset: number) => void): boolean {
+    if (this.done) return false;
+    const base = this.position;
+    const want = Math.min(this.buf.length, this.end - base);
+    const chunk = readAt(this.fd, base, want, this.buf);
+    if (chunk.length === 0) {
+      this.position = this.end; // the file is shorter than it was: nothing more to read
+      return false;
+    }
+    let start = 0;
+    const last = base + chunk.length >= this.end;
+    for (;;) {
+      let stop = chunk.indexOf(NEWLINE, start);
+      if (stop < 0) {
+        if (!last) break;
+        stop = chunk.length;
+      }
+      if (!blank(chunk, start, stop)) each(chunk, start, stop, base + start);
+      start = stop + 1;
+      if (start >= chunk.length) break;
+    }
+    if (start === 0 && !last) {
+      // One line longer than the buffer (a body of tens of MB): read it again with room for it.
+      this.buf = Buffer.allocUnsafe(this.buf.length * 2);
+      return true;
+    }
+    this.position = base + Math.min(start, chunk.length);
+    return !this.done;
+  }
+}
+
+function blank(buf: Buffer, start: number, stop: number): boolean {
+  for (let i = start; i < stop; i++) {
+    const c = buf[i]!;
+    if (c !== 0x20 && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}

@@ -1,0 +1,80 @@
+// The event log's full-text search over the journal's file. The candidates (the records that pass
+// the filter's other fields) are read in windows of neighbouring lines; for a plain ASCII text the
+// window is searched first as bytes (a case-insensitive RegExp over its Latin-1 decoding, which
+// finds every line whose JSON holds the text: JSON.stringify, the journal's only writer, leaves such
+// text as it is), and only the lines it finds are parsed and tested with the filter itself
+// (src-shared/rules/log-filter.ts), so the count is exactly the plain scan's. Other text (quotes,
+// backslashes, non-ASCII) has every candidate parsed and tested.
+import type { JournalRecord } from '../../../src-shared/contract';
+import type { IndexColumns } from './journal-index';
+import type { Journal, JournalIndex } from './journal';
+
+const WINDOW_BYTES = 4 * 1024 * 1024;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The candidates (positions, in order) whose record passes `confirm`, in order. */
+export function textMatches(
+  journal: Journal,
+  index: JournalIndex,
+  candidates: number[],
+  text: string,
+  confirm: (record: JournalRecord) => boolean,
+): number[] {
+  // Printable ASCII but the two characters JSON escapes: the text is in the line as it is.
+  const plain = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/.test(text);
+  const finder = plain ? new RegExp(escapeRegExp(text), 'gi') : null;
+  const out: number[] = [];
+  const [early] = index.segments;
+  let k = 0;
+  while (k < candidates.length) {
+    const first = candidates[k]!;
+    const [segment, base] = first < early.length ? [early, 0] : [index.segments[1], early.length];
+    // The window: candidates of this segment whose lines fit in WINDOW_BYTES from the first's.
+    const start = segment.offset[first - base]!;
+    let end = k + 1;
+    while (end < candidates.length) {
+      const i = candidates[end]! - base;
+      if (i >= segment.length || segment.offset[i]! + segment.bytes[i]! - start > WINDOW_BYTES)
+        break;
+      end++;
+    }
+    const lastI = candidates[end - 1]! - base;
+    const bytes = journal.bytes(start, segment.offset[lastI]! + segment.bytes[lastI]! - start);
+    const test = (c: number) => {
+      const i = c - base;
+      const at = segment.offset[i]! - start;
+      try {
+        const record = JSON.parse(
+          bytes.toString('utf8', at, at + segment.bytes[i]!),
+        ) as JournalRecord;
+        if (confirm(record)) out.push(c);
+      } catch {
+        // A line the schema would refuse: the plain scan does not count it either.
+      }
+    };
+    if (!finder) {
+      for (let c = k; c < end; c++) test(candidates[c]!);
+    } else {
+      const haystack = bytes.toString('latin1');
+      finder.lastIndex = 0;
+      let c = k;
+      for (let m = finder.exec(haystack); m; m = finder.exec(haystack)) {
+        // The candidate whose line holds the match, if any (lines between candidates are skipped).
+        const at = start + m.index;
+        while (c < end && lineEnd(segment, candidates[c]! - base) <= at) c++;
+        if (c >= end) break;
+        if (segment.offset[candidates[c]! - base]! > at) {
+          finder.lastIndex = segment.offset[candidates[c]! - base]! - start;
+          continue;
+        }
+        test(candidates[c]!);
+        finder.lastIndex = lineEnd(segment, candidates[c]! - base) - start;
+        c++;
+      }
+    }
+    k = end;
+  }
+  return out;
+}
+
+const lineEnd = (segment: IndexColumns, i: number) => segment.offset[i]! + segment.bytes[i]!;
