@@ -20,6 +20,7 @@ import { createProfilesStore, type ProfilesStore } from '../features/profiles/pr
 import { createSimulatorStore, type SimulatorStore } from '../features/simulator/simulator-store';
 import { createFocusStore, type FocusStore } from '../features/workbench/focus-store';
 import { createCenterStore, type CenterStore } from '../features/workbench/center-store';
+import { createLayoutStore, type LayoutStore } from '../features/workbench/layout-store';
 import {
   createCollectionsStore,
   type CollectionsStore,
@@ -41,6 +42,7 @@ export interface Stores {
   composerResources: ComposerResourcesStore;
   simulator: SimulatorStore;
   center: CenterStore;
+  layout: LayoutStore;
   collections: CollectionsStore;
   scenario: ScenarioStore;
   resolve: ResolveStore;
@@ -71,6 +73,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
     center,
+    layout: createLayoutStore(),
     collections,
     scenario: createScenarioStore(bridge, connection, collections),
     resolve: createResolveStore(bridge, app, composer, collections),

@@ -7,6 +7,7 @@ import { Pane } from '../../components/Pane';
 import { shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { FilterBar } from './FilterBar';
+import { LogSplit } from './LogSplit';
 import { RecordDetail } from './RecordDetail';
 import { RecordList, type RecordListHandle } from './RecordList';
 import { SessionsBar } from './SessionsBar';
@@ -51,10 +52,7 @@ export function EventLog() {
           change a filter to try now.
         </p>
       ) : null}
-      <div className="log-split">
-        <RecordList ref={listRef} />
-        <RecordDetail />
-      </div>
+      <LogSplit list={<RecordList ref={listRef} />} detail={<RecordDetail />} />
     </Pane>
   );
 }

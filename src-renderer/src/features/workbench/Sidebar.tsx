@@ -1,6 +1,8 @@
 // The left column: one tab per tool beside the composer and the log. Every panel stays mounted
 // (hidden when not chosen) so a half-filled form or a running import survives a tab switch.
-// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…5 jump from anywhere.
+// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…5 jump from anywhere. The
+// button at the end of the strip widens the tools over the middle column (the composer stays
+// mounted, hidden, until the button is pressed again or a view of the middle is asked for).
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CollectionsPane } from '../collections/CollectionsPane';
 import { ContactsPane } from '../contacts/ContactsPane';
@@ -8,7 +10,7 @@ import { InboundPane } from '../inbound/InboundPane';
 import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
 import { activeProfile } from '../header/app-store';
-import { useApp } from '../../stores/stores-context';
+import { useApp, useLayout } from '../../stores/stores-context';
 import './sidebar.css';
 
 export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
@@ -23,6 +25,8 @@ export function Sidebar() {
   const profile = useApp(activeProfile);
   const [chosen, setChosen] = useState<SidebarTab>('contacts');
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
+  const widened = useLayout((s) => s.widened);
+  const setWidened = useLayout((s) => s.setWidened);
 
   // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile.
   const tabs: TabSpec[] = [
@@ -72,27 +76,44 @@ export function Sidebar() {
 
   return (
     <div className="sidebar">
-      <div className="sidebar-tabs tools-tabs" role="tablist" aria-label="Tools">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              if (el) tabRefs.current.set(tab.id, el);
-              else tabRefs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab.id}`}
-            aria-controls={`panel-${tab.id}`}
-            aria-selected={tab.id === current}
-            aria-keyshortcuts={`Alt+${i + 1}`}
-            tabIndex={tab.id === current ? 0 : -1}
-            onClick={() => choose(tab.id, false)}
-            onKeyDown={onTabKeyDown}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div className="tools-strip">
+        <div className="sidebar-tabs tools-tabs" role="tablist" aria-label="Tools">
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(tab.id, el);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-controls={`panel-${tab.id}`}
+              aria-selected={tab.id === current}
+              aria-keyshortcuts={`Alt+${i + 1}`}
+              tabIndex={tab.id === current ? 0 : -1}
+              onClick={() => choose(tab.id, false)}
+              onKeyDown={onTabKeyDown}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="widen-tools"
+          aria-label="Widen the tools"
+          aria-pressed={widened}
+          aria-controls="pane-tools pane-middle"
+          title={
+            widened
+              ? 'Give the middle column back to the composer'
+              : "Widen the tools: they take the composer's place (the composer keeps what it holds)"
+          }
+          onClick={() => setWidened(!widened)}
+        >
+          {widened ? '⇤' : '⇥'}
+        </button>
       </div>
       {tabs.map((tab) => (
         <div
