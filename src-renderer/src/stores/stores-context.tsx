@@ -16,6 +16,7 @@ import type { SimulatorUiState } from '../features/simulator/simulator-store';
 import type { FocusState } from '../features/workbench/focus-store';
 import type { CenterState } from '../features/workbench/center-store';
 import type { LayoutState } from '../features/workbench/layout-store';
+import type { FirstRunState } from '../features/first-run/first-run-store';
 import type { CollectionsState } from '../features/collections/collections-store';
 import type { ScenarioState } from '../features/collections/scenario-store';
 import type { ResolveState } from '../features/collections/resolve-store';
@@ -42,6 +43,10 @@ export function useApp<T>(selector: (s: AppState) => T): T {
 
 export function useLayout<T>(selector: (s: LayoutState) => T): T {
   return useStore(useStores().layout, selector);
+}
+
+export function useFirstRun<T>(selector: (s: FirstRunState) => T): T {
+  return useStore(useStores().firstRun, selector);
 }
 
 export function useFocus<T>(selector: (s: FocusState) => T): T {

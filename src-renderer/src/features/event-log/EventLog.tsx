@@ -6,6 +6,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
 import { shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
+import { FirstRun } from '../first-run/FirstRun';
 import { FilterBar } from './FilterBar';
 import { LogSplit } from './LogSplit';
 import { RecordDetail } from './RecordDetail';
@@ -52,6 +53,7 @@ export function EventLog() {
           change a filter to try now.
         </p>
       ) : null}
+      <FirstRun />
       <LogSplit list={<RecordList ref={listRef} />} detail={<RecordDetail />} />
     </Pane>
   );
