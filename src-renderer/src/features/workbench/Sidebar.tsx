@@ -1,8 +1,6 @@
 // The left column: one tab per tool beside the composer and the log. Every panel stays mounted
 // (hidden when not chosen) so a half-filled form or a running import survives a tab switch.
-// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…5 jump from anywhere. The
-// button at the end of the strip widens the tools over the middle column (the composer stays
-// mounted, hidden, until the button is pressed again or a view of the middle is asked for).
+// Keyboard: arrows move between tabs (WAI-ARIA tabs pattern), Alt+1…5 jump from anywhere.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CollectionsPane } from '../collections/CollectionsPane';
 import { ContactsPane } from '../contacts/ContactsPane';
@@ -10,7 +8,8 @@ import { InboundPane } from '../inbound/InboundPane';
 import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
 import { activeProfile } from '../header/app-store';
-import { useApp, useLayout } from '../../stores/stores-context';
+import { useApp } from '../../stores/stores-context';
+import { WidenTools } from './WidenTools';
 import './sidebar.css';
 
 export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
@@ -25,8 +24,6 @@ export function Sidebar() {
   const profile = useApp(activeProfile);
   const [chosen, setChosen] = useState<SidebarTab>('contacts');
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
-  const widened = useLayout((s) => s.widened);
-  const setWidened = useLayout((s) => s.setWidened);
 
   // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile.
   const tabs: TabSpec[] = [
@@ -99,21 +96,7 @@ export function Sidebar() {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          className="widen-tools"
-          aria-label="Widen the tools"
-          aria-pressed={widened}
-          aria-controls="pane-tools pane-middle"
-          title={
-            widened
-              ? 'Give the middle column back to the composer'
-              : "Widen the tools: they take the composer's place (the composer keeps what it holds)"
-          }
-          onClick={() => setWidened(!widened)}
-        >
-          {widened ? '⇤' : '⇥'}
-        </button>
+        <WidenTools where="tools" />
       </div>
       {tabs.map((tab) => (
         <div
