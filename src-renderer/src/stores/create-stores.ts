@@ -20,6 +20,8 @@ import { createProfilesStore, type ProfilesStore } from '../features/profiles/pr
 import { createSimulatorStore, type SimulatorStore } from '../features/simulator/simulator-store';
 import { createFocusStore, type FocusStore } from '../features/workbench/focus-store';
 import { createCenterStore, type CenterStore } from '../features/workbench/center-store';
+import { createLayoutStore, type LayoutStore } from '../features/workbench/layout-store';
+import { createFirstRunStore, type FirstRunStore } from '../features/first-run/first-run-store';
 import {
   createCollectionsStore,
   type CollectionsStore,
@@ -41,6 +43,8 @@ export interface Stores {
   composerResources: ComposerResourcesStore;
   simulator: SimulatorStore;
   center: CenterStore;
+  layout: LayoutStore;
+  firstRun: FirstRunStore;
   collections: CollectionsStore;
   scenario: ScenarioStore;
   resolve: ResolveStore;
@@ -58,19 +62,24 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
   const center = createCenterStore();
   const composer = createComposerStore(bridge, app);
   const collections = createCollectionsStore(bridge, connection, app);
+  const log = createLogStore(bridge, connection, focus);
+  const auth = createAuthStore(bridge, connection, app);
+  const contacts = createContactsStore(bridge, connection, app);
   const stores: Stores = {
     app,
     focus,
-    log: createLogStore(bridge, connection, focus),
-    auth: createAuthStore(bridge, connection, app),
+    log,
+    auth,
     profiles: createProfilesStore(bridge, app),
-    contacts: createContactsStore(bridge, connection, app),
+    contacts,
     inbound: createInboundStore(bridge, connection, app),
     composer,
     composerHistory: createComposerHistoryStore(bridge, app),
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
     center,
+    layout: createLayoutStore(),
+    firstRun: createFirstRunStore(bridge, connection, { app, auth, contacts, log }),
     collections,
     scenario: createScenarioStore(bridge, connection, collections),
     resolve: createResolveStore(bridge, app, composer, collections),
@@ -93,6 +102,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.scenario.start(),
         stores.resolve.start(),
         stores.runner.start(),
+        stores.firstRun.start(),
       ];
       return () => stops.forEach((stop) => stop());
     },

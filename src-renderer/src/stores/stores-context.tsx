@@ -15,6 +15,8 @@ import type { AppState } from '../features/header/app-store';
 import type { SimulatorUiState } from '../features/simulator/simulator-store';
 import type { FocusState } from '../features/workbench/focus-store';
 import type { CenterState } from '../features/workbench/center-store';
+import type { LayoutState } from '../features/workbench/layout-store';
+import type { FirstRunState } from '../features/first-run/first-run-store';
 import type { CollectionsState } from '../features/collections/collections-store';
 import type { ScenarioState } from '../features/collections/scenario-store';
 import type { ResolveState } from '../features/collections/resolve-store';
@@ -37,6 +39,14 @@ export function useStores(): Stores {
 
 export function useApp<T>(selector: (s: AppState) => T): T {
   return useStore(useStores().app, selector);
+}
+
+export function useLayout<T>(selector: (s: LayoutState) => T): T {
+  return useStore(useStores().layout, selector);
+}
+
+export function useFirstRun<T>(selector: (s: FirstRunState) => T): T {
+  return useStore(useStores().firstRun, selector);
 }
 
 export function useFocus<T>(selector: (s: FocusState) => T): T {

@@ -6,7 +6,9 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
 import { shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
+import { FirstRun } from '../first-run/FirstRun';
 import { FilterBar } from './FilterBar';
+import { LogSplit } from './LogSplit';
 import { RecordDetail } from './RecordDetail';
 import { RecordList, type RecordListHandle } from './RecordList';
 import { SessionsBar } from './SessionsBar';
@@ -59,10 +61,8 @@ export function EventLog() {
           change a filter to try now.
         </p>
       ) : null}
-      <div className="log-split">
-        <RecordList ref={listRef} />
-        <RecordDetail />
-      </div>
+      <FirstRun />
+      <LogSplit list={<RecordList ref={listRef} />} detail={<RecordDetail />} />
     </Pane>
   );
 }

@@ -10,6 +10,7 @@ import { ApiDetail } from './ApiDetail';
 import { DeliveryDetail } from './DeliveryDetail';
 import { ForwardDetail } from './ForwardDetail';
 import { JumpTo } from './JumpTo';
+import { MaximizeDetail } from './LogSplit';
 
 export function RecordDetail() {
   const seq = useLog((s) => s.selectedSeq);
@@ -41,6 +42,7 @@ export function RecordDetail() {
               >
                 Raw record
               </button>
+              <MaximizeDetail />
             </div>
           </div>
           <p className="quiet detail-meta">

@@ -8,6 +8,7 @@ import { ScenarioView } from '../collections/ScenarioView';
 import { RunnerPane } from '../runner/RunnerPane';
 import { useCenter } from '../../stores/stores-context';
 import type { CenterView } from './center-store';
+import { WidenTools } from './WidenTools';
 import './sidebar.css';
 
 const VIEWS: { id: CenterView; label: string; panel: ReactNode }[] = [
@@ -47,24 +48,27 @@ export function CenterColumn() {
 
   return (
     <div className="sidebar center-column">
-      <div className="sidebar-tabs" role="tablist" aria-label="Main view">
-        {VIEWS.map((v, i) => (
-          <button
-            key={v.id}
-            type="button"
-            role="tab"
-            id={`center-tab-${v.id}`}
-            aria-controls={`center-panel-${v.id}`}
-            aria-selected={v.id === view}
-            aria-keyshortcuts={`Alt+Shift+${i + 1}`}
-            title={`Alt+Shift+${i + 1}`}
-            tabIndex={v.id === view ? 0 : -1}
-            onClick={() => show(v.id)}
-            onKeyDown={onTabKeyDown}
-          >
-            {v.label}
-          </button>
-        ))}
+      <div className="tools-strip">
+        <div className="sidebar-tabs" role="tablist" aria-label="Main view">
+          {VIEWS.map((v, i) => (
+            <button
+              key={v.id}
+              type="button"
+              role="tab"
+              id={`center-tab-${v.id}`}
+              aria-controls={`center-panel-${v.id}`}
+              aria-selected={v.id === view}
+              aria-keyshortcuts={`Alt+Shift+${i + 1}`}
+              title={`Alt+Shift+${i + 1}`}
+              tabIndex={v.id === view ? 0 : -1}
+              onClick={() => show(v.id)}
+              onKeyDown={onTabKeyDown}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+        <WidenTools where="middle" />
       </div>
       {VIEWS.map((v) => (
         <div

@@ -9,6 +9,7 @@ import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
 import { activeProfile } from '../header/app-store';
 import { useApp } from '../../stores/stores-context';
+import { WidenTools } from './WidenTools';
 import './sidebar.css';
 
 export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
@@ -72,27 +73,30 @@ export function Sidebar() {
 
   return (
     <div className="sidebar">
-      <div className="sidebar-tabs tools-tabs" role="tablist" aria-label="Tools">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              if (el) tabRefs.current.set(tab.id, el);
-              else tabRefs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab.id}`}
-            aria-controls={`panel-${tab.id}`}
-            aria-selected={tab.id === current}
-            aria-keyshortcuts={`Alt+${i + 1}`}
-            tabIndex={tab.id === current ? 0 : -1}
-            onClick={() => choose(tab.id, false)}
-            onKeyDown={onTabKeyDown}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div className="tools-strip">
+        <div className="sidebar-tabs tools-tabs" role="tablist" aria-label="Tools">
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(tab.id, el);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-controls={`panel-${tab.id}`}
+              aria-selected={tab.id === current}
+              aria-keyshortcuts={`Alt+${i + 1}`}
+              tabIndex={tab.id === current ? 0 : -1}
+              onClick={() => choose(tab.id, false)}
+              onKeyDown={onTabKeyDown}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <WidenTools where="tools" />
       </div>
       {tabs.map((tab) => (
         <div

@@ -1,0 +1,142 @@
+// Arranging the panes (issue "The first hour", point 1): the splitters between the columns and
+// between the event log's list and detail work from the keyboard and are remembered after a
+// reload; the tools can take the middle column's place; the record detail can fill the event log
+// and Escape gives the list back; F6 and Shift+F6 move the focus from pane to pane.
+import { describe, expect, test } from 'vitest';
+import { EventLogPage } from './pages/event-log-page';
+import { LayoutPage } from './pages/layout-page';
+import { POLL, useAppSession } from './support/app-session';
+
+const session = useAppSession();
+const until = (words: string) => ({ ...POLL, message: words });
+
+describe('arranging the panes', () => {
+  test('the splitters move from the keyboard, are clamped, reset on a double-click and are remembered after a reload', async () => {
+    const app = await session.openApp(await session.host());
+    const layout = new LayoutPage(app.page);
+    const tools = layout.splitter('tools column');
+    await tools.waitFor(POLL);
+    expect(await tools.getAttribute('aria-orientation')).toBe('vertical');
+    expect(await tools.getAttribute('aria-controls')).toBe('pane-tools');
+    const before = await layout.width('pane-tools');
+    expect(await layout.value('tools column')).toBe(320);
+
+    await layout.press('tools column', 'ArrowRight', 2);
+    await expect
+      .poll(() => layout.value('tools column'), until('the tools column at 368'))
+      .toBe(352);
+    expect(await layout.width('pane-tools')).toBe(before + 32);
+
+    // The event log's splitter: ArrowLeft moves it left, so the log grows.
+    const logBefore = await layout.width('pane-log');
+    await layout.press('event log column', 'ArrowLeft');
+    await expect
+      .poll(() => layout.width('pane-log'), until('the event log 16 px wider'))
+      .toBe(logBefore + 16);
+
+    // The record list's share of the event log, in percent.
+    const listBefore = await layout.value('record list');
+    await layout.press('record list', 'ArrowDown');
+    await expect
+      .poll(() => layout.value('record list'), until('the record list taller'))
+      .toBe(listBefore + 4);
+
+    await app.page.reload();
+    await tools.waitFor(POLL);
+    await expect
+      .poll(() => layout.value('tools column'), until('the tools width kept after a reload'))
+      .toBe(352);
+    expect(await layout.width('pane-tools')).toBe(before + 32);
+    expect(await layout.width('pane-log')).toBe(logBefore + 16);
+    expect(await layout.value('record list')).toBe(listBefore + 4);
+
+    // End gives the tools all the window allows, no more: the middle column keeps 360 px.
+    await layout.press('tools column', 'End');
+    const max = Number(await tools.getAttribute('aria-valuemax'));
+    await expect
+      .poll(() => layout.value('tools column'), until('the tools at their maximum'))
+      .toBe(max);
+    expect(await layout.width('pane-middle')).toBeGreaterThanOrEqual(360);
+    await layout.press('tools column', 'Home');
+    await expect
+      .poll(() => layout.value('tools column'), until('the tools at their minimum'))
+      .toBe(240);
+
+    await tools.dblclick();
+    await expect
+      .poll(() => layout.value('tools column'), until('the default width back'))
+      .toBe(320);
+  });
+
+  test('the tools can take the middle column and give it back, and stay widened after a reload', async () => {
+    const app = await session.openApp(await session.host());
+    const layout = new LayoutPage(app.page);
+    await layout.widenTools.click();
+    await expect
+      .poll(() => layout.shown('pane-middle'), until('the middle column hidden'))
+      .toBe(false);
+    expect(await layout.widenTools.getAttribute('aria-pressed')).toBe('true');
+    expect(await layout.width('pane-tools')).toBeGreaterThan(600);
+    expect(await layout.splitter('tools column').count()).toBe(0);
+
+    await app.page.reload();
+    await layout.widenTools.waitFor(POLL);
+    expect(await layout.shown('pane-middle')).toBe(false);
+
+    // Asking for a view of the middle column shows it again.
+    await app.page.keyboard.press('Alt+Shift+Digit1');
+    await expect.poll(() => layout.shown('pane-middle'), until('the composer back')).toBe(true);
+    expect(await layout.widenTools.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test('F6 and Shift+F6 move the focus from pane to pane, skipping the middle while the tools are widened', async () => {
+    const app = await session.openApp(await session.host());
+    const layout = new LayoutPage(app.page);
+    await layout.records.waitFor(POLL);
+    const pane = async () => (await layout.focused()).pane;
+
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 to reach the tools')).toBe('pane-tools');
+    expect(await layout.focused()).toMatchObject({ role: 'tab', name: 'Contacts' });
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 to reach the middle column')).toBe('pane-middle');
+    expect(await layout.focused()).toMatchObject({ role: 'tab', name: 'Composer' });
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 to reach the event log')).toBe('pane-log');
+    expect(await layout.focused()).toMatchObject({ role: 'listbox' });
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 to come back to the tools')).toBe('pane-tools');
+    await app.page.keyboard.press('Shift+F6');
+    await expect.poll(pane, until('Shift+F6 to go back to the event log')).toBe('pane-log');
+
+    await layout.widenTools.click();
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 from the widened tools to the event log')).toBe('pane-log');
+    await app.page.keyboard.press('F6');
+    await expect.poll(pane, until('F6 back to the tools')).toBe('pane-tools');
+    await app.page.keyboard.press('Shift+F6');
+    await expect.poll(pane, until('Shift+F6 to skip the hidden middle column')).toBe('pane-log');
+  });
+
+  test('the record detail fills the event log column and Escape gives the list back', async () => {
+    const app = await session.openApp(await session.host());
+    const layout = new LayoutPage(app.page);
+    const log = new EventLogPage(app.page);
+    await app.getAppToken();
+    const row = log.rowsSummarised(/\/tp\/token/).first();
+    await row.waitFor(POLL);
+    await log.openRecord(row);
+    const detailBefore = (await layout.recordDetail.boundingBox())?.height ?? 0;
+
+    await layout.maximizeDetail.click();
+    await expect.poll(() => layout.records.isVisible(), until('the list hidden')).toBe(false);
+    expect(await layout.maximizeDetail.getAttribute('aria-pressed')).toBe('true');
+    expect(await log.search.isVisible()).toBe(false);
+    expect((await layout.recordDetail.boundingBox())?.height ?? 0).toBeGreaterThan(detailBefore);
+
+    await app.page.keyboard.press('Escape');
+    await expect.poll(() => layout.records.isVisible(), until('the list back')).toBe(true);
+    expect(await layout.maximizeDetail.getAttribute('aria-pressed')).toBe('false');
+    expect(await log.search.isVisible()).toBe(true);
+  });
+});
