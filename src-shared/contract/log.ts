@@ -27,6 +27,8 @@ export const LogFilter = z
     afterSeq: z.number().int().nonnegative().optional(),
     /** Only the `forward` records of this delivery. */
     deliverySeq: z.number().int().positive().optional(),
+    /** Only the records written while this profile was active (History is per profile too). */
+    profileId: z.string().max(200).optional(),
   })
   .strict();
 export type LogFilter = z.infer<typeof LogFilter>;
@@ -46,6 +48,19 @@ export const LogRow = z.object({
   repeatOf: z.number().int().positive().optional(),
   replayOf: z.number().int().positive().optional(),
   level: z.enum(['info', 'warn', 'error']).optional(),
+  /** Who the record concerns: a call's acting user (user_id), a grant's user. */
+  userId: z.string().optional(),
+  /** A delivery's gist, so the row tells what arrived without opening it. */
+  preview: z
+    .object({
+      /** The msg_type, or the group event's type. */
+      type: z.string(),
+      /** The sender's user id. */
+      from: z.string().optional(),
+      /** The start of the text, or the sticker, place or file it carries. */
+      text: z.string().optional(),
+    })
+    .optional(),
 });
 export type LogRow = z.infer<typeof LogRow>;
 /** Values seen in the session, for the filter's choices (at most 200 of each). */
@@ -55,6 +70,7 @@ export const LogFacets = z.object({
   users: z.array(z.string()),
   rooms: z.array(z.string()),
   contacts: z.array(z.string()),
+  profiles: z.array(z.string()),
 });
 export type LogFacets = z.infer<typeof LogFacets>;
 export const LogQueryInput = z

@@ -3,6 +3,7 @@
 // live record (log.appended), so both always agree on what the view shows.
 import type { JournalRecord, LogFilter, LogRow, StatusClass } from '../contract';
 import { recordConcernsContact } from './record-filter';
+import { deliveryPreview } from './record-preview';
 
 /** A filter compiled once per query: the text search as a case-insensitive RegExp, no lowering. */
 export interface CompiledFilter {
@@ -15,11 +16,12 @@ const nonEmpty = (v: string | undefined): v is string => v !== undefined && v.tr
 export function compileFilter(filter: LogFilter): CompiledFilter {
   const kinds = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const text = nonEmpty(filter.text) ? new RegExp(escapeRegExp(filter.text.trim()), 'i') : null;
-  const { eventType, msgType, userId, roomId, contactId, signature, status } = filter;
+  const { eventType, msgType, userId, roomId, contactId, signature, status, profileId } = filter;
   const afterSeq = filter.afterSeq ?? 0;
   return {
     test(r) {
       if (r.seq <= afterSeq) return false;
+      if (nonEmpty(profileId) && r.profileId !== profileId) return false;
       if (kinds && !kinds.has(r.kind)) return false;
       if (filter.deliverySeq !== undefined) {
         if (r.kind !== 'forward' || r.forward.deliverySeq !== filter.deliverySeq) return false;
@@ -124,6 +126,8 @@ function pathOf(url: string): string {
   }
 }
 
+const withUser = (userId: string | undefined) => (userId ? { userId } : {});
+
 /** The list's line for a record: no bodies, so a page of rows stays small on the wire. */
 export function toRow(r: JournalRecord): LogRow {
   const base = { seq: r.seq, at: r.at, kind: r.kind, summary: r.summary };
@@ -135,6 +139,7 @@ export function toRow(r: JournalRecord): LogRow {
         path: pathOf(r.api.url),
         status: r.api.status,
         totalMs: r.api.timing.totalMs,
+        ...withUser(r.api.requestParams.user_id),
       };
     case 'delivery':
       return {
@@ -145,6 +150,7 @@ export function toRow(r: JournalRecord): LogRow {
         signature: r.delivery.verification.outcome,
         repeatOf: r.delivery.repeatOf,
         replayOf: r.delivery.replayOf,
+        preview: deliveryPreview(r.delivery),
       };
     case 'forward':
       return {
@@ -156,6 +162,8 @@ export function toRow(r: JournalRecord): LogRow {
       };
     case 'system':
       return { ...base, level: r.system.level };
+    case 'auth':
+      return { ...base, ...withUser(r.auth.userId) };
     default:
       return base;
   }

@@ -53,7 +53,7 @@ export function compileColumns(
   // A value no record has is -1: no entry holds it, so the test fails for all.
   const byValue = (
     value: string | undefined,
-    column: 'eventType' | 'msgType' | 'room' | 'user' | 'contact',
+    column: 'eventType' | 'msgType' | 'room' | 'user' | 'contact' | 'profile',
     dict: keyof Dictionaries,
   ) => {
     if (!nonEmpty(value)) return;
@@ -68,6 +68,7 @@ export function compileColumns(
   byValue(filter.roomId, 'room', 'rooms');
   byValue(filter.userId, 'user', 'users');
   byValue(filter.contactId, 'contact', 'contacts');
+  byValue(filter.profileId, 'profile', 'profiles');
   if (filter.signature) {
     const code = SIGNATURES.indexOf(filter.signature);
     makers.push(

@@ -184,5 +184,6 @@ function facetsOf(index: JournalIndex): LogFacets {
     users: of(d.users.values),
     rooms: of(d.rooms.values),
     contacts: of(d.contacts.values),
+    profiles: of(d.profiles.values),
   };
 }

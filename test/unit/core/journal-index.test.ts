@@ -34,6 +34,9 @@ const FILTERS: LogFilter[] = [
   { text: 'message from', signature: 'valid' },
   { text: '"type":"sticker"' },
   { text: 'Fixture record 12' },
+  { profileId: 'sandbox' },
+  { profileId: 'sandbox', kinds: ['delivery'], signature: 'invalid' },
+  { profileId: 'no-such-profile' },
 ];
 
 const plainCounts = (file: string) => {
@@ -78,6 +81,7 @@ describe('the journal index', () => {
     const found = q.query({ filter: { text: NEEDLE }, limit: 10, facets: true });
     expect(found.rows.map((r) => r.seq)).toEqual([Math.floor(5000 / 3)]);
     expect(found.facets?.users).toEqual(FIXTURE_USERS);
+    expect(found.facets?.profiles).toEqual(['sandbox']);
     const page = q.query({ filter: { kinds: ['delivery'] }, offset: 10, limit: 3, facets: false });
     expect(page.rows.map((r) => r.seq)).toEqual([55, 60, 65]);
     expect(journal.get(55)).toMatchObject({ seq: 55, kind: 'delivery' });

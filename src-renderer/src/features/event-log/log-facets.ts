@@ -1,4 +1,4 @@
-// The filter's choices (event types, msg types, users, rooms, contacts) grow with live records as
+// The filter's choices (event types, msg types, users, rooms, contacts, profiles) grow with live records as
 // they do in the engine's facets (core/log/log-query.ts), without asking it again.
 import { recordUser } from '../../../../src-shared/rules/log-filter';
 import type { JournalRecord, LogFacets } from '../../../../src-shared/contract';
@@ -12,7 +12,11 @@ function withValue(list: string[], value: string | undefined): string[] {
 
 /** The same object when the record adds nothing new, so the filter bar does not re-render. */
 export function mergeFacets(facets: LogFacets, r: JournalRecord): LogFacets {
-  const next: LogFacets = { ...facets, users: withValue(facets.users, recordUser(r)) };
+  const next: LogFacets = {
+    ...facets,
+    users: withValue(facets.users, recordUser(r)),
+    profiles: withValue(facets.profiles, r.profileId),
+  };
   if (r.kind === 'api') next.contacts = withValue(facets.contacts, r.api.requestParams.contact_id);
   if (r.kind === 'delivery') {
     const c = r.delivery.classification;

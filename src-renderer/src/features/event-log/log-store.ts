@@ -31,7 +31,14 @@ const LIVE_BATCH_MS = 50;
 /** While the engine indexes the journal, the view asks again this often to count what is done. */
 const INDEXING_REFRESH_MS = 700;
 
-const NO_FACETS: LogFacets = { eventTypes: [], msgTypes: [], users: [], rooms: [], contacts: [] };
+const NO_FACETS: LogFacets = {
+  eventTypes: [],
+  msgTypes: [],
+  users: [],
+  rooms: [],
+  contacts: [],
+  profiles: [],
+};
 
 export interface LogState extends LogSessionsState, LogDetailActions {
   filter: LogFilter;
