@@ -1,13 +1,16 @@
-// What the list shows: a full-text search (the engine searches summaries, URLs, parameters and
-// bodies), the kinds as toggles, the delivery facets as choices taken from the session itself,
-// and the view's Pause and Clear (the journal itself is never cleared).
+// What the list shows, on one line: a full-text search (the engine searches summaries, URLs,
+// parameters and bodies), the kinds as toggles, the signature and the profile, then "More filters"
+// for the rarer choices (status and the delivery facets taken from the session itself), and the
+// view's Pause and Clear (the journal itself is never cleared).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LogFacets, LogFilter, RecordKind } from '../../../../src-shared/contract';
 import { isFiltered } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { MOD_KEY } from '../../components/keys';
+import { useApp } from '../../stores/stores-context';
 
 const KINDS: RecordKind[] = ['api', 'delivery', 'forward', 'auth', 'tunnel', 'system'];
+const SIGNATURES = ['valid', 'invalid', 'missing', 'unsupported'] as const;
 /** Typing waits this long before the engine searches again. */
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -16,10 +19,12 @@ interface ChoiceProps {
   value: string | undefined;
   options: readonly string[];
   onChange: (value: string | undefined) => void;
+  /** How a value reads (a profile by its name); the value itself by default. */
+  nameOf?: (value: string) => string;
 }
 
 /** A select whose empty choice means "any": each filter is one labelled control. */
-function Choice({ label, value, options, onChange }: ChoiceProps) {
+function Choice({ label, value, options, onChange, nameOf = (v) => v }: ChoiceProps) {
   // The value stays a choice even if it is not among the facets (set by "Show in event log").
   const all = value && !options.includes(value) ? [value, ...options] : options;
   return (
@@ -32,13 +37,14 @@ function Choice({ label, value, options, onChange }: ChoiceProps) {
       <option value="">{label}: any</option>
       {all.map((o) => (
         <option key={o} value={o}>
-          {label}: {o}
+          {label}: {nameOf(o)}
         </option>
       ))}
     </select>
   );
 }
 
+const STATUSES = ['2xx', '3xx', '4xx', '5xx', 'none'] as const;
 const FACET_CHOICES: Array<{ key: keyof LogFilter; label: string; facet: keyof LogFacets }> = [
   { key: 'eventType', label: 'Event type', facet: 'eventTypes' },
   { key: 'msgType', label: 'msg_type', facet: 'msgTypes' },
@@ -76,6 +82,8 @@ export function FilterBar({ searchRef }: { searchRef: RefObject<HTMLInputElement
   const toggleKind = (k: RecordKind) =>
     setFilter({ kinds: kinds.includes(k) ? kinds.filter((x) => x !== k) : [...kinds, k] });
   const narrowed = isFiltered(filter);
+  const profiles = useApp((s) => s.profiles?.profiles);
+  const profileName = (id: string) => profiles?.find((p) => p.id === id)?.name ?? id;
 
   return (
     <div className="log-filters" role="search" aria-label="Filter records">
@@ -95,6 +103,38 @@ export function FilterBar({ searchRef }: { searchRef: RefObject<HTMLInputElement
             if (e.key === 'Enter') setFilter({ text: text.trim() || undefined });
           }}
         />
+        <div className="log-kinds" role="group" aria-label="Kinds">
+          {KINDS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              className={`toggle kind-toggle kind-${k}`}
+              aria-pressed={kinds.includes(k)}
+              onClick={() => toggleKind(k)}
+            >
+              {k}
+            </button>
+          ))}
+        </div>
+        <Choice
+          label="Signature"
+          value={filter.signature}
+          options={SIGNATURES}
+          onChange={(v) => setFilter({ signature: v as LogFilter['signature'] })}
+        />
+        <Choice
+          label="Profile"
+          value={filter.profileId}
+          options={facets.profiles}
+          nameOf={profileName}
+          onChange={(v) => setFilter({ profileId: v })}
+        />
+        <MoreFilters />
+        {narrowed ? (
+          <button type="button" className="link" onClick={resetFilter}>
+            Clear filters
+          </button>
+        ) : null}
         <button
           type="button"
           aria-pressed={paused}
@@ -111,65 +151,57 @@ export function FilterBar({ searchRef }: { searchRef: RefObject<HTMLInputElement
           Clear view
         </button>
       </div>
-      <div className="log-filter-row">
-        <div className="log-kinds" role="group" aria-label="Kinds">
-          {KINDS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={`toggle kind-toggle kind-${k}`}
-              aria-pressed={kinds.includes(k)}
-              onClick={() => toggleKind(k)}
-            >
-              {k}
-            </button>
+      <ClearedNote />
+    </div>
+  );
+}
+
+/** The rarer filters behind one button, which counts those set so none is forgotten. */
+function MoreFilters() {
+  const filter = useLog((s) => s.filter);
+  const facets = useLog((s) => s.facets);
+  const setFilter = useLog((s) => s.setFilter);
+  const [open, setOpen] = useState(false);
+  const set = [filter.status, ...FACET_CHOICES.map((c) => filter[c.key])].filter(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  ).length;
+  return (
+    <div className="log-more">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="log-more-filters"
+        className={set > 0 ? 'has-set' : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        More filters{set > 0 ? ` (${set})` : ''}
+      </button>
+      {open ? (
+        <div
+          id="log-more-filters"
+          className="log-popover log-more-popover"
+          role="group"
+          aria-label="More filters"
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
+          <Choice
+            label="Status"
+            value={filter.status}
+            options={STATUSES}
+            nameOf={(v) => (v === 'none' ? 'no answer' : v)}
+            onChange={(v) => setFilter({ status: v as LogFilter['status'] })}
+          />
+          {FACET_CHOICES.map((c) => (
+            <Choice
+              key={c.key}
+              label={c.label}
+              value={filter[c.key] as string | undefined}
+              options={facets[c.facet]}
+              onChange={(v) => setFilter({ [c.key]: v })}
+            />
           ))}
         </div>
-        <select
-          aria-label="Signature"
-          value={filter.signature ?? ''}
-          onChange={(e) =>
-            setFilter({
-              signature: (e.target.value || undefined) as LogFilter['signature'],
-            })
-          }
-        >
-          <option value="">Signature: any</option>
-          <option value="valid">Signature: valid</option>
-          <option value="invalid">Signature: invalid</option>
-          <option value="missing">Signature: missing</option>
-          <option value="unsupported">Signature: unsupported</option>
-        </select>
-        <select
-          aria-label="Status"
-          value={filter.status ?? ''}
-          onChange={(e) =>
-            setFilter({ status: (e.target.value || undefined) as LogFilter['status'] })
-          }
-        >
-          <option value="">Status: any</option>
-          <option value="2xx">Status: 2xx</option>
-          <option value="3xx">Status: 3xx</option>
-          <option value="4xx">Status: 4xx</option>
-          <option value="5xx">Status: 5xx</option>
-          <option value="none">Status: no answer</option>
-        </select>
-        {FACET_CHOICES.map((c) => (
-          <Choice
-            key={c.key}
-            label={c.label}
-            value={filter[c.key] as string | undefined}
-            options={facets[c.facet]}
-            onChange={(v) => setFilter({ [c.key]: v })}
-          />
-        ))}
-        {narrowed ? (
-          <button type="button" className="link" onClick={resetFilter}>
-            Clear filters
-          </button>
-        ) : null}
-      </div>
-      <ClearedNote />
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,12 @@
 // One record as a dense row: seq, time, kind, then for HTTP records (calls, deliveries, forwards)
-// method, path, status and time or signature, otherwise the record's one-line summary. A row whose
-// page is still on its way says so instead of showing nothing.
+// method, what it was, status and time or signature, otherwise the record's one-line summary. A
+// delivery says what arrived (its type, the sender, the start of its content) before its path, a
+// call its endpoint and the user it acted for, so the row answers "what is this" unopened. A row
+// whose page is still on its way says so instead of showing nothing.
 import { memo } from 'react';
 import type { LogRow } from '../../../../src-shared/contract';
 import { clockTimeMs, durationMs } from '../../format';
+import { useAuth } from '../../stores/stores-context';
 
 interface RowProps {
   index: number;
@@ -30,6 +33,54 @@ function statusClass(status: number | null | undefined): string {
   return 'status-2xx';
 }
 
+/** A user by name where the active profile's connected users know it, by id otherwise. */
+function UserName({ userId, prefix = '' }: { userId: string; prefix?: string }) {
+  const name = useAuth((s) => s.users.find((u) => u.userId === userId)?.displayName ?? null);
+  return (
+    <span className="row-user" title={userId}>
+      {prefix}
+      {name ?? userId}
+    </span>
+  );
+}
+
+/** The endpoint without its query: the query's user_id shows as the acting user instead. */
+const endpointOf = (path: string) => path.split('?')[0] ?? path;
+
+function Main({ row, mark }: { row: LogRow; mark: string }) {
+  const p = row.preview;
+  if (row.kind === 'delivery' && p) {
+    return (
+      <span className="col-main row-gist" title={row.summary}>
+        <span className="row-type">{p.type}</span>
+        {p.from ? <UserName userId={p.from} /> : null}
+        {p.text ? <span className="row-text">{p.text}</span> : null}
+        <span className="row-path mono">
+          {row.path}
+          {mark}
+        </span>
+      </span>
+    );
+  }
+  if (row.kind === 'api') {
+    return (
+      <span className="col-main row-gist" title={row.summary}>
+        <span className="mono row-endpoint" title={row.path}>
+          {endpointOf(row.path ?? '')}
+          {mark}
+        </span>
+        {row.userId ? <UserName userId={row.userId} prefix="as " /> : null}
+      </span>
+    );
+  }
+  return (
+    <span className="col-main mono" title={row.summary}>
+      {row.path}
+      {mark}
+    </span>
+  );
+}
+
 function Cells({ row }: { row: LogRow }) {
   if (row.method === undefined) {
     return (
@@ -42,15 +93,14 @@ function Cells({ row }: { row: LogRow }) {
   return (
     <>
       <span className="col-method">{row.method}</span>
-      <span className="col-main mono" title={row.summary}>
-        {row.path}
-        {mark}
-      </span>
+      <Main row={row} mark={mark} />
       <span className={`col-status ${statusClass(row.status)}`}>{row.status ?? 'failed'}</span>
       {/* Deliveries: the signature outcome where calls show their time. */}
       {row.signature ? (
-        <span className={`col-ms sig sig-${row.signature}`} title={`signature ${row.signature}`}>
-          {row.signature}
+        <span className="col-ms">
+          <span className={`sig-badge sig-${row.signature}`} title={`signature ${row.signature}`}>
+            {row.signature}
+          </span>
         </span>
       ) : (
         <span className="col-ms">{row.totalMs !== undefined ? durationMs(row.totalMs) : ''}</span>
