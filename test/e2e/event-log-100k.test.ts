@@ -76,13 +76,13 @@ describe('the event log with 100,000 records', () => {
       .toBe(fixture.deliveries);
     // ... from one user ...
     const user = FIXTURE_USERS[1]!;
-    await log.choice('User').selectOption(user);
+    await log.choose('User', user);
     await expect
       .poll(() => log.shown(), until('the user filter narrows it further'))
       .toBe(fixture.fromUser(user));
     // ... and, of all users again, those whose signature did not hold.
-    await log.choice('User').selectOption('');
-    await log.choice('Signature').selectOption('invalid');
+    await log.choose('User', '');
+    await log.choose('Signature', 'invalid');
     await expect
       .poll(() => log.shown(), until('the signature filter narrows the count'))
       .toBe(fixture.invalid);
@@ -112,7 +112,7 @@ describe('the event log with 100,000 records', () => {
 
     // A search that matches thousands, combined with a status filter: the API calls answered 500.
     await log.search.fill('/tp/me.json');
-    await log.choice('Status').selectOption('5xx');
+    await log.choose('Status', '5xx');
     await expect
       .poll(() => log.shown(), until('search and status filter together'))
       .toBe(fixture.serverErrors);

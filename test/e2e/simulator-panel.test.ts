@@ -130,7 +130,7 @@ describe('the simulator panel', () => {
     await expect
       .poll(() => deliveries.count(), until('the picture as a second verified delivery'))
       .toBe(2);
-    await log.choice('msg_type').selectOption('picture');
+    await log.choose('msg_type', 'picture');
     await expect
       .poll(() => deliveries.count(), until('the msg_type filter to leave the picture only'))
       .toBe(1);
@@ -184,7 +184,7 @@ describe('the simulator panel', () => {
       'Send as user',
       /^Ada Tester sent a file message \(m\w+\) to contact acme-orders\./,
     );
-    await log.choice('msg_type').selectOption('file');
+    await log.choose('msg_type', 'file');
     await expect.poll(() => deliveries.count(), until('the file as a verified delivery')).toBe(1);
   });
 

@@ -62,9 +62,21 @@ export class EventLogPage {
     });
   }
 
-  /** One of the filter's choices: Signature, Status, Event type, msg_type, User, Room, Contact. */
+  /** One of the filter's choices: Signature, Profile, or behind More filters Status, Event type,
+   * msg_type, User, Room, Contact (open it first: `choose` does). */
   choice(name: string): Locator {
     return this.region.getByRole('combobox', { name, exact: true });
+  }
+
+  /** The button that shows the rarer filters. */
+  moreFilters(): Locator {
+    return this.region.getByRole('button', { name: /^More filters/ });
+  }
+
+  /** Sets one of the filter's choices ('' for any), opening More filters when it is there. */
+  async choose(name: string, value: string): Promise<void> {
+    if ((await this.choice(name).count()) === 0) await this.moreFilters().click();
+    await this.choice(name).selectOption(value);
   }
 
   /** The id of the row the keyboard is on (aria-activedescendant). */

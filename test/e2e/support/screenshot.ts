@@ -16,3 +16,12 @@ export async function saveAppScreenshot(page: Page, name = 'app'): Promise<strin
   }
   return path;
 }
+
+/** A picture the user's guide shows: into docs/images/ only when asked with UPDATE_SCREENSHOTS=1. */
+export async function saveDocScreenshot(page: Page, name: string): Promise<string> {
+  const path = await saveAppScreenshot(page, name);
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    copyFileSync(path, resolve(ROOT, `docs/images/${name}.png`));
+  }
+  return path;
+}
