@@ -7,6 +7,7 @@ import type { LogFacets, LogFilter, RecordKind } from '../../../../src-shared/co
 import { isFiltered } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { MOD_KEY } from '../../components/keys';
+import { useDismissOutside } from '../../components/use-dismiss';
 import { useApp } from '../../stores/stores-context';
 
 const KINDS: RecordKind[] = ['api', 'delivery', 'forward', 'auth', 'tunnel', 'system'];
@@ -162,11 +163,13 @@ function MoreFilters() {
   const facets = useLog((s) => s.facets);
   const setFilter = useLog((s) => s.setFilter);
   const [open, setOpen] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  useDismissOutside(boxRef, open, () => setOpen(false));
   const set = [filter.status, ...FACET_CHOICES.map((c) => filter[c.key])].filter(
     (v) => typeof v === 'string' && v.trim() !== '',
   ).length;
   return (
-    <div className="log-more">
+    <div className="log-more" ref={boxRef}>
       <button
         type="button"
         aria-expanded={open}
