@@ -76,7 +76,7 @@ export function ParamForm() {
             value=""
             readOnly
             placeholder="not allowed with a user's token"
-            note="With a user's token user_id is refused: the token already names the user (part 5.3)."
+            note="With a user's token user_id is refused: the token already names the user (API document §5.3)."
           />
         );
       }

@@ -143,9 +143,9 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
               className="link"
               disabled={busy !== undefined}
               onClick={() => void forget(c.contactId)}
-              aria-label={`Forget ${c.contactId} (the book only, nothing is sent)`}
+              aria-label={`Remove ${c.contactId} from the book (nothing is sent)`}
             >
-              Forget
+              Remove from the book
             </button>
           ) : null}
         </div>
