@@ -17,7 +17,7 @@ export function clockTimeMs(iso: string): string {
   return `${clockTime(iso)}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-/** Every duration a person reads: "6.6 ms", "412 ms", "12.3 s", "1 min 05 s", "2 h 03 min". */
+/** Every duration a person reads: "6.6 ms", "412 ms", "12.3 s", "1 min 05 s", "2 h 03 min 10 s". */
 export function durationMs(ms: number | null): string {
   if (ms === null) return '—';
   if (ms < 10) return `${ms.toFixed(1)} ms`;
@@ -26,12 +26,13 @@ export function durationMs(ms: number | null): string {
   return wholeSeconds(Math.floor(ms / 1000));
 }
 
-/** A count of seconds in the durations' words: "45 s", "4 min 53 s", "1 h 02 min". */
+/** A count of seconds in the durations' words: "45 s", "4 min 53 s", "1 h 02 min 05 s" (the
+ * seconds stay, so a countdown of hours still moves on screen). */
 export function wholeSeconds(total: number): string {
   if (total < 60) return `${total} s`;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
-  if (h > 0) return `${h} h ${pad(m)} min`;
+  if (h > 0) return `${h} h ${pad(m)} min ${pad(total % 60)} s`;
   return `${m} min ${pad(total % 60)} s`;
 }
 

@@ -8,7 +8,7 @@ describe('one format for every duration', () => {
     expect(durationMs(412.4)).toBe('412 ms');
     expect(durationMs(12_345)).toBe('12.3 s');
     expect(durationMs(65_000)).toBe('1 min 05 s');
-    expect(wholeSeconds(3_725)).toBe('1 h 02 min');
+    expect(wholeSeconds(3_725)).toBe('1 h 02 min 05 s');
   });
 
   it('counts down in those words', () => {
