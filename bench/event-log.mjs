@@ -106,6 +106,8 @@ async function startHost(dataDir) {
     '0',
     '--inbound-port',
     '0',
+    '--sandbox-port',
+    '0',
     '--data-dir',
     dataDir,
   ]);

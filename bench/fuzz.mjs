@@ -69,6 +69,8 @@ async function startHost(dataDir) {
       '0',
       '--redirect-port',
       '0',
+      '--sandbox-port',
+      '0',
       '--data-dir',
       dataDir,
     ],

@@ -225,6 +225,8 @@ try {
     '--json',
     '--port',
     '0',
+    '--sandbox-port',
+    '0',
     '--data-dir',
     dataDir,
   ]);

@@ -1,13 +1,14 @@
 // Electron entry (built to out/main/index.js, ESM). The shell lives in ./electron; this file only
 // hands it the real engine, sandbox and settings store.
 import { createCore } from './core/index';
-import { startSandbox } from './sandbox/index';
+import { startStableSandbox } from './sandbox/stable-port';
 import { startShell } from './electron/shell';
 import { electronSettings } from './electron/settings';
 
 void startShell({
   createCore,
-  startSandbox: () => startSandbox(),
+  // On the port it had last time, so a copy of the sandbox profile still finds it.
+  startSandbox: () => startStableSandbox(electronSettings()),
   createSettings: electronSettings,
   mainModuleUrl: import.meta.url,
   devServerUrl: process.env['ELECTRON_RENDERER_URL'],

@@ -24,7 +24,7 @@ import { createSecretVault } from './secrets/secret-vault';
 import { apiHandlers } from './api/handlers';
 import { composerHandlers } from './composer/handlers';
 import { contactHandlers } from './contacts/handlers';
-import { appHandlers } from './app-handlers';
+import { appHandlers, sandboxPortTaken } from './app-handlers';
 import { authHandlers } from './auth/handlers';
 import { inboundHandlers } from './inbound/handlers';
 import { profileHandlers } from './profiles/handlers';
@@ -157,6 +157,13 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     'info',
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
   );
+  const portTaken = sandboxPortTaken(host.sandbox);
+  if (portTaken !== null) {
+    logSystem(
+      'warn',
+      `The sandbox's port ${portTaken} was taken, so it listens on ${host.sandbox!.baseUrl} this time: a copied sandbox profile with port ${portTaken} does not answer until the sandbox is back there. Free the port and restart, or edit that profile.`,
+    );
+  }
 
   // Watches the open collections: closed with the engine.
   const collections = createCollectionStore({

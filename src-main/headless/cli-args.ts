@@ -9,12 +9,14 @@ export interface ServeArgs {
   redirectPort?: number;
   /** The inbound endpoint (receiver) port; 0 = any free port; undefined = 5875 if free, else any. */
   inboundPort?: number;
+  /** The embedded sandbox's port; 0 = any free port; undefined = its last one (5873 at first). */
+  sandboxPort?: number;
   json: boolean;
   open: boolean;
 }
 
 export const USAGE =
-  'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--json] [--open]';
+  'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--sandbox-port N] [--json] [--open]';
 
 /** Throws an Error whose message says what is wrong and how to call it. */
 export function parseServeArgs(argv: string[]): ServeArgs {
@@ -27,6 +29,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
         'data-dir': { type: 'string' },
         'redirect-port': { type: 'string' },
         'inbound-port': { type: 'string' },
+        'sandbox-port': { type: 'string' },
         json: { type: 'boolean', default: false },
         open: { type: 'boolean', default: false },
       },
@@ -45,6 +48,9 @@ export function parseServeArgs(argv: string[]): ServeArgs {
   }
   if (values['inbound-port'] !== undefined) {
     args.inboundPort = portNumber('--inbound-port', values['inbound-port']);
+  }
+  if (values['sandbox-port'] !== undefined) {
+    args.sandboxPort = portNumber('--sandbox-port', values['sandbox-port']);
   }
   if (values['data-dir'] !== undefined) {
     if (values['data-dir'].trim() === '') throw new Error(`--data-dir needs a folder.\n${USAGE}`);

@@ -7,7 +7,7 @@ import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost } from '../core/host-interface';
 import { embeddedSandbox } from '../sandbox/embedded';
-import { startSandbox } from '../sandbox/index';
+import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';
 import { APP_VERSION } from './app-version';
 import { startHttpHost } from './http-host';
@@ -29,6 +29,11 @@ export interface HeadlessHostOptions {
   redirectPort?: number;
   /** The inbound endpoint's port (--inbound-port); 0 = any free one; undefined = 5875 if free. */
   inboundPort?: number;
+  /**
+   * The embedded sandbox's port (--sandbox-port); 0 = any free one; undefined = the last one it
+   * had (saved in the data folder's settings), 5873 the first time; a taken port gives a free one.
+   */
+  sandboxPort?: number;
   /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
   rendererDir?: string;
   /** Fixed session token, for tests only. */
@@ -45,6 +50,8 @@ export interface HeadlessHost {
   port: number;
   token: string;
   sandboxUrl: string;
+  /** The sandbox port asked for, when the sandbox got another (it was taken); else null. */
+  sandboxPortTaken: number | null;
   /** The receiver's delivery URL for the active profile (null when the engine has none). */
   inboundUrl: string | null;
   dataDir: string;
@@ -71,14 +78,19 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   mkdirSync(dataDir, { recursive: true });
 
   // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
-  const sandbox = await startSandbox(await sandboxOptions(options.redirectPort));
+  const settings = confSettings(dataDir);
+  const sandbox = await startStableSandbox(
+    settings,
+    await sandboxOptions(options.redirectPort),
+    options.sandboxPort,
+  );
   let core: Core | undefined;
   try {
     const sandboxRegistration = embeddedSandbox(sandbox);
     const host: CoreHost = {
       appVersion: APP_VERSION,
       paths: { dataDir },
-      settings: confSettings(dataDir),
+      settings,
       secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
       openExternal: async (url) => {
         const opened = await openInBrowser(url, options.opener);
@@ -109,6 +121,10 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       port: http.port,
       token: http.token,
       sandboxUrl: sandbox.baseUrl,
+      sandboxPortTaken:
+        sandbox.wantedPort !== null && !sandbox.baseUrl.endsWith(`:${sandbox.wantedPort}`)
+          ? sandbox.wantedPort
+          : null,
       inboundUrl,
       dataDir,
       rendererDir,

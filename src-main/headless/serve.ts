@@ -1,5 +1,5 @@
-// `npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--json]
-// [--open]`: TP Inspector without an
+// `npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N]
+// [--sandbox-port N] [--json] [--open]`: TP Inspector without an
 // Electron window, in any browser on this machine. Built to out/main/serve.js.
 import { resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     ...(args.port !== undefined ? { port: args.port } : {}),
     ...(args.redirectPort !== undefined ? { redirectPort: args.redirectPort } : {}),
     ...(args.inboundPort !== undefined ? { inboundPort: args.inboundPort } : {}),
+    ...(args.sandboxPort !== undefined ? { sandboxPort: args.sandboxPort } : {}),
   });
 
   if (args.json) {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
       [
         'TP Inspector is running (headless).',
         `  Open this link in a browser on this machine: ${host.url}`,
-        `  Embedded sandbox platform: ${host.sandboxUrl}`,
+        `  Embedded sandbox platform: ${host.sandboxUrl}${host.sandboxPortTaken ? ` (port ${host.sandboxPortTaken} was taken: a copied sandbox profile with the old address needs this one)` : ''}`,
         `  Deliveries are received at: ${host.inboundUrl ?? '(no inbound endpoint)'}`,
         `  Data folder: ${host.dataDir}`,
         '  Secrets are kept in memory for this run only (no OS keyring here).',

@@ -3,12 +3,13 @@ import type { EmbeddedSandbox } from '../../src-shared/sandbox-api/embedded-sand
 import type { RunningSandbox } from './types';
 
 export function embeddedSandbox(
-  running: Pick<RunningSandbox, 'baseUrl' | 'apps'>,
+  running: Pick<RunningSandbox, 'baseUrl' | 'apps'> & { wantedPort?: number | null },
 ): EmbeddedSandbox | undefined {
   const app = running.apps[0];
   if (!app) return undefined;
   return {
     baseUrl: running.baseUrl,
+    ...(running.wantedPort ? { wantedPort: running.wantedPort } : {}),
     app: {
       name: app.name,
       clientId: app.client_id,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DomainCommands } from './common';
 import { ApiRecord } from './journal';
 
-/** Who an API call acts as (part 5 of the API document). */
+/** Who an API call acts as (API document §5). */
 export const ActAs = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('app') }),
   z.object({ kind: z.literal('appForUser'), userId: z.string().min(1) }),

@@ -11,6 +11,8 @@ export const appCommands = {
       dataDir: z.string(),
       /** Base URL of the embedded sandbox platform, null when none runs. */
       sandboxUrl: z.string().nullable(),
+      /** The port the embedded sandbox wanted when it got another (it was taken); else null. */
+      sandboxPortTaken: z.number().int().nullable(),
       secretStorage: SecretStorageView,
     }),
   },

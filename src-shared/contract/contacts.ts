@@ -89,6 +89,8 @@ export const ImportPreview = z.object({
   rows: z.array(ImportRow),
   valid: z.number().int().nonnegative(),
   invalid: z.number().int().nonnegative(),
+  /** The refused rows as CSV with a reason column, to fix and import again (null: none). */
+  refusedCsv: z.string().nullable(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
@@ -117,7 +119,10 @@ export const contactsCommands = {
       .strict(),
     output: ContactOpResult,
   },
-  /** Sends again the calls that failed for the contact's owners (all of them by default). */
+  /**
+   * Sends again the calls that failed for the contact's owners, and the contact/add an import only
+   * recorded ("imported, not confirmed"): for all of them by default.
+   */
   'contacts.retry': {
     input: z
       .object({

@@ -31,6 +31,16 @@ export const ProfilesState = z.object({
 });
 export type ProfilesState = z.infer<typeof ProfilesState>;
 
+/** Whether the profile's base URL answers at all (a TCP connection), and if not what to do. */
+export const ProfileReachability = z.object({
+  profileId: z.string(),
+  baseUrl: z.string(),
+  answers: z.boolean(),
+  /** For a person: what does not answer and what to do; null when it answers. */
+  message: z.string().nullable(),
+});
+export type ProfileReachability = z.infer<typeof ProfileReachability>;
+
 /** What a person edits in a profile. The client secret is write-only: set it, never read it back. */
 export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(80),
@@ -67,6 +77,11 @@ export const profilesCommands = {
   'profiles.select': {
     input: z.object({ profileId: z.string().min(1) }).strict(),
     output: ProfilesState,
+  },
+  /** A cheap check that the profile's base URL answers (the active profile by default). */
+  'profiles.check': {
+    input: z.object({ profileId: z.string().min(1).optional() }).strict(),
+    output: ProfileReachability,
   },
   /** JSON of the chosen profiles (all by default), never with a secret. */
   'profiles.export': {

@@ -5,6 +5,8 @@
 /** The embedded sandbox's registration, so the engine can keep its profile in step. */
 export interface EmbeddedSandbox {
   baseUrl: string;
+  /** The port the host asked for; when baseUrl has another, it was taken (said to the person). */
+  wantedPort?: number;
   app: {
     name: string;
     clientId: string;

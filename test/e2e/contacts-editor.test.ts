@@ -152,7 +152,7 @@ describe('the contact editor', () => {
     await expect
       .poll(async () => (await platformContact(running, 'c1'))?.display_name, POLL)
       .toBe('Overwrite One');
-    await expect.poll(() => owners.innerText(), POLL).toMatch(/\(confirmed\)/);
+    await expect.poll(() => owners.innerText(), POLL).toMatch(/ · confirmed/);
   });
 
   test('says what is wrong with a field before sending, in words', async () => {

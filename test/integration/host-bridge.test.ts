@@ -72,6 +72,7 @@ beforeAll(async () => {
   await mkdir(rendererDir, { recursive: true });
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
   host = await startHeadlessHost({
+    sandboxPort: 0,
     port: 0,
     dataDir: join(tmp, 'data'),
     rendererDir,

@@ -53,6 +53,7 @@ beforeAll(async () => {
   );
   await writeFile(join(rendererDir, 'app.js'), PAGE_SCRIPT);
   host = await startHeadlessHost({
+    sandboxPort: 0,
     port: 0,
     dataDir: join(tmp, 'data'),
     rendererDir,
@@ -118,6 +119,7 @@ describe('headless host in a real browser', () => {
 
   it('keeps two hosts signed in side by side in one browser (each port has its own cookie)', async () => {
     const second = await startHeadlessHost({
+      sandboxPort: 0,
       port: 0,
       dataDir: join(tmp, 'data-2'),
       rendererDir: join(tmp, 'renderer'),

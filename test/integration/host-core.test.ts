@@ -64,7 +64,12 @@ beforeAll(async () => {
   const rendererDir = join(tmp, 'renderer');
   await mkdir(rendererDir, { recursive: true });
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
-  host = await startHeadlessHost({ port: 0, dataDir: join(tmp, 'data'), rendererDir });
+  host = await startHeadlessHost({
+    sandboxPort: 0,
+    port: 0,
+    dataDir: join(tmp, 'data'),
+    rendererDir,
+  });
 });
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ async function start(redirectPort?: number): Promise<HeadlessHost> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tp-redirect-'));
   dirs.push(dataDir);
   const host = await startHeadlessHost({
+    sandboxPort: 0,
     port: 0,
     dataDir,
     ...(redirectPort !== undefined ? { redirectPort } : {}),

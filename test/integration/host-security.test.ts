@@ -105,6 +105,7 @@ beforeAll(async () => {
   // A file right beside the renderer dir: the traversal target.
   await writeFile(join(tmp, 'secret.txt'), 'TOP SECRET');
   host = await startHeadlessHost({
+    sandboxPort: 0,
     port: 0,
     dataDir: join(tmp, 'data'),
     rendererDir,
@@ -125,6 +126,7 @@ describe('headless host security', () => {
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${TOKEN}`);
     // Without a fixed token, each launch gets its own 32-byte base64url token.
     const other = await startHeadlessHost({
+      sandboxPort: 0,
       port: 0,
       dataDir: join(tmp, 'data2'),
       rendererDir: join(tmp, 'renderer'),

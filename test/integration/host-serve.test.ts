@@ -32,7 +32,16 @@ async function serve(
   expect(existsSync(SERVE), `${SERVE} is missing: run npm run build first`).toBe(true);
   const dataDir = await mkdtemp(join(tmpdir(), 'tp-serve-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, ...args]);
+  const child = spawn(process.execPath, [
+    SERVE,
+    '--port',
+    '0',
+    '--sandbox-port',
+    '0',
+    '--data-dir',
+    dataDir,
+    ...args,
+  ]);
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

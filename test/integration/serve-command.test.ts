@@ -85,7 +85,17 @@ interface Started {
 function startServe(): Started {
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-serve-cmd-data-'));
   dataDirs.push(dataDir);
-  const args = ['--json', '--port', '0', '--redirect-port', '0', '--inbound-port', '0'];
+  const args = [
+    '--json',
+    '--port',
+    '0',
+    '--redirect-port',
+    '0',
+    '--inbound-port',
+    '0',
+    '--sandbox-port',
+    '0',
+  ];
   const child = spawn('npm', ['run', '-s', 'serve', '--', ...args, '--data-dir', dataDir], {
     cwd: project,
     detached: true,

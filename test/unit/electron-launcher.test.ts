@@ -131,7 +131,17 @@ describe('npm start: the fallback, for real', () => {
     mkdirSync(dataDir);
     const child = spawn(
       process.execPath,
-      [script, '--no-build', '--headless', '--port', '0', '--data-dir', dataDir],
+      [
+        script,
+        '--no-build',
+        '--headless',
+        '--port',
+        '0',
+        '--sandbox-port',
+        '0',
+        '--data-dir',
+        dataDir,
+      ],
       // No opener on PATH: the test must not open a browser wherever it runs.
       {
         cwd: root,

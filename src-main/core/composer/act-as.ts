@@ -52,7 +52,7 @@ export function resolveActAs(
     if (typedUserId !== '') {
       errors.push({
         field: 'user_id',
-        message: `user_id is only for an app-level token (${sectionOf(endpoint)}, part 5.3); with a user's token it is refused (400 invalid_request). Leave it empty, or act as "app token for a user".`,
+        message: `user_id is only for an app-level token (API document §5.3): with a user's token, ${sectionOf(endpoint)} refuses it (400 invalid_request). Leave it empty, or act as "app token for a user".`,
       });
     }
     return { userId: typedUserId, errors, notes, userIdApplies: false };
@@ -82,7 +82,7 @@ export function resolveActAs(
     } else {
       errors.push({
         field: 'user_id',
-        message: `With the app token, ${sectionOf(endpoint)} needs user_id, the connected user to act for (part 5.3). Fill it in, or act as "app token for a user" or as the user.`,
+        message: `With the app token, ${sectionOf(endpoint)} needs user_id, the connected user to act for (API document §5.3). Fill it in, or act as "app token for a user" or as the user.`,
       });
     }
   }

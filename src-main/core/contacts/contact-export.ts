@@ -3,7 +3,7 @@
 // exists for every app and cannot be added or changed, so an export that held it would not import
 // cleanly.
 import Papa from 'papaparse';
-import type { BookContact } from '../../../src-shared/contract';
+import type { BookContact, ImportRow } from '../../../src-shared/contract';
 
 export const EXPORT_FORMAT = 'tp-inspector-contacts';
 const COLUMNS = ['contact_id', 'display_name', 'avatar_url', 'capabilities', 'owners'];
@@ -57,4 +57,28 @@ export function exportBook(
     { escapeFormulae: FORMULA_CELL },
   );
   return { filename, mimeType: 'text/csv', content: `${content}\r\n` };
+}
+
+/**
+ * The rows an import refused, as a CSV the import reads back once fixed: the import's columns as
+ * each row was read, and a last column, reason, which the import ignores.
+ */
+export function refusedRowsCsv(rows: readonly ImportRow[]): string | null {
+  const refused = rows.filter((r) => r.errors.length > 0);
+  if (refused.length === 0) return null;
+  const content = Papa.unparse(
+    {
+      fields: [...COLUMNS, 'reason'],
+      data: refused.map((r) => [
+        r.contact?.contactId ?? '',
+        r.contact?.displayName ?? '',
+        r.contact?.avatarUrl ?? '',
+        (r.contact?.capabilities ?? []).join(' '),
+        (r.contact?.owners ?? []).join(' '),
+        `Row ${r.row}: ${r.errors.join(' ')}`,
+      ]),
+    },
+    { escapeFormulae: FORMULA_CELL },
+  );
+  return `${content}\r\n`;
 }

@@ -14,7 +14,7 @@ import {
   normalizeDraft,
   parseCapabilities,
 } from '../../../src-shared/rules/contact-rules';
-import { unescapeFormulaCell } from './contact-export';
+import { refusedRowsCsv, unescapeFormulaCell } from './contact-export';
 
 export interface ImportContext {
   /** The app's supercontact (its client_id): it cannot be modified. */
@@ -214,5 +214,11 @@ export function previewImport(
     }
   }
   const invalid = rows.filter((r) => r.errors.length > 0).length;
-  return { format: chosen, rows, valid: rows.length - invalid, invalid };
+  return {
+    format: chosen,
+    rows,
+    valid: rows.length - invalid,
+    invalid,
+    refusedCsv: refusedRowsCsv(rows),
+  };
 }

@@ -247,22 +247,22 @@ export function createContactsService({
       const profileId = profiles.require(profileIdIn).id;
       return serial(profileId, contactId, async () => {
         const contact = requireContact(profileId, contactId);
-        const failed = contact.owners.filter(
+        // An owner an import only recorded has never had its contact/add: sent now.
+        const pending = contact.owners.filter(
           (o) =>
-            o.state === 'failed' &&
-            o.failedAction !== null &&
+            ((o.state === 'failed' && o.failedAction !== null) || o.state === 'imported') &&
             (userIds === undefined || userIds.includes(o.userId)),
         );
-        if (failed.length === 0) {
+        if (pending.length === 0) {
           throw new CommandError({
             code: 'conflict',
-            message: `Nothing to retry: no call for ${contactId} failed${userIds ? ' for those owners' : ''}.`,
+            message: `Nothing to send: no call for ${contactId} failed or waits${userIds ? ' for those owners' : ''}.`,
           });
         }
         return run(
           profileId,
           contact,
-          failed.map((o) => ({ userId: o.userId, action: o.failedAction! })),
+          pending.map((o) => ({ userId: o.userId, action: o.failedAction ?? ('add' as const) })),
         );
       });
     },

@@ -1,9 +1,11 @@
 import type { profilesCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
+import { checkReachable } from './reachability';
 
 export function profileHandlers({
   profiles,
+  host,
 }: Services): HandlerGroup<keyof typeof profilesCommands> {
   return {
     'profiles.list': async () => profiles.state(),
@@ -12,6 +14,8 @@ export function profileHandlers({
     'profiles.duplicate': async ({ profileId, name }) => profiles.duplicate(profileId, name),
     'profiles.delete': async ({ profileId }) => profiles.remove(profileId),
     'profiles.select': async ({ profileId }) => profiles.select(profileId),
+    'profiles.check': async ({ profileId }) =>
+      checkReachable(profiles.require(profileId), host.sandbox?.baseUrl),
     'profiles.export': async ({ profileIds }) => ({ json: profiles.exportJson(profileIds) }),
     'profiles.import': async ({ json }) => profiles.importJson(json),
   };

@@ -27,6 +27,8 @@ export class ComposerPage {
   readonly curlCommand: Locator;
   readonly vcardXml: Locator;
   readonly chosenFile: Locator;
+  /** The send bar's line counting the problems with the API document's rules. */
+  readonly rulesSummary: Locator;
 
   constructor(readonly page: Page) {
     this.region = page.getByRole('region', { name: 'Request composer', exact: true });
@@ -46,6 +48,9 @@ export class ComposerPage {
     this.curlCommand = r.getByRole('textbox', { name: 'cURL command' });
     this.vcardXml = r.getByLabel('vCard XML');
     this.chosenFile = r.getByRole('group', { name: 'Chosen file' });
+    this.rulesSummary = r
+      .getByRole('status')
+      .filter({ hasText: /problems? with the API document's rules/ });
   }
 
   tab(name: 'Request' | 'Raw' | 'Response' | 'History'): Locator {

@@ -85,6 +85,35 @@ export class ContactsPage {
     await this.importPreview.waitFor();
   }
 
+  /** Opens the import panel and chooses a file with the panel's picker. */
+  async chooseImportFile(name: string, lines: string[]): Promise<void> {
+    if ((await this.importPanel.count()) === 0) await this.importButton.click();
+    await this.importPanel.getByLabel('CSV or JSON file').setInputFiles({
+      name,
+      mimeType: name.endsWith('.json') ? 'application/json' : 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+  }
+
+  /** The chosen file's name as the panel shows it (or that none is chosen). */
+  chosenImportFile(): Locator {
+    return this.importPanel.getByRole('group', { name: 'File to import' }).getByRole('status');
+  }
+
+  /** Clicks a button of the import panel and returns the download it started. */
+  async downloadFromImport(name: string): Promise<Download> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.importPanel.getByRole('button', { name }).click(),
+    ]);
+    return download;
+  }
+
+  /** The owners list of a contact's row. */
+  owners(contactId: string): Locator {
+    return this.pane.getByRole('list', { name: `Owners of ${contactId}`, exact: true });
+  }
+
   /** Clicks an export button and returns the download it started. */
   async export(format: 'CSV' | 'JSON'): Promise<Download> {
     const [download] = await Promise.all([

@@ -10,6 +10,10 @@ export class ProfilesPage {
   readonly status: Locator;
   readonly alert: Locator;
   readonly secretsNotice: Locator;
+  /** Under the header: the active profile's base URL does not answer, and what to do. */
+  readonly notAnswering: Locator;
+  /** Under the header: the embedded sandbox got another port than it wanted. */
+  readonly sandboxPortNotice: Locator;
 
   constructor(readonly page: Page) {
     const header = page.getByRole('banner');
@@ -21,6 +25,8 @@ export class ProfilesPage {
     this.status = this.dialog.getByRole('status');
     this.alert = this.dialog.getByRole('alert');
     this.secretsNotice = this.dialog.getByRole('region', { name: 'Secret storage' });
+    this.notAnswering = page.getByRole('alert', { name: 'Profile does not answer' });
+    this.sandboxPortNotice = page.getByRole('status', { name: 'Sandbox port' });
   }
 
   async open(): Promise<void> {

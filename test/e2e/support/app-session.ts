@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { AppPage } from '../pages/app-page';
 import { launchChromium } from './browser';
-import { startHost, type RunningHost } from './host';
+import { startHost, type HostOptions, type RunningHost } from './host';
 
 /** Waits long enough for a cold engine on a busy 2-core machine, short of the test timeout. */
 export const POLL = { timeout: 15_000 };
@@ -17,7 +17,7 @@ export interface OpenOptions {
 
 export interface AppSession {
   /** Starts a headless host on a fresh data directory, or on `dataDir` to reuse one. */
-  host(dataDir?: string): Promise<RunningHost>;
+  host(dataDir?: string, options?: HostOptions): Promise<RunningHost>;
   /** Opens the host's app in a new 1280x800 browser context and waits for the engine link. */
   openApp(running: RunningHost, options?: OpenOptions): Promise<AppPage>;
 }
@@ -40,8 +40,8 @@ export function useAppSession(): AppSession {
   });
 
   return {
-    async host(dataDir) {
-      const started = await startHost(dataDir);
+    async host(dataDir, options) {
+      const started = await startHost(dataDir, options);
       hosts.push(started);
       return started;
     },

@@ -18,6 +18,7 @@ export function fakePreloadScript(): string {
       version: f.version,
       dataDir: '/fake/data',
       sandboxUrl: null,
+      sandboxPortTaken: null,
       secretStorage: { mode: 'sealed', explanation: 'Sealed by the fake keyring.' },
     },
     'profiles.list': {

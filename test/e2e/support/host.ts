@@ -31,15 +31,38 @@ export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tp-e2e-'));
 }
 
-export async function startHost(dataDir: string = freshDataDir()): Promise<RunningHost> {
+export interface HostOptions {
+  /**
+   * 'remembered': the embedded sandbox's own default (the port saved in the data folder, 5873 at
+   * first), for the one test of that default; it must save a free port there first. Otherwise any
+   * free port, as every other test needs.
+   */
+  sandboxPort?: 'remembered';
+}
+
+export async function startHost(
+  dataDir: string = freshDataDir(),
+  options: HostOptions = {},
+): Promise<RunningHost> {
   if (!existsSync(SERVE_JS)) {
     throw new Error(`${SERVE_JS} is missing: build first (npm run build, which npm test runs).`);
   }
   const child = spawn(
     process.execPath,
-    // Any free redirect port: test files run two at a time, and each host's sandbox app would
-    // otherwise ask "Connect user" to listen on the same fixed port.
-    [SERVE_JS, '--json', '--port', '0', '--redirect-port', '0', '--data-dir', dataDir],
+    // Any free redirect and sandbox port: test files run two at a time, and each host's sandbox
+    // app would otherwise ask "Connect user" to listen on the same fixed port, and each sandbox
+    // would take the port the last one had.
+    [
+      SERVE_JS,
+      '--json',
+      '--port',
+      '0',
+      '--redirect-port',
+      '0',
+      ...(options.sandboxPort === 'remembered' ? [] : ['--sandbox-port', '0']),
+      '--data-dir',
+      dataDir,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -27,6 +27,8 @@ async function serve(): Promise<{ child: ChildProcessWithoutNullStreams; inbound
     '0',
     '--inbound-port',
     '0',
+    '--sandbox-port',
+    '0',
     '--data-dir',
     dataDir,
   ]);

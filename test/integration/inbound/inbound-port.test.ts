@@ -33,7 +33,13 @@ describe('--inbound-port', () => {
     const port = await freePort();
     const dataDir = await mkdtemp(join(tmpdir(), 'tp-inbound-port-'));
     dirs.push(dataDir);
-    const host = await startHeadlessHost({ port: 0, redirectPort: 0, dataDir, inboundPort: port });
+    const host = await startHeadlessHost({
+      sandboxPort: 0,
+      port: 0,
+      redirectPort: 0,
+      dataDir,
+      inboundPort: port,
+    });
     hosts.push(host);
     expect(host.inboundUrl).toBe(`http://127.0.0.1:${port}/hooks/sandbox`);
     const res = await fetch(`http://127.0.0.1:${port}/_tp/health/x1`);

@@ -88,7 +88,7 @@ describe('a profile switch', () => {
       await connect(fx.core, fx.sandbox, ada);
       const other = await createOtherProfile(fx.core, fx.sandbox);
       fx.start();
-      await fx.stores.composerResources.getState().load([ada]);
+      await fx.stores.composerResources.getState().load({ kind: 'app' }, [ada]);
       expect(fx.stores.composerResources.getState().resources.map((r) => r.id)).toContain(ada);
 
       await fx.stores.profiles.getState().select(other);

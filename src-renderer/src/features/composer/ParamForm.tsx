@@ -1,7 +1,7 @@
 // The form of the chosen endpoint, generated from the catalog: only the parameters that apply to
 // the chosen msg_type (or grant type), each with its rules, and the engine's reason beside any
-// value that breaks one. A reason shows once a value was typed, or for every field after a send
-// was refused, so an empty form is not a wall of red.
+// value that breaks one. A reason shows once the field was typed into (or holds a value, as a
+// reopened call's), or for every field after a send was tried, so a form at rest is not a wall of red.
 import type { ParamSpec } from '../../../../src-shared/spec';
 import type { ComposerIssue } from '../../../../src-shared/contract';
 import { applicableParams, endpointOf } from './composer-draft';
@@ -19,7 +19,8 @@ export function ParamForm() {
   const draft = useComposer((s) => s.draft);
   const errors = useComposer((s) => s.preview?.errors ?? NO_ISSUES);
   const notes = useComposer((s) => s.preview?.notes ?? NO_ISSUES);
-  const refused = useComposer((s) => s.send.status === 'failed' && s.send.refusedForRules);
+  const attempted = useComposer((s) => s.sendAttempted);
+  const touched = useComposer((s) => s.touched);
   const setParam = useComposer((s) => s.setParam);
   // The contact book (the contact editor's store) feeds the contact_id suggestions.
   const contacts = useContactOptions();
@@ -28,8 +29,8 @@ export function ParamForm() {
   const endpoint = endpointOf(draft.endpointId);
   const params = applicableParams(draft);
 
-  const errorOf = (name: string, shown: boolean) =>
-    shown || refused
+  const errorOf = (name: string, hasValue: boolean) =>
+    hasValue || attempted || touched.includes(name)
       ? errors
           .filter((e) => e.field === name)
           .map((e) => e.message)
@@ -75,7 +76,7 @@ export function ParamForm() {
             value=""
             readOnly
             placeholder="not allowed with a user's token"
-            note="With a user's token user_id is refused: the token already names the user (part 5.3)."
+            note="With a user's token user_id is refused: the token already names the user (API document §5.3)."
           />
         );
       }
@@ -130,17 +131,17 @@ export function ParamForm() {
       <ReopenNotes />
       {params.length === 0 ? <p className="quiet">This endpoint takes no parameters.</p> : null}
       {params.map(field)}
-      <OtherIssues params={params} refused={refused} />
+      <OtherIssues params={params} attempted={attempted} />
     </form>
   );
 }
 
 /** Problems the engine found that belong to no field shown (the request as a whole). */
-function OtherIssues({ params, refused }: { params: ParamSpec[]; refused: boolean }) {
+function OtherIssues({ params, attempted }: { params: ParamSpec[]; attempted: boolean }) {
   const errors = useComposer((s) => s.preview?.errors ?? NO_ISSUES);
   const names = new Set([...params.map((p) => p.name), 'actAs']);
   const others = errors.filter((e) => !names.has(e.field));
-  if (others.length === 0 || !refused) return null;
+  if (others.length === 0 || !attempted) return null;
   return (
     <ul className="other-issues">
       {others.map((e) => (

@@ -1,8 +1,9 @@
 // Where a resource_id (or the bulk send's resources) is asked for: the conversations of the
 // connected users from /tp/resource/list (users, and rooms with subject, avatar and occupants),
-// listed on request, and /tp/resource/info for the id typed. Both are real, journaled calls.
+// listed on request, and /tp/resource/info for the id typed, both as the composer acts (Act as).
+// Both are real, journaled calls.
 import { useAuth, useComposer, useComposerResources } from '../../stores/stores-context';
-import type { ResourceOption } from './composer-resources-store';
+import { listingActAs, type ResourceOption } from './composer-resources-store';
 
 function useConnectedIds(): string[] {
   const users = useAuth((s) => s.users);
@@ -13,8 +14,9 @@ function ListButton() {
   const ids = useConnectedIds();
   const loading = useComposerResources((s) => s.loading);
   const load = useComposerResources((s) => s.load);
+  const actAs = useComposer((s) => s.draft.actAs);
   return (
-    <button type="button" onClick={() => void load(ids)} disabled={loading}>
+    <button type="button" onClick={() => void load(actAs, ids)} disabled={loading}>
       {loading ? 'Listing resources…' : 'List resources'}
     </button>
   );
@@ -36,18 +38,18 @@ export function ResourceIdExtras({ value }: { value: string }) {
   const info = useComposerResources((s) => s.info);
   const infoError = useComposerResources((s) => s.infoError);
   const lookUp = useComposerResources((s) => s.lookUp);
-  // Looked up for the user acted as (or for), else for the first connected user.
+  // Looked up as the composer acts; the app token alone names no user: then for the first one.
   const actAs = useComposer((s) => s.draft.actAs);
-  const userId = actAs.kind === 'app' ? ids[0] : actAs.userId;
+  const lookUpAs = listingActAs(actAs, ids)[0];
   return (
     <>
       <div className="picker-row">
         <ListButton />
         <button
           type="button"
-          disabled={!value || !userId}
-          title={userId ? undefined : 'Connect a user first'}
-          onClick={() => userId && void lookUp(value, userId)}
+          disabled={!value || !lookUpAs}
+          title={lookUpAs ? undefined : 'Connect a user first'}
+          onClick={() => lookUpAs && void lookUp(value, lookUpAs)}
         >
           Resource info
         </button>

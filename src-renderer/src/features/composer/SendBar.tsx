@@ -12,7 +12,12 @@ import { SaveToCollectionButton, proposedFileName } from '../collections/SaveToC
 
 export function SendBar({ onSend }: { onSend(force?: boolean): void }) {
   const send = useComposer((s) => s.send);
-  const problems = useComposer((s) => s.preview?.errors.length ?? 0);
+  // At rest the form says nothing; then the problems of the fields typed into, and all of them
+  // once a send was tried.
+  const problems = useComposer(
+    (s) =>
+      s.preview?.errors.filter((e) => s.sendAttempted || s.touched.includes(e.field)).length ?? 0,
+  );
   const draft = useComposer((s) => s.draft);
   const sending = send.status === 'sending';
   const uploading = sending && send.totalBytes > 0;

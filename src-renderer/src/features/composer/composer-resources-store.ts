@@ -1,11 +1,11 @@
-// What the composer's pickers offer: the conversations of the connected users (GET
-// /tp/resource/list for each, with the app token for that user, so the person sees every user and
-// room they can send to) and one resource looked up with /tp/resource/info. Each lookup is a real,
-// journaled API call, as everything the tool asks the platform. (Contact ids come from the contact
-// book's store.)
+// What the composer's pickers offer: the conversations (GET /tp/resource/list) and one resource
+// looked up with /tp/resource/info, asked the way the composer acts: with the user's token, or the
+// app token for that user; with the app token alone, which names no user, for each connected user,
+// so the person sees every user and room they can send to. Each lookup is a real, journaled API
+// call, as everything the tool asks the platform. (Contact ids come from the contact book's store.)
 import { createStore } from 'zustand/vanilla';
 import { ResourceInfoResponse, ResourceListResponse } from '../../../../src-shared/spec';
-import type { Bridge } from '../../../../src-shared/contract';
+import type { ActAs, Bridge } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
 import { onProfileSwitch } from '../../stores/profile-switch';
@@ -34,10 +34,10 @@ export interface ComposerResourcesState {
   loadedAt: string | null;
   info: ResourceInfo | null;
   infoError: string | null;
-  /** Lists the conversations of every given connected user. */
-  load(userIds: string[]): Promise<void>;
-  /** /tp/resource/info for one id, as the app token for `userId`. */
-  lookUp(resourceId: string, userId: string): Promise<void>;
+  /** Lists the conversations as `actAs`; the app token alone: those of every connected user. */
+  load(actAs: ActAs, connectedUserIds: string[]): Promise<void>;
+  /** /tp/resource/info for one id, acting as `actAs`. */
+  lookUp(resourceId: string, actAs: ActAs): Promise<void>;
 }
 
 export type ComposerResourcesStore = ReturnType<typeof createComposerResourcesStore>;
@@ -46,6 +46,12 @@ function merge(into: Map<string, ResourceOption>, option: ResourceOption) {
   const seen = into.get(option.id);
   if (seen) seen.via = [...new Set([...seen.via, ...option.via])];
   else into.set(option.id, option);
+}
+
+/** The ways to ask: the composer's own, or the app token for each connected user. */
+export function listingActAs(actAs: ActAs, connectedUserIds: string[]): ActAs[] {
+  if (actAs.kind !== 'app') return [actAs];
+  return connectedUserIds.map((userId) => ({ kind: 'appForUser', userId }));
 }
 
 export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
@@ -60,22 +66,24 @@ export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
     loadedAt: null,
     info: null,
     infoError: null,
-    async load(userIds) {
-      if (userIds.length === 0) {
+    async load(composerActAs, connectedUserIds) {
+      const ways = listingActAs(composerActAs, connectedUserIds);
+      if (ways.length === 0) {
         set({ error: 'No connected user: connect one in the Users tab, then list again.' });
         return;
       }
       set({ loading: true, error: null });
       const found = new Map<string, ResourceOption>();
       const failures: string[] = [];
-      for (const userId of userIds) {
+      for (const actAs of ways) {
+        const userId = actAs.kind === 'app' ? 'app' : actAs.userId;
         try {
           const { record, json } = await bridge.invoke('api.call', {
             ...profileSelector(),
             method: 'GET',
             path: '/tp/resource/list',
             params: {},
-            actAs: { kind: 'appForUser', userId },
+            actAs,
           });
           const parsed = ResourceListResponse.safeParse(json);
           if (!parsed.success) {
@@ -115,7 +123,7 @@ export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
           : null,
       });
     },
-    async lookUp(resourceId, userId) {
+    async lookUp(resourceId, actAs) {
       set({ info: null, infoError: null });
       try {
         const { record, json } = await bridge.invoke('api.call', {
@@ -123,7 +131,7 @@ export function createComposerResourcesStore(bridge: Bridge, app: AppStore) {
           method: 'GET',
           path: '/tp/resource/info',
           params: { resource_id: resourceId },
-          actAs: { kind: 'appForUser', userId },
+          actAs,
         });
         const parsed = ResourceInfoResponse.safeParse(json);
         if (!parsed.success) {

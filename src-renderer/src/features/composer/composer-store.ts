@@ -37,6 +37,12 @@ export interface ComposerState {
   fileError: string | null;
   /** What composer.fromRecord said could not be restored. */
   reopenNotes: string[];
+  /**
+   * The fields the person typed into (parameter names, "vcard", "file") and whether a send was
+   * tried: a form at rest says nothing about the rules it does not meet yet.
+   */
+  touched: string[];
+  sendAttempted: boolean;
   setEndpoint(endpointId: string): void;
   setPath(path: string): void;
   setParam(name: string, value: string): void;
@@ -77,8 +83,13 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
       const id = profileId();
       return { ...requestOf(get().draft), ...(id ? { profileId: id } : {}) };
     };
-    const edit = (change: (d: Draft) => Draft) => {
-      set((s) => ({ draft: change(s.draft) }));
+    const edit = (change: (d: Draft) => Draft, touchedField?: string) => {
+      set((s) => ({
+        draft: change(s.draft),
+        ...(touchedField && !s.touched.includes(touchedField)
+          ? { touched: [...s.touched, touchedField] }
+          : {}),
+      }));
       schedulePreview();
     };
     return {
@@ -93,6 +104,8 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
       filePending: null,
       fileError: null,
       reopenNotes: [],
+      touched: [],
+      sendAttempted: false,
       // A path belongs to its endpoint: switching endpoint goes back to the documented path.
       setEndpoint: (endpointId) =>
         edit((d) => ({
@@ -103,12 +116,13 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
           vcard: d.vcard,
         })),
       setPath: (path) => edit((d) => ({ ...d, path })),
-      setParam: (name, value) => edit((d) => ({ ...d, params: { ...d.params, [name]: value } })),
+      setParam: (name, value) =>
+        edit((d) => ({ ...d, params: { ...d.params, [name]: value } }), name),
       setActAs: (actAs) => edit((d) => ({ ...d, actAs })),
-      setVcard: (vcard) => edit((d) => ({ ...d, vcard })),
+      setVcard: (vcard) => edit((d) => ({ ...d, vcard }), 'vcard'),
       setFile: (file) => {
         set({ fileError: null });
-        edit((d) => ({ ...d, file }));
+        edit((d) => ({ ...d, file }), 'file');
       },
       async pickFile(file) {
         set({ filePending: `Reading ${file.name}…`, fileError: null });
@@ -153,7 +167,7 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
       async sendDraft(force = false) {
         if (get().send.status === 'sending') return;
         const requestId = `send-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-        set({ send: { status: 'sending', sentBytes: 0, totalBytes: 0 } });
+        set({ send: { status: 'sending', sentBytes: 0, totalBytes: 0 }, sendAttempted: true });
         const off = bridge.on('composer.progress', (p) => {
           if (p.requestId !== requestId || get().send.status !== 'sending') return;
           set({ send: { status: 'sending', sentBytes: p.sentBytes, totalBytes: p.totalBytes } });
@@ -205,7 +219,14 @@ export function createComposerStore(bridge: Bridge, app: AppStore) {
               : emptyDraft().vcard,
             ...(req.path ? { path: req.path } : {}),
           };
-          set({ draft, reopenNotes: notes, send: { status: 'idle' }, fileError: null });
+          set({
+            draft,
+            reopenNotes: notes,
+            send: { status: 'idle' },
+            fileError: null,
+            touched: [],
+            sendAttempted: false,
+          });
           schedulePreview();
           return null;
         } catch (err) {

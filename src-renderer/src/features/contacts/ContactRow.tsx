@@ -1,6 +1,6 @@
 // One contact of the book: avatar, contact_id, display name, capability chips and owners (each
-// with what the platform last said, and Remove for that owner). The supercontact is marked and
-// offers nothing that would change it.
+// with what the platform last said, and Remove for that owner; "Send now" for the owners an import
+// only recorded). The supercontact is marked and offers nothing that would change it.
 import { useState } from 'react';
 import type { BookContact } from '../../../../src-shared/contract';
 import { useContacts, useFocus } from '../../stores/stores-context';
@@ -25,10 +25,12 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
   const results = useContacts((s) => s.results[c.contactId]);
   const remove = useContacts((s) => s.remove);
   const retry = useContacts((s) => s.retry);
+  const sendNow = useContacts((s) => s.sendNow);
   const forget = useContacts((s) => s.forget);
   // "Show in event log": the intent goes through the window's focus store, which the log reads.
   const focusContact = useFocus((s) => s.focusContact);
   const failed = c.owners.filter((o) => o.state === 'failed');
+  const notSent = c.owners.filter((o) => o.state === 'imported').map((o) => o.userId);
   const [confirmAll, setConfirmAll] = useState(false);
 
   return (
@@ -62,7 +64,7 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
             {c.owners.map((o) => (
               <li key={o.userId} className={`owner owner-${o.state}`}>
                 <span>
-                  {nameOf(o.userId)} <span className="quiet">({stateWords(o)})</span>
+                  {nameOf(o.userId)} <span className="quiet">· {stateWords(o)}</span>
                   {/* Kept in the book, so the reason is still there after a restart (the results below
                       say it while they are shown). */}
                   {o.state === 'failed' &&
@@ -94,6 +96,18 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
               aria-label={`Edit ${c.contactId}`}
             >
               Edit
+            </button>
+          ) : null}
+          {notSent.length ? (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy !== undefined}
+              onClick={() => void sendNow(c.contactId, notSent)}
+              aria-label={`Send now: contact/add of ${c.contactId} for ${notSent.length} owner(s) not confirmed`}
+              title="contact/add for each owner the import only recorded"
+            >
+              Send now
             </button>
           ) : null}
           {failed.length ? (
@@ -129,9 +143,9 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
               className="link"
               disabled={busy !== undefined}
               onClick={() => void forget(c.contactId)}
-              aria-label={`Forget ${c.contactId} (the book only, nothing is sent)`}
+              aria-label={`Remove ${c.contactId} from the book (nothing is sent)`}
             >
-              Forget
+              Remove from the book
             </button>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import type { BookContact } from '../../../../src-shared/contract';
 import { downloadFile } from '../../components/download';
 import { Pane } from '../../components/Pane';
 import { useAuth, useContacts } from '../../stores/stores-context';
+import { ownerLabel } from './owner-label';
 import { ContactForm } from './ContactForm';
 import { ContactRow } from './ContactRow';
 import { ImportPanel } from './ImportPanel';
@@ -35,10 +36,7 @@ export function ContactsPane() {
     shownFor.current = profileId;
   }, [profileId]);
 
-  const nameOf = (userId: string) => {
-    const name = users.find((u) => u.userId === userId)?.displayName;
-    return name ? `${name} (${userId})` : userId;
-  };
+  const nameOf = ownerLabel(users);
   const exportAs = async (format: 'csv' | 'json') => {
     const file = await exportBook(format);
     if (file) downloadFile(file);

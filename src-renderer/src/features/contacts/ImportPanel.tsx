@@ -1,11 +1,14 @@
-// Import contacts from CSV or JSON, chosen as a file or pasted: first a preview, row by row with
-// each row's errors; then the valid rows are imported (with contact/add for their owners, and for
-// every owner of a contact already in the book, unless "record only"), with a progress bar while
-// the calls go out.
-import { Fragment, useId, useState } from 'react';
+// Import contacts from CSV or JSON, chosen as a file (its name shown) or pasted: first a preview,
+// row by row with each row's errors, owners by name; then the valid rows are imported (with
+// contact/add for their owners, and for every owner of a contact already in the book, unless
+// "record only"), with a progress bar while the calls go out. The refused rows stay listed after
+// it, with a CSV of them to fix and import again.
+import { useId, useRef, useState } from 'react';
 import type { CommandOutput, ImportPreview } from '../../../../src-shared/contract';
-import { useContacts } from '../../stores/stores-context';
+import { useAuth, useContacts } from '../../stores/stores-context';
 import type { ImportFormat } from './contacts-store';
+import { DownloadRefusedRows, ImportRowsTable, RefusedRows } from './ImportRows';
+import { ownerLabel } from './owner-label';
 
 type Outcome = CommandOutput<'contacts.import'>;
 
@@ -29,6 +32,9 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const nameOf = ownerLabel(useAuth((s) => s.users));
   const ids = useId();
   const listed = preview ? previewRows(preview) : null;
 
@@ -61,22 +67,32 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
         CSV with a header line (<code>contact_id,display_name,avatar_url,capabilities,owners</code>;
         lists space-separated), or JSON: an array of such objects, or a contact book export.
       </p>
-      <label className="file-pick">
-        CSV or JSON file
+      <div className="file-pick" role="group" aria-label="File to import">
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Choose a CSV or JSON file…
+        </button>
+        <span className={fileName ? 'mono' : 'quiet'} role="status">
+          {fileName ?? 'No file chosen yet'}
+        </span>
         <input
+          ref={fileInput}
           type="file"
+          hidden
+          aria-label="CSV or JSON file"
           accept=".csv,.json,text/csv,application/json"
           onChange={(e) => {
             const file = e.target.files?.[0];
+            // Emptied, so choosing the same file again (fixed) reads it again.
             e.target.value = '';
             if (!file) return;
+            setFileName(file.name);
             void file.text().then((content) => {
               setText(content);
               return showPreview(content);
             });
           }}
         />
-      </label>
+      </div>
       <label>
         Or paste CSV or JSON
         <textarea
@@ -86,6 +102,7 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
           value={text}
           onChange={(e) => {
             setText(e.target.value);
+            setFileName(null);
             setPreview(null);
           }}
         />
@@ -121,48 +138,8 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
             {preview.rows.length} row(s) read as {preview.format.toUpperCase()}: {preview.valid}{' '}
             valid, {preview.invalid} with errors (left out).
           </p>
-          <div className="table-scroll">
-            <table className="import-preview" aria-label="Import preview">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">contact_id</th>
-                  <th scope="col">Display name</th>
-                  <th scope="col">Owners</th>
-                </tr>
-              </thead>
-              <tbody>
-                {listed.shown.map((r) => (
-                  <Fragment key={r.row}>
-                    <tr className={r.errors.length ? 'row-error' : undefined}>
-                      <td>{r.row}</td>
-                      <td className="mono">{r.contact?.contactId ?? ''}</td>
-                      <td>{r.contact?.displayName ?? ''}</td>
-                      <td className="mono">{(r.contact?.owners ?? []).join(' ')}</td>
-                    </tr>
-                    {r.errors.length + r.notes.length > 0 ? (
-                      // The row's problems under it, full width: the column is too narrow for a
-                      // fifth cell of sentences.
-                      <tr className={`row-problems${r.errors.length ? ' row-error' : ''}`}>
-                        <td colSpan={4}>
-                          {r.errors.map((e) => (
-                            <span key={e} className="text-error">
-                              Row {r.row}: {e}{' '}
-                            </span>
-                          ))}
-                          {r.notes.map((n) => (
-                            <span key={n} className="quiet">
-                              {n}{' '}
-                            </span>
-                          ))}
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ImportRowsTable rows={listed.shown} label="Import preview" nameOf={nameOf} />
+          <DownloadRefusedRows preview={preview} />
           {listed.hidden > 0 ? (
             <p className="hint">
               {listed.hidden} more valid row(s) not shown; every row with an error is listed above.
@@ -197,12 +174,14 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
         </div>
       ) : null}
       {outcome ? (
-        <div role="status" className="import-outcome">
-          Imported {outcome.imported} row(s)
-          {outcome.preview.invalid
-            ? `; ${outcome.preview.invalid} row(s) with errors were left out`
-            : ''}
-          .
+        <div className="import-outcome">
+          <p role="status">
+            Imported {outcome.imported} row(s)
+            {outcome.preview.invalid
+              ? `; ${outcome.preview.invalid} row(s) with errors were left out`
+              : ''}
+            .
+          </p>
           {outcome.failed.length ? (
             <ul aria-label="Rows whose calls failed">
               {outcome.failed.map((f) => (
@@ -212,6 +191,7 @@ export function ImportPanel({ onClose }: { onClose(): void }) {
               ))}
             </ul>
           ) : null}
+          <RefusedRows preview={outcome.preview} nameOf={nameOf} />
         </div>
       ) : null}
     </section>

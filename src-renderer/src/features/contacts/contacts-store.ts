@@ -48,6 +48,8 @@ export interface ContactsState {
   save(draft: ContactDraft): Promise<SaveOutcome>;
   remove(contactId: string, userIds: string[]): Promise<void>;
   retry(contactId: string, userIds?: string[]): Promise<void>;
+  /** The contact/add an import only recorded, sent now for those owners. */
+  sendNow(contactId: string, userIds: string[]): Promise<void>;
   forget(contactId: string): Promise<void>;
   dismissResults(contactId: string): void;
   preview(text: string, format: ImportFormat): Promise<ImportPreview | string>;
@@ -133,6 +135,10 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
             contactId,
             ...(userIds ? { userIds } : {}),
           }),
+        ),
+      sendNow: (contactId, userIds) =>
+        rowCalls(contactId, `Sending contact/add for ${userIds.join(', ')}…`, (profileId) =>
+          bridge.invoke('contacts.retry', { profileId, contactId, userIds }),
         ),
       async forget(contactId) {
         set({ actionError: null });

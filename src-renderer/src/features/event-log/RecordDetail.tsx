@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { FieldList } from '../../components/FieldList';
 import type { JournalRecord } from '../../../../src-shared/contract';
-import { clockTimeMs } from '../../format';
+import { clockTimeMs, durationMs } from '../../format';
 import { useLog } from '../../stores/stores-context';
 import { ApiDetail } from './ApiDetail';
 import { DeliveryDetail } from './DeliveryDetail';
@@ -116,7 +116,7 @@ function KindDetail({ record }: { record: JournalRecord }) {
             ...(t.reason ? [{ label: 'Reason', value: t.reason }] : []),
             ...(t.attempt !== undefined ? [{ label: 'Attempt', value: t.attempt }] : []),
             ...(t.retryInMs !== undefined
-              ? [{ label: 'Retry in', value: `${Math.round(t.retryInMs / 100) / 10} s` }]
+              ? [{ label: 'Retry in', value: durationMs(t.retryInMs) }]
               : []),
           ]}
         />

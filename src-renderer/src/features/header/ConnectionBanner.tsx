@@ -1,6 +1,8 @@
 // A bar under the header while the engine is unreachable, saying so and that it is being retried:
-// every control still renders, but calls wait for the link or fail with this reason.
+// every control still renders, but calls wait for the link or fail with this reason. While the
+// link is up: the active profile's base URL that does not answer, and the sandbox that moved.
 import { useApp } from '../../stores/stores-context';
+import { ProfileBanners } from './ProfileBanners';
 import './header.css';
 
 export function ConnectionBanner() {
@@ -21,5 +23,5 @@ export function ConnectionBanner() {
       </div>
     );
   }
-  return null;
+  return <ProfileBanners />;
 }

@@ -6,6 +6,7 @@ import type {
   AuthStatus,
   Bridge,
   CommandOutput,
+  ProfileReachability,
   ProfilesState,
   ProfileView,
 } from '../../../../src-shared/contract';
@@ -38,6 +39,8 @@ export interface AppState {
   setAllowPlainFile(allow: boolean): Promise<void>;
   /** Why the last change of the secret storage failed, in words. */
   secretStorageError: string | null;
+  /** Whether the active profile's base URL answers (profiles.check); null before the first check. */
+  reachability: ProfileReachability | null;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -57,6 +60,7 @@ export function createAppStore(bridge: Bridge, connection: Connection) {
     loadError: null,
     tokenRequest: { status: 'idle' },
     secretStorageError: null,
+    reachability: null,
     async setAllowPlainFile(allow) {
       try {
         const secretStorage = await bridge.invoke('secrets.setAllowPlainFile', { allow });
@@ -129,6 +133,24 @@ export function createAppStore(bridge: Bridge, connection: Connection) {
     }
   }
 
+  // When the profile becomes active, and after a call that could not connect (or one that did,
+  // while the header says it does not answer): one check at a time, the active profile's.
+  let checking = false;
+  async function checkReachable() {
+    const profileId = store.getState().profiles?.activeProfileId;
+    if (!profileId || checking) return;
+    checking = true;
+    try {
+      const reachability = await bridge.invoke('profiles.check', { profileId });
+      if (store.getState().profiles?.activeProfileId === profileId)
+        store.setState({ reachability });
+    } catch {
+      // The engine link is down: the connection banner says so.
+    } finally {
+      checking = false;
+    }
+  }
+
   async function load() {
     try {
       const [info, profiles] = await Promise.all([
@@ -136,6 +158,7 @@ export function createAppStore(bridge: Bridge, connection: Connection) {
         bridge.invoke('profiles.list', {}),
       ]);
       store.setState({ info, profiles, loadError: null });
+      void checkReachable();
       setAuth(await bridge.invoke('auth.status', { profileId: profiles.activeProfileId }));
     } catch (err) {
       store.setState({ loadError: errorMessage(err) });
@@ -153,7 +176,18 @@ export function createAppStore(bridge: Bridge, connection: Connection) {
         const dropFailure = switched && before.tokenRequest.status === 'failed';
         store.setState({ profiles, ...(dropFailure ? { tokenRequest: { status: 'idle' } } : {}) });
         // The header shows the new profile's app token at once, not the last one's.
-        if (switched) void loadAuth(profiles.activeProfileId);
+        if (switched) {
+          store.setState({ reachability: null });
+          void loadAuth(profiles.activeProfileId);
+        }
+        // A switch, or an edit of the base URL: check the profile now active.
+        void checkReachable();
+      }),
+      bridge.on('log.appended', (record) => {
+        if (record.kind !== 'api') return;
+        if (record.profileId !== store.getState().profiles?.activeProfileId) return;
+        const unreachable = store.getState().reachability?.answers === false;
+        if ((record.api.status === null) !== unreachable) void checkReachable();
       }),
       connection.subscribe((next) => {
         const dropped = store.getState().connection.status === 'reconnecting';

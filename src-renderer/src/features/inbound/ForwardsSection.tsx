@@ -3,7 +3,7 @@
 // result (status and time, why it failed, or why nothing was sent).
 import { useState, type FormEvent } from 'react';
 import { useInbound } from '../../stores/stores-context';
-import { clockTime } from '../../format';
+import { clockTime, durationMs } from '../../format';
 import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
 import type { ForwardResult } from './inbound-store';
 import { BusyNote, ProblemNote } from './SectionNotes';
@@ -118,7 +118,7 @@ function LastResult({ result }: { result: ForwardResult | undefined }) {
     );
   }
   const ok = result.status !== null && result.status < 400;
-  const took = result.totalMs !== undefined ? ` in ${Math.round(result.totalMs)} ms` : '';
+  const took = result.totalMs !== undefined ? ` in ${durationMs(result.totalMs)}` : '';
   return (
     <p className={`small-text ${ok ? 'inb-ok' : 'text-error'}`} aria-label="Last forward result">
       {result.status !== null

@@ -29,11 +29,9 @@ export function stepTime(state: StepState, ms: number | null): string {
   return state === 'running' ? '…' : '';
 }
 
-/** The run's elapsed time as a clock reads it: 4.2 s, 1 min 05 s. */
+/** The run's elapsed time: 4.2 s, 1 min 05 s. */
 export function elapsed(ms: number): string {
-  if (ms < 60_000) return durationMs(Math.max(0, ms));
-  const seconds = Math.floor(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return durationMs(Math.max(0, ms));
 }
 
 /** The counts line: "3 passed · 1 failed · 2 skipped of 6". */

@@ -104,8 +104,13 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
             </button>
           </>
         )}
-        <button type="button" disabled={Boolean(pending)} onClick={() => void forget(user.userId)}>
-          Forget
+        <button
+          type="button"
+          disabled={Boolean(pending)}
+          title="Remove this user and its tokens from TP Inspector; the grant stays on the platform"
+          onClick={() => void forget(user.userId)}
+        >
+          Remove from the list
         </button>
         {pending ? (
           <span className="quiet" role="status">

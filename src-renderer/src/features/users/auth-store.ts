@@ -131,7 +131,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, app: App
           replaceUser(await bridge.invoke('auth.disconnectUser', { profileId, userId }));
         }),
       forget: (userId) =>
-        rowAction(userId, 'Forgetting…', async (profileId) => {
+        rowAction(userId, 'Removing from the list…', async (profileId) => {
           const { users } = await bridge.invoke('auth.forgetUser', { profileId, userId });
           if (get().profileId === profileId) set({ users });
         }),
