@@ -84,7 +84,11 @@ async function runPassing(
   return view;
 }
 
-/** Per-step milliseconds through the runner and directly, over alternating rounds. */
+/**
+ * Per-step milliseconds through the runner and directly, over alternating rounds. A run also has a
+ * fixed cost (its journal session, loading the files), so it is timed at N and 2N steps: the
+ * difference divided by N is what one more step costs, with the fixed cost cancelled out.
+ */
 async function overhead(core: Core, folder: string, ada: string) {
   const direct: CommandInput<'composer.send'> = {
     endpointId: 'resource.list',
@@ -93,9 +97,9 @@ async function overhead(core: Core, folder: string, ada: string) {
     actAs: { kind: 'appForUser', userId: ada },
     force: true,
   };
-  const runnerRound = async () => {
+  const runnerRound = async (file = 'requests.yaml') => {
     const started = performance.now();
-    await runPassing(core, { folder, paths: ['requests.yaml'], variables: { ada } });
+    await runPassing(core, { folder, paths: [file], variables: { ada } });
     return performance.now() - started;
   };
   const directRound = async () => {
@@ -110,19 +114,29 @@ async function overhead(core: Core, folder: string, ada: string) {
   // Warm-up: the JIT compiles both paths before either is timed.
   await directRound();
   await runnerRound();
+  await runnerRound('requests-double.yaml');
   let runnerMs = 0;
+  let doubleMs = 0;
   let directMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
     if (round % 2 === 0) {
       runnerMs += await runnerRound();
       directMs += await directRound();
+      doubleMs += await runnerRound('requests-double.yaml');
     } else {
+      doubleMs += await runnerRound('requests-double.yaml');
       directMs += await directRound();
       runnerMs += await runnerRound();
     }
   }
   const calls = STEPS * ROUNDS;
-  return { runnerMsPerStep: runnerMs / calls, directMsPerCall: directMs / calls };
+  const marginal = (doubleMs - runnerMs) / calls;
+  return {
+    runnerMsPerStep: runnerMs / calls,
+    runnerMarginalMsPerStep: marginal,
+    runFixedMs: (runnerMs - marginal * calls) / ROUNDS,
+    directMsPerCall: directMs / calls,
+  };
 }
 
 /** Milliseconds from each delivery's arrival to its expect-delivery step passing. */
@@ -167,6 +181,7 @@ async function main() {
   try {
     await writeFile(join(folder, 'setup.yaml'), SETUP);
     await writeFile(join(folder, 'requests.yaml'), requestScenario(STEPS));
+    await writeFile(join(folder, 'requests-double.yaml'), requestScenario(2 * STEPS));
     await writeFile(join(folder, 'deliveries.yaml'), deliveryScenario(DELIVERIES));
     const setup = await runPassing(engine.core, { folder, paths: ['setup.yaml'] });
     const ada = setup.scenarios[0]?.steps[0]?.captures.ada;
