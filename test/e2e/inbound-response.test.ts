@@ -185,7 +185,7 @@ describe('the Inbound tab', () => {
             .catch(() => ''),
         POLL,
       )
-      .toMatch(/^Last: HTTP 202 in \d+ ms \(delivery #\d+/);
+      .toMatch(/^Last: HTTP 202 in \d+(\.\d)? ms \(delivery #\d+/);
     expect(received).toHaveLength(1);
     expect(received[0]!.contentType).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(received[0]!.body).get('data')).toContain('Forward me');

@@ -137,7 +137,7 @@ describe('a delivery through the tunnel', () => {
     expect(await results.innerText()).toMatch(/\b202\b/);
     await expect
       .poll(() => inbound.targetResult(mine.url).innerText(), until('the target shows its result'))
-      .toMatch(new RegExp(`^Last: HTTP 202 in \\d+ ms \\(delivery #${seq}\\b`));
+      .toMatch(new RegExp(`^Last: HTTP 202 in \\d+(\\.\\d)? ms \\(delivery #${seq}\\b`));
 
     // Replayed edited, signed again with the profile's secret: captured anew as valid, and (like
     // every delivery) forwarded, with a signature that holds for the edited data.
