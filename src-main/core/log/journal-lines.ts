@@ -1,7 +1,9 @@
 // Reading the journal's NDJSON a chunk at a time, line by line: a journal of any size opens (one
 // string of a file past ~512 MB cannot even be made), and a scan can stop after a chunk and carry
 // on later, so the index of a large journal is built in the background between other work.
-import { readSync } from 'node:fs';
+// Also the two ends of a line: writing its bytes whole, and reading it back as a record.
+import { readSync, writeSync } from 'node:fs';
+import { JournalRecord } from '../../../src-shared/contract';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -89,4 +91,42 @@ function blank(buf: Buffer, start: number, stop: number): boolean {
     if (c !== 0x20 && c !== 0x0d && c !== 0x09) return false;
   }
   return true;
+}
+
+export function writeAll(fd: number, bytes: Buffer) {
+  // writeSync may write less than asked (a full disk): the rest follows.
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+}
+
+export function uncheckedRecord(text: string, seq: number): JournalRecord {
+  try {
+    return JSON.parse(text) as JournalRecord;
+  } catch {
+    return parseRecord(text, seq);
+  }
+}
+
+/**
+ * A line read back as a record, checked against the schema (which also cuts a whole expected
+ * signature an older version kept, src-shared/rules/signature-prefix.ts). A line the index took but
+ * the schema refuses (a hand edit) is shown as a warning in its place, not dropped silently.
+ */
+export function parseRecord(text: string, seq: number): JournalRecord {
+  let issue: string;
+  try {
+    const parsed = JournalRecord.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    issue = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  } catch (err) {
+    issue = (err as Error).message;
+  }
+  const message = `Record #${seq} of the journal could not be read (${issue}); its line is kept as it is in the file.`;
+  return {
+    seq,
+    at: new Date(0).toISOString(),
+    kind: 'system',
+    summary: message,
+    system: { level: 'warn', message },
+  };
 }

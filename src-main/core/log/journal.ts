@@ -22,7 +22,14 @@ import { dirname } from 'node:path';
 import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
 import { entryOf, IndexColumns, newDictionaries, type Dictionaries } from './journal-index';
-import { LineScanner, lineStartFrom, readAt } from './journal-lines';
+import {
+  LineScanner,
+  lineStartFrom,
+  parseRecord,
+  readAt,
+  uncheckedRecord,
+  writeAll,
+} from './journal-lines';
 import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
 import type { Redactor } from './redact';
 
@@ -371,43 +378,5 @@ export function openJournal(
       saveIndex();
       closeSync(readFd);
     },
-  };
-}
-
-function writeAll(fd: number, bytes: Buffer) {
-  // writeSync may write less than asked (a full disk): the rest follows.
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-}
-
-function uncheckedRecord(text: string, seq: number): JournalRecord {
-  try {
-    return JSON.parse(text) as JournalRecord;
-  } catch {
-    return parseRecord(text, seq);
-  }
-}
-
-/**
- * A line read back as a record, checked against the schema (which also cuts a whole expected
- * signature an older version kept, src-shared/rules/signature-prefix.ts). A line the index took but
- * the schema refuses (a hand edit) is shown as a warning in its place, not dropped silently.
- */
-function parseRecord(text: string, seq: number): JournalRecord {
-  let issue: string;
-  try {
-    const parsed = JournalRecord.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    issue = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  } catch (err) {
-    issue = (err as Error).message;
-  }
-  const message = `Record #${seq} of the journal could not be read (${issue}); its line is kept as it is in the file.`;
-  return {
-    seq,
-    at: new Date(0).toISOString(),
-    kind: 'system',
-    summary: message,
-    system: { level: 'warn', message },
   };
 }
