@@ -4,7 +4,8 @@
 // is missing, torn, for another file, or covering more than the journal holds is not used (the
 // journal is indexed again from its lines). One covering less is used, and the rest indexed.
 // Layout: a magic line, a JSON header (counts, the dictionaries), the columns as raw arrays in
-// COLUMN_NAMES order (the machine's byte order, recorded), and an end mark. Written aside and
+// COLUMN_NAMES order (the machine's byte order, recorded), the text search's blocks
+// (block-text-filter.ts; since version 2), and an end mark. Written aside and
 // renamed, so a kill -9 while it is written leaves the old one or none.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
@@ -17,8 +18,9 @@ import {
   type Dictionaries,
 } from './journal-index';
 import { readAt } from './journal-lines';
+import { loadTextBlocks, savedTextBlocks, savedTextBytes } from './block-text-filter';
 
-const MAGIC = Buffer.from('TP Inspector journal index 1\n');
+const MAGIC = Buffer.from('TP Inspector journal index 2\n');
 const END = Buffer.from('\nend of index\n');
 const FINGERPRINT_BYTES = 4096;
 
@@ -28,6 +30,7 @@ interface Header {
   covered: number;
   count: number;
   unreadable: number;
+  textBlocks: number;
   endianness: string;
   fingerprint: string;
   dictionaries: Record<string, string[]>;
@@ -94,7 +97,8 @@ export function loadSidecar(
     view.set(file.subarray(at, at + view.length));
     at += view.length;
   }
-  if (at !== file.length - END.length || header.endianness !== endianness()) {
+  const textBytes = savedTextBytes(header.textBlocks);
+  if (at + textBytes !== file.length - END.length || header.endianness !== endianness()) {
     return unusable('is torn or was written on another kind of machine');
   }
   if (header.covered > size)
@@ -103,6 +107,7 @@ export function loadSidecar(
     return unusable('is for another journal (the journal was replaced)');
   }
   columns.length = header.count;
+  loadTextBlocks(columns, header.textBlocks, file.subarray(at, at + textBytes));
   const dictionaries = {} as Dictionaries;
   for (const name of DICTIONARY_NAMES)
     dictionaries[name] = new Dictionary(header.dictionaries[name] ?? []);
@@ -124,10 +129,12 @@ export function writeSidecar(
   },
 ): void {
   const count = index.columns.reduce((n, c) => n + c.length, 0);
+  const text = savedTextBlocks(index.columns);
   const header: Header = {
     covered: index.covered,
     count,
     unreadable: index.unreadable,
+    textBlocks: text.blocks,
     endianness: endianness(),
     fingerprint: fingerprint(journalFd, index.covered),
     dictionaries: Object.fromEntries(
@@ -149,6 +156,7 @@ export function writeSidecar(
         write(new Uint8Array(column.buffer, 0, segment.length * column.BYTES_PER_ELEMENT));
       }
     }
+    for (const array of text.arrays) write(array);
     write(END);
   } finally {
     closeSync(fd);

@@ -31,6 +31,7 @@ import {
   writeAll,
 } from './journal-lines';
 import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
+import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
 import type { Redactor } from './redact';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */
@@ -132,8 +133,12 @@ export function openJournal(
         return;
       }
       const entry = entryOf(value, offset, stop - start, dicts);
-      if (entry) target.push(entry);
-      else unreadable++;
+      if (!entry) {
+        unreadable++;
+        return;
+      }
+      target.push(entry);
+      textFilterOf(target).addBytes(target.length - 1, chunk, start, stop);
     };
 
   // The newest records first, so the newest page is there at once.
@@ -142,7 +147,7 @@ export function openJournal(
   const tail = new LineScanner(readFd, tailFrom, size);
   const indexLate = indexInto(late);
   while (tail.step(indexLate));
-  late.sortBySeq();
+  sortBySeqKeepingText(late);
   let building: LineScanner | null =
     covered < tailFrom ? new LineScanner(readFd, covered, tailFrom) : null;
   if (building && late.length === 0) {
@@ -150,7 +155,7 @@ export function openJournal(
     while (building.step(indexInto(early)));
     building = null;
   }
-  early.sortBySeq();
+  sortBySeqKeepingText(early);
   let seq =
     late.length > 0
       ? late.seq[late.length - 1]!
@@ -186,7 +191,7 @@ export function openJournal(
         return;
       }
       building = null;
-      early.sortBySeq();
+      sortBySeqKeepingText(early);
       saveIndex();
       notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
     };
@@ -234,6 +239,7 @@ export function openJournal(
   /** Indexes a written record, keeps it whole for a while, and tells the listener. */
   const written1 = (record: JournalRecord, line: string, offset: number, bytes: number) => {
     late.push(entryOf(record, offset, bytes, dicts)!);
+    textFilterOf(late).addText(late.length - 1, line);
     recent.set(record.seq, record);
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
     if (!onAppend) return;

@@ -1,5 +1,6 @@
 // The event log's full-text search over the journal's file. The candidates (the records that pass
-// the filter's other fields) are read in windows of neighbouring lines; for a plain ASCII text the
+// the filter's other fields) are first narrowed to the blocks whose trigrams can hold the text
+// (block-text-filter.ts), then read in windows of neighbouring lines; for a plain ASCII text the
 // window is searched first as bytes (a case-insensitive RegExp over its Latin-1 decoding, which
 // finds every line whose JSON holds the text: JSON.stringify, the journal's only writer, leaves such
 // text as it is), and only the lines it finds are parsed and tested with the filter itself
@@ -8,9 +9,37 @@
 import type { JournalRecord } from '../../../src-shared/contract';
 import type { IndexColumns } from './journal-index';
 import type { Journal, JournalIndex } from './journal';
+import { textFilterOf, textTrigramBits } from './block-text-filter';
 
 const WINDOW_BYTES = 4 * 1024 * 1024;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The candidates (positions, in order) that a block of the index does not rule out for `text`. */
+export function narrowByBlocks(index: JournalIndex, candidates: number[], text: string): number[] {
+  const bits = textTrigramBits(text);
+  if (bits.length === 0) return candidates;
+  const [early, late] = index.segments;
+  let split = 0;
+  for (let lo = 0, hi = candidates.length; lo < hi;) {
+    const mid = (lo + hi) >>> 1;
+    if (candidates[mid]! < early.length) lo = split = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  textFilterOf(early).keep(candidates, 0, split, 0, bits, out);
+  textFilterOf(late).keep(candidates, split, candidates.length, early.length, bits, out);
+  return out;
+}
+
+/** Every position (in order) that a block of the index does not rule out for `text`. */
+export function blocksHolding(index: JournalIndex, text: string): number[] {
+  const bits = textTrigramBits(text);
+  const [early, late] = index.segments;
+  const out: number[] = [];
+  textFilterOf(early).keepAll(early.length, 0, bits, out);
+  textFilterOf(late).keepAll(late.length, early.length, bits, out);
+  return out;
+}
 
 /** The candidates (positions, in order) whose record passes `confirm`, in order. */
 export function textMatches(
