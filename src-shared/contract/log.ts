@@ -97,6 +97,14 @@ export const LogQueryOutput = z.object({
   indexing: z
     .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
     .optional(),
+  /**
+   * Set while a full-text search is still counting its matches (one many records match): `total`
+   * and the rows cover the newest matches found so far, and the exact count follows. Candidate
+   * records tested of those to test.
+   */
+  counting: z
+    .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+    .optional(),
 });
 export type LogQueryOutput = z.infer<typeof LogQueryOutput>;
 

@@ -3,9 +3,11 @@
 // the file (log-text-search.ts), and a page reads only the rows it returns. The matches of a
 // filter are kept as positions among the index's entries, cached per filter and extended with what
 // was appended since, so paging through a million records scans once per filter, not once per
-// page. While the index is still being built (the first opening of a large journal) the answer
-// covers what is indexed so far and says so (`indexing`), and nothing is cached: positions move as
-// the index grows.
+// page. A full-text search is answered from the newest matches and counted to the end in the
+// background (log-text-count.ts), the answer saying so (`counting`) until the count is exact.
+// While the index is still being built (the first opening of a large journal) the answer covers
+// what is indexed so far and says so (`indexing`), and nothing is cached: positions move as the
+// index grows.
 import type { z } from 'zod';
 import type {
   JournalRecord,
@@ -17,7 +19,8 @@ import type {
 import { compileFilter, toRow } from '../../../src-shared/rules/log-filter';
 import type { Journal, JournalIndex } from './journal';
 import { compileColumns } from './log-columns';
-import { textMatches } from './log-text-search';
+import { TextCount } from './log-text-count';
+import { blocksHolding, narrowByBlocks, textMatches } from './log-text-search';
 
 type QueryInput = z.output<typeof LogQueryInput>;
 
@@ -25,12 +28,19 @@ interface Matches {
   /** Which opening of a journal the positions point into. */
   opened: number;
   scanned: number;
+  /** The matches in [0, scanned) once counted, or those after the count's candidates. */
   positions: number[];
+  /** A text search still counting its matches among the records before the first query. */
+  counting: TextCount | null;
 }
 
 /** Filters kept: typing a search makes one per keystroke, and only the latest few are paged. */
 const CACHED_FILTERS = 8;
 const FACET_CAP = 200;
+/** A text search's first answer goes on counting this long once its newest page is found. */
+const COUNT_BUDGET_MS = 20;
+/** The background count yields to other work (queries, deliveries) this often. */
+const SLICE_MS = 25;
 
 export interface LogQuery {
   query(input: QueryInput): LogQueryOutput;
@@ -41,6 +51,20 @@ export function createLogQuery(journal: Journal): LogQuery {
 
   /** Positions in [from, total) that pass the filter, in order. */
   function scan(input: QueryInput, index: JournalIndex, from: number): number[] {
+    const candidates = columnMatches(input, index, from);
+    const text = input.filter.text?.trim();
+    return text ? confirm(input, index, narrowByBlocks(index, candidates, text)) : candidates;
+  }
+
+  /** Which of the candidates' records hold the filter's text (and pass the rest of it). */
+  function confirm(input: QueryInput, index: JournalIndex, candidates: number[]): number[] {
+    const full = compileFilter(input.filter);
+    const text = input.filter.text!.trim();
+    return textMatches(journal, index, candidates, text, (r: JournalRecord) => full.test(r));
+  }
+
+  /** Positions in [from, total) that pass the filter's fields other than the text, in order. */
+  function columnMatches(input: QueryInput, index: JournalIndex, from: number): number[] {
     const test = compileColumns(input.filter, index.dictionaries);
     const out: number[] = [];
     let base = 0;
@@ -51,17 +75,43 @@ export function createLogQuery(journal: Journal): LogQuery {
       }
       base += segment.length;
     }
-    const text = input.filter.text?.trim();
-    if (!text) return out;
-    const full = compileFilter(input.filter);
-    return textMatches(journal, index, out, text, (r: JournalRecord) => full.test(r));
+    return out;
   }
+
+  let background: Matches | null = null;
+  /** Counts a text search's matches to the end, a slice at a time, while it is the latest one. */
+  function countInBackground(m: Matches) {
+    if (background === m) return;
+    background = m;
+    const slice = () => {
+      const counting = m.counting;
+      if (background !== m || !counting) return;
+      try {
+        const current = [...cache.values()].includes(m) && journal.index().opened === m.opened;
+        if (current) counting.run(0, SLICE_MS);
+        if (current && !counting.done) {
+          setImmediate(slice);
+          return;
+        }
+        if (counting.done) finishCount(m);
+      } catch {
+        // The journal was closed (a session switch): the next query of this filter starts over.
+        cache.forEach((v, k) => v === m && cache.delete(k));
+      }
+      background = null;
+    };
+    setImmediate(slice);
+  }
+  const finishCount = (m: Matches) => {
+    m.positions = [...m.counting!.slice(), ...m.positions];
+    m.counting = null;
+  };
 
   function matchesFor(
     input: QueryInput,
     index: ReturnType<Journal['index']>,
     total: number,
-  ): Positions {
+  ): { positions: Positions; counting?: { done: number; total: number } } {
     const { afterSeq, ...narrowing } = input.filter;
     if (!isFiltered(narrowing)) {
       // Everything after a seq (the view's Clear, or nothing at all): a range, nothing to scan.
@@ -72,13 +122,22 @@ export function createLogQuery(journal: Journal): LogQuery {
           : early.lowerBound(afterSeq + 1) < early.length
             ? early.lowerBound(afterSeq + 1)
             : early.length + late.lowerBound(afterSeq + 1);
-      return new Range(from, total);
+      return { positions: new Range(from, total) };
     }
-    if (index.indexing) return scan(input, index, 0);
+    if (index.indexing) return { positions: scan(input, index, 0) };
     const key = JSON.stringify(input.filter);
     let m = cache.get(key);
+    const text = input.filter.text?.trim();
     if (!m || m.opened !== index.opened || m.scanned > total) {
-      m = { opened: index.opened, scanned: 0, positions: [] };
+      m = { opened: index.opened, scanned: 0, positions: [], counting: null };
+      if (text) {
+        const onlyText = !isFiltered({ ...narrowing, text: undefined }) && afterSeq === undefined;
+        const candidates = onlyText
+          ? blocksHolding(index, text)
+          : narrowByBlocks(index, columnMatches(input, index, 0), text);
+        m.counting = new TextCount(candidates, (some) => confirm(input, index, some));
+        m.scanned = total;
+      }
     }
     cache.delete(key);
     cache.set(key, m); // most recently used last
@@ -87,7 +146,15 @@ export function createLogQuery(journal: Journal): LogQuery {
       for (const p of scan(input, index, m.scanned)) m.positions.push(p);
       m.scanned = total;
     }
-    return m.positions;
+    const counting = m.counting;
+    if (!counting) return { positions: m.positions };
+    counting.run(input.limit, COUNT_BUDGET_MS);
+    if (counting.done) {
+      finishCount(m);
+      return { positions: m.positions };
+    }
+    countInBackground(m);
+    return { positions: new Joined(counting, m.positions), counting: counting.progress };
   }
 
   /** The records at these positions, read in runs of neighbours. */
@@ -124,7 +191,7 @@ export function createLogQuery(journal: Journal): LogQuery {
       const index = journal.index();
       const [early, late] = index.segments;
       const total = early.length + late.length;
-      const positions = matchesFor(input, index, total);
+      const { positions, counting } = matchesFor(input, index, total);
       const count = positions.length;
       const offset =
         input.offset === undefined
@@ -138,6 +205,7 @@ export function createLogQuery(journal: Journal): LogQuery {
         throughSeq: last ?? 0,
         ...(input.facets ? { facets: facetsOf(index) } : {}),
         ...(index.indexing ? { indexing: index.indexing } : {}),
+        ...(counting ? { counting } : {}),
       };
     },
   };
@@ -157,6 +225,24 @@ class Range implements Positions {
     const out: number[] = [];
     for (let p = this.from + start; p < Math.min(this.to, this.from + end); p++) out.push(p);
     return out;
+  }
+}
+
+/** The matches counted so far, then those appended since the count began. */
+class Joined implements Positions {
+  constructor(
+    private readonly older: Positions,
+    private readonly newer: number[],
+  ) {}
+  get length() {
+    return this.older.length + this.newer.length;
+  }
+  slice(start = 0, end = this.length): number[] {
+    const split = this.older.length;
+    return [
+      ...this.older.slice(start, Math.min(end, split)),
+      ...this.newer.slice(Math.max(0, start - split), Math.max(0, end - split)),
+    ];
   }
 }
 

@@ -24,6 +24,7 @@ export function EventLog() {
   const loading = useLog((s) => s.loading);
   const loadError = useLog((s) => s.loadError);
   const indexing = useLog((s) => s.indexing);
+  const counting = useLog((s) => s.counting);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<RecordListHandle>(null);
 
@@ -53,6 +54,12 @@ export function EventLog() {
           Indexing the journal: {Math.floor((100 * indexing.done) / Math.max(1, indexing.total))}%.
           The counts and the list cover the records indexed so far; older ones are added as they are
           read.
+        </p>
+      ) : null}
+      {counting ? (
+        <p className="quiet" role="status" aria-label="Counting">
+          Counting the matches: {Math.floor((100 * counting.done) / Math.max(1, counting.total))}%.
+          The list shows the newest matches found so far; older ones are added as they are found.
         </p>
       ) : null}
       {loadError ? (

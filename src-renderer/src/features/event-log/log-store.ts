@@ -28,7 +28,10 @@ const ROW_CACHE_CAP = 4000;
 const RECENT_CAP = 300;
 /** Live records are applied in batches: a burst of deliveries is one render, not hundreds. */
 const LIVE_BATCH_MS = 50;
-/** While the engine indexes the journal, the view asks again this often to count what is done. */
+/**
+ * While the engine indexes the journal or counts a search's matches, the view asks again this
+ * often to count what is done.
+ */
 const INDEXING_REFRESH_MS = 700;
 
 const NO_FACETS: LogFacets = {
@@ -56,6 +59,11 @@ export interface LogState extends LogSessionsState, LogDetailActions {
    * bytes. The counts and rows cover the records indexed so far.
    */
   indexing: { done: number; total: number } | null;
+  /**
+   * While the engine is still counting a full-text search's matches (one many records match): how
+   * far. The count and the rows cover the newest matches found so far.
+   */
+  counting: { done: number; total: number } | null;
   selectedSeq: number | null;
   selected: JournalRecord | null;
   selectedError: string | null;
@@ -121,6 +129,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     loadError: null,
     facets: NO_FACETS,
     indexing: null,
+    counting: null,
     selectedSeq: null,
     selected: null,
     selectedError: null,
@@ -216,6 +225,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         throughSeq: out.throughSeq,
         facets: out.facets ?? NO_FACETS,
         indexing: out.indexing ?? null,
+        counting: out.counting ?? null,
         loading: false,
         loadError: null,
         pausedTotal: s.paused ? out.total : s.pausedTotal,
@@ -223,7 +233,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         following: true,
         jumpRequest: s.jumpRequest + 1,
       }));
-      if (out.indexing && !indexingTimer) {
+      if ((out.indexing || out.counting) && !indexingTimer) {
         indexingTimer = setTimeout(() => {
           indexingTimer = null;
           void reload();
