@@ -97,7 +97,7 @@ describe('the journal index', () => {
     expect(page.rows.map((r) => r.seq)).toEqual([55, 60, 65]);
     expect(journal.get(55)).toMatchObject({ seq: 55, kind: 'delivery' });
     journal.close();
-  });
+  }, 60_000);
 
   it('builds the index of a journal larger than what it reads at once in the background, saying how far it is', async () => {
     const dir = fresh();
@@ -122,7 +122,7 @@ describe('the journal index', () => {
     expect(done.total).toBe(12_001);
     expect(await engineCounts(journal)).toEqual(plainCounts(file));
     journal.close();
-  });
+  }, 60_000);
 
   it('reopens from the saved index, indexes what was appended after it, and rebuilds one that does not fit', async () => {
     const dir = fresh();
@@ -168,5 +168,5 @@ describe('the journal index', () => {
     writeFileSync(sidecarPath(file), saved);
     writeFileSync(file, readFileSync(join(other, 'journal.ndjson')));
     await rebuiltFrom(/for another journal|covers more/);
-  });
+  }, 60_000);
 });
