@@ -3,13 +3,15 @@
 // (block-text-filter.ts), then read in windows of neighbouring lines; for a plain ASCII text the
 // window is searched first as bytes (a case-insensitive RegExp over its Latin-1 decoding, which
 // finds every line whose JSON holds the text: JSON.stringify, the journal's only writer, leaves such
-// text as it is), and only the lines it finds are parsed and tested with the filter itself
+// text as it is). A line whose match is in a field the search looks in is a match as it is
+// (log-text-field.ts); the other lines it finds are parsed and tested with the filter itself
 // (src-shared/rules/log-filter.ts), so the count is exactly the plain scan's. Other text (quotes,
 // backslashes, non-ASCII) has every candidate parsed and tested.
 import type { JournalRecord } from '../../../src-shared/contract';
 import type { IndexColumns } from './journal-index';
 import type { Journal, JournalIndex } from './journal';
 import { textFilterOf, textTrigramBits } from './block-text-filter';
+import { matchInSearchedField } from './log-text-field';
 
 const WINDOW_BYTES = 4 * 1024 * 1024;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -96,7 +98,16 @@ export function textMatches(
           finder.lastIndex = segment.offset[candidates[c]! - base]! - start;
           continue;
         }
-        test(candidates[c]!);
+        // The candidates passed the filter's other fields on the index: only the text was left.
+        const i = candidates[c]! - base;
+        const from = segment.offset[i]! - start;
+        if (
+          matchInSearchedField(bytes, from, from + segment.bytes[i]!, m.index, segment.kind[i]!)
+        ) {
+          out.push(candidates[c]!);
+        } else {
+          test(candidates[c]!);
+        }
         finder.lastIndex = lineEnd(segment, candidates[c]! - base) - start;
         c++;
       }
