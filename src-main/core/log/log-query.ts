@@ -124,18 +124,28 @@ export function createLogQuery(journal: Journal): LogQuery {
             : early.length + late.lowerBound(afterSeq + 1);
       return { positions: new Range(from, total) };
     }
-    if (index.indexing) return { positions: scan(input, index, 0) };
+    const text = input.filter.text?.trim();
+    /** The search's count over every record indexed so far, from the newest back. */
+    const textCount = (t: string) => {
+      const onlyText = !isFiltered({ ...narrowing, text: undefined }) && afterSeq === undefined;
+      const candidates = onlyText
+        ? blocksHolding(index, t)
+        : narrowByBlocks(index, columnMatches(input, index, 0), t);
+      return new TextCount(candidates, (some) => confirm(input, index, some));
+    };
+    if (index.indexing) {
+      if (!text) return { positions: scan(input, index, 0) };
+      // Nothing is kept while the index grows: the view asks again, and this count starts over.
+      const partial = textCount(text);
+      partial.run(input.limit, COUNT_BUDGET_MS);
+      return { positions: partial, ...(partial.done ? {} : { counting: partial.progress }) };
+    }
     const key = JSON.stringify(input.filter);
     let m = cache.get(key);
-    const text = input.filter.text?.trim();
     if (!m || m.opened !== index.opened || m.scanned > total) {
       m = { opened: index.opened, scanned: 0, positions: [], counting: null };
       if (text) {
-        const onlyText = !isFiltered({ ...narrowing, text: undefined }) && afterSeq === undefined;
-        const candidates = onlyText
-          ? blocksHolding(index, text)
-          : narrowByBlocks(index, columnMatches(input, index, 0), text);
-        m.counting = new TextCount(candidates, (some) => confirm(input, index, some));
+        m.counting = textCount(text);
         m.scanned = total;
       }
     }

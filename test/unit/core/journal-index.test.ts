@@ -112,6 +112,10 @@ describe('the journal index', () => {
     expect(early.total).toBeLessThan(12_000);
     // The newest page is there at once.
     expect(early.rows.at(-1)?.seq).toBe(12_000);
+    // So are a search's newest matches (every API call, seq 5n+1), counted over what is indexed.
+    const searched = q.query({ filter: { text: '/TP/me.json' }, limit: 3, facets: false });
+    expect(searched.indexing).toBeDefined();
+    expect(searched.rows.map((r) => r.seq)).toEqual([11_986, 11_991, 11_996]);
     expect(
       journal.append({ kind: 'system', summary: 'new', system: { level: 'info', message: 'n' } })
         .seq,
