@@ -1,5 +1,6 @@
 // The event log's store over a journal longer than one page: it loads the newest page first, any
-// other page on demand, and adds a record appended meanwhile at the end, live.
+// other page on demand, and adds a record appended meanwhile at the end, live; a search every
+// record matches ends at its exact count (asked again while the engine says it is counting).
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOG_PAGE } from '../../../src-renderer/src/features/event-log/log-store';
 import { writeSystemJournal } from '../../e2e/support/journal-fixture';
@@ -51,6 +52,24 @@ describe('the log store', () => {
       expect(added[0]).toMatchObject({ kind: 'api', method: 'POST', path: '/tp/token' });
       expect(added[1]?.summary).toMatch(/^App token granted/);
       expect(fx.bridge.calls.filter((c) => c.name === 'log.query').length).toBe(queries);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows a search many records match from its newest rows, then its exact count',
+    async () => {
+      const many = 30_000;
+      const fx = (f = await startStores((dataDir) => writeSystemJournal(dataDir, many)));
+      fx.start();
+      const log = fx.stores.log;
+      await waitFor('the first page', () => (log.getState().loading ? undefined : true));
+      log.getState().setFilter({ text: 'FIXTURE record' });
+      const counted = await waitFor('the exact count of the search', () => {
+        const s = log.getState();
+        return !s.loading && s.counting === null && s.total === many ? s : undefined;
+      });
+      expect(counted.rows.get(many - 1)?.summary).toBe(`Fixture record ${many}`);
     },
     TIMEOUT,
   );
