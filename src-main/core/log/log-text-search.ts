@@ -14,6 +14,8 @@ import { textFilterOf, textTrigramBits } from './block-text-filter';
 import { matchInSearchedField } from './log-text-field';
 
 const WINDOW_BYTES = 4 * 1024 * 1024;
+/** Candidates further apart than this are read apart: sparse ones (a status filter's) read less. */
+const GAP_BYTES = 64 * 1024;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The candidates (positions, in order) that a block of the index does not rule out for `text`. */
@@ -67,6 +69,7 @@ export function textMatches(
       const i = candidates[end]! - base;
       if (i >= segment.length || segment.offset[i]! + segment.bytes[i]! - start > WINDOW_BYTES)
         break;
+      if (segment.offset[i]! - lineEnd(segment, candidates[end - 1]! - base) > GAP_BYTES) break;
       end++;
     }
     const lastI = candidates[end - 1]! - base;
