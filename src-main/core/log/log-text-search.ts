@@ -15,7 +15,7 @@ import { matchInSearchedField } from './log-text-field';
 
 const WINDOW_BYTES = 4 * 1024 * 1024;
 /** Candidates further apart than this are read apart: sparse ones (a status filter's) read less. */
-const GAP_BYTES = 64 * 1024;
+const GAP_BYTES = 8 * 1024;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The candidates (positions, in order) that a block of the index does not rule out for `text`. */
