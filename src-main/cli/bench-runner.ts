@@ -74,7 +74,7 @@ async function runPassing(
   request: CommandInput<'runner.start'>,
   onChange?: (view: RunView) => void,
 ): Promise<RunView> {
-  const view = await runToEnd(core.invoke, core.events, request, onChange);
+  const view = await runToEnd(core.invoke, core.events, request, onChange ? { onChange } : {});
   if (view.status !== 'passed') {
     const failed = view.scenarios.flatMap((s) => s.steps).find((s) => s.state === 'failed');
     throw new Error(
