@@ -4,7 +4,7 @@
 // to the active session's file, so every service keeps appending through the same object and a
 // switch only changes where. Format and layout: docs/journal.md.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CommandError, JournalRecord, type SessionsState } from '../../../src-shared/contract';
@@ -108,12 +108,26 @@ export function openSessions(
       return '';
     }
   };
-  const countRecords = (id: string) =>
-    id === index.activeId
-      ? current.lastSeq()
-      : readFile(id)
-          .split('\n')
-          .filter((l) => l.trim()).length;
+  // Another session's file no longer grows: counted once, it is counted again only if its size
+  // changed. Reading every session's file at each list made each run's start (a new session)
+  // slower than the last.
+  const counted = new Map<string, { size: number; records: number }>();
+  const countRecords = (id: string) => {
+    if (id === index.activeId) return current.lastSeq();
+    let size = 0;
+    try {
+      size = statSync(fileOf(id)).size;
+    } catch {
+      // No file yet: no records.
+    }
+    const known = counted.get(id);
+    if (known?.size === size) return known.records;
+    const records = readFile(id)
+      .split('\n')
+      .filter((l) => l.trim()).length;
+    counted.set(id, { size, records });
+    return records;
+  };
 
   const state = (): SessionsState => ({
     activeId: index.activeId,
