@@ -1,7 +1,7 @@
 // The sessions' retention, under "Sessions…" in the event log's heading: what each session and the
 // data folder take on disk, and archiving (compressed, opened read-only), unarchiving and deleting
 // a session. The open session is neither archived nor deleted: the panel says what to do instead.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionView } from '../../../../src-shared/contract';
 import { byteSize } from '../../format';
 import { useLog } from '../../stores/stores-context';
@@ -13,7 +13,10 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
   const sessions = useLog((s) => s.sessions);
   const busy = useLog((s) => s.sessionBusy);
   const change = useLog((s) => s.changeSession);
+  const refresh = useLog((s) => s.refreshSessions);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // Counts and sizes as they are now: the list's were read when the sessions last changed.
+  useEffect(() => void refresh(), [refresh]);
   if (!sessions) return null;
   const shown = sessions.sessions.find((s) => s.id === sessions.activeId);
   return (
