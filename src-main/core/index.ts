@@ -123,6 +123,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     profiles,
     otp,
     journal,
+    // While an archived session is shown, a repeat is judged in the session deliveries go to.
+    captureJournal: sessions.recording,
     redactor,
     port: options.inboundPort,
     publicUrls: () => publicUrlsOf(tunnelRef.current?.status()),

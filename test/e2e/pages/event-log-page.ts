@@ -15,6 +15,11 @@ export class EventLogPage {
   readonly session: Locator;
   readonly newSession: Locator;
   readonly exportButton: Locator;
+  /** "Sessions…": the sessions' sizes, archive, unarchive and delete. */
+  readonly manageSessions: Locator;
+  readonly sessionsPanel: Locator;
+  /** Beside the Session list while an archived session is open. */
+  readonly readOnly: Locator;
 
   constructor(readonly page: Page) {
     this.region = page.getByRole('region', { name: 'Event log', exact: true });
@@ -29,6 +34,9 @@ export class EventLogPage {
     this.session = this.region.getByRole('combobox', { name: 'Session' });
     this.newSession = this.region.getByRole('button', { name: 'New session…' });
     this.exportButton = this.region.getByRole('button', { name: 'Export…' });
+    this.manageSessions = this.region.getByRole('button', { name: 'Sessions…' });
+    this.sessionsPanel = this.region.getByRole('group', { name: 'Sessions', exact: true });
+    this.readOnly = this.region.getByRole('status').filter({ hasText: 'archived, read-only' });
   }
 
   /** The number the pane says it shows ("1234 records"). */
@@ -139,6 +147,26 @@ export class EventLogPage {
         .click(),
     ]);
     return download;
+  }
+
+  /** Starts a session by name from "New session…". */
+  async startSession(name: string): Promise<void> {
+    await this.newSession.click();
+    await this.region.getByRole('textbox', { name: 'Session name' }).fill(name);
+    await this.region.getByRole('button', { name: 'Start session' }).click();
+  }
+
+  /** Opens a session from the Session list by its name. */
+  async openSession(name: string): Promise<void> {
+    const option = this.session.getByRole('option').filter({ hasText: name });
+    const value = await option.getAttribute('value');
+    if (value === null) throw new Error(`The Session list has no session named "${name}"`);
+    await this.session.selectOption(value);
+  }
+
+  /** A session's row in the Sessions… panel (open it first with manageSessions). */
+  sessionRow(name: string): Locator {
+    return this.sessionsPanel.getByRole('listitem', { name: `Session ${name}`, exact: true });
   }
 
   /** What the last replay said ("Replayed: #12 …" or the error). */
