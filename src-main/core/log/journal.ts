@@ -24,11 +24,11 @@ import { isoNow } from './iso-now';
 import { entryOf, IndexColumns, newDictionaries, type Dictionaries } from './journal-index';
 import {
   LineScanner,
+  LineWriter,
   lineStartFrom,
   parseRecord,
   readAt,
   uncheckedRecord,
-  writeAll,
 } from './journal-lines';
 import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
 import type { Redactor } from './redact';
@@ -211,6 +211,7 @@ export function openJournal(
   let pendingLines: string[] = [];
   let settle: { resolve: () => void; reject: (err: unknown) => void } | null = null;
   let written: Promise<void> | null = null;
+  const lineWriter = new LineWriter();
   const stamp = (input: NewRecord): JournalRecord => {
     seq += 1;
     // Not `{ ...input, seq, at }`: V8 gives every object built by a spread followed by more
@@ -255,21 +256,21 @@ export function openJournal(
     pendingLines = [];
     settle = null;
     written = null;
-    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    let lengths: number[];
     try {
-      writeAll(fd, bytes);
+      lengths = lineWriter.write(fd, lines);
     } catch (err) {
       done.reject(err);
       return;
     }
     dirty = true;
-    let start = 0;
+    // The file's size first: a listener told of one of these records may append another.
+    let offset = size;
+    for (const n of lengths) size += n + 1;
     for (let i = 0; i < batch.length; i++) {
-      const end = bytes.indexOf(0x0a, start); // JSON escapes newlines: each ends its line
-      written1(batch[i]!, lines[i]!, size + start, end - start);
-      start = end + 1;
+      written1(batch[i]!, lines[i]!, offset, lengths[i]!);
+      offset += lengths[i]! + 1;
     }
-    size += bytes.length;
     done.resolve();
   };
 
@@ -322,11 +323,11 @@ export function openJournal(
       if (closed) throw new Error('The journal is closed.');
       flush();
       const { record, line } = redacted(stamp(input));
-      const bytes = Buffer.from(`${line}\n`, 'utf8');
-      writeAll(fd, bytes);
+      const bytes = lineWriter.write(fd, [line])[0]!;
       dirty = true;
-      written1(record, line, size, bytes.length - 1);
-      size += bytes.length;
+      const offset = size;
+      size += bytes + 1;
+      written1(record, line, offset, bytes);
       return record;
     },
     appendGrouped(input) {
