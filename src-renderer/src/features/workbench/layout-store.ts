@@ -11,11 +11,15 @@ export type PaneSize = 'tools' | 'log' | 'list';
 export type LayoutSizes = Record<PaneSize, number>;
 
 /**
- * Pixels for the two columns, a percentage of the event log's split for the list. The event log's
- * 0 means "not set": it takes 1.25 parts to the middle column's 1 of what the tools leave
- * (logWidth), so the window looks the same at any width until the person sets it.
+ * Pixels for the two columns, a percentage of the event log's split for the list. A column's 0
+ * means "not set": the tools take a quarter of the window, 320 px at least (toolsWidth), and the
+ * event log 1.25 parts to the middle column's 1 of what the tools leave (logWidth), so the window
+ * keeps its proportions at any width until the person sets a size.
  */
-export const DEFAULT_SIZES: LayoutSizes = { tools: 320, log: 0, list: 40 };
+export const DEFAULT_SIZES: LayoutSizes = { tools: 0, log: 0, list: 40 };
+/** The tools' width when not set: a share of the room, never below what their tabs need. */
+const TOOLS_SHARE = 0.25;
+const TOOLS_AT_LEAST = 320;
 export const MIN_SIZES: LayoutSizes = { tools: 240, log: 360, list: 15 };
 /** The middle column never gets narrower than this while it is shown. */
 export const MIN_MIDDLE = 360;
@@ -57,6 +61,11 @@ export function readSaved(storage: Pick<Storage, 'getItem'> | null): SavedLayout
   } catch {
     return null;
   }
+}
+
+/** The tools' width as set, or their share of the room when it was never set. */
+export function toolsWidth(saved: number, room: number): number {
+  return saved > 0 ? saved : Math.max(TOOLS_AT_LEAST, Math.round(room * TOOLS_SHARE));
 }
 
 /** The event log's width as set, or its share of what the tools leave when it was never set. */
