@@ -30,7 +30,7 @@ describe('UI preferences in the engine', () => {
 
     const otherBridge = createMemoryBridge(fx.core);
     const other = createStores(otherBridge, otherBridge.connection);
-    expect(other.layout.getState().sizes.tools).toBe(320);
+    expect(other.layout.getState().sizes.tools, 'not set: a share of the window').toBe(0);
     expect(other.firstRun.getState().closed).toBe(false);
     stops.push(other.start());
     await waitFor('the second window to take the engine layout', () =>
