@@ -24,6 +24,12 @@ const FINGERPRINT_BYTES = 4096;
 
 export const sidecarPath = (journalPath: string) => `${journalPath}.index`;
 
+/** What the host says when a saved index covers only the start of the journal (the build stopped). */
+export function partlyBuilt(journalPath: string, covered: number, size: number): string {
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+  return `The journal's index (${sidecarPath(journalPath)}) covers ${mb(covered)} of ${mb(size)} MB of ${journalPath} (the app stopped before it was built); the rest is being indexed.`;
+}
+
 interface Header {
   covered: number;
   count: number;
