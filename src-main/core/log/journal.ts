@@ -82,6 +82,8 @@ const FSYNC_INTERVAL_MS = 100;
 const TAIL_BYTES = 4 * 1024 * 1024;
 /** The background build yields to other work (queries, deliveries) this often. */
 const SLICE_MS = 25;
+/** The background build starts this long after the journal is opened. */
+const BUILD_AFTER_MS = 1000;
 /** While the index is built, it is saved this often (bytes of the journal indexed since). */
 const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
 /** Records just appended, kept whole: the event log and the runner read them right away. */
@@ -206,7 +208,9 @@ export function openJournal(
       saveIndex();
       notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
     };
-    setImmediate(buildSlice);
+    // After the opener's own start (a host awaits its servers and the sandbox): a slice between
+    // each of its steps would hold it back by a second.
+    setTimeout(buildSlice, BUILD_AFTER_MS);
   }
 
   let dirty = false;
