@@ -30,7 +30,7 @@ import {
   readAt,
   uncheckedRecord,
 } from './journal-lines';
-import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
+import { loadSidecar, partlyBuilt, sidecarPath, writeSidecar } from './journal-sidecar';
 import type { Redactor } from './redact';
 
 /** A record as callers write it: the journal assigns `seq` and `at`. */
@@ -82,6 +82,10 @@ const FSYNC_INTERVAL_MS = 100;
 const TAIL_BYTES = 4 * 1024 * 1024;
 /** The background build yields to other work (queries, deliveries) this often. */
 const SLICE_MS = 25;
+/** The background build starts this long after the journal is opened. */
+const BUILD_AFTER_MS = 1000;
+/** While the index is built, it is saved this often (bytes of the journal indexed since). */
+const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
 /** Records just appended, kept whole: the event log and the runner read them right away. */
 const RECENT = 512;
 let openings = 0;
@@ -100,12 +104,14 @@ export function lineOf(record: unknown): string | undefined {
  * the secrets it knows, in every form, before its line is written: whatever a caller forgot (an
  * error_description echoing a secret, a snippet of a body) never reaches the file, the listener
  * or list(). `notice` hears what a person running the host should know (an index rebuilt).
+ * `saveEveryBytes`: how often the index is saved while it is built (tests make it small).
  */
 export function openJournal(
   path: string,
   onAppend?: (record: JournalRecord) => void,
   redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
   notice?: (message: string) => void,
+  { saveEveryBytes = SAVE_EVERY_BYTES }: { saveEveryBytes?: number } = {},
 ): Journal {
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'a', 0o600);
@@ -121,33 +127,36 @@ export function openJournal(
   const early = saved.index?.columns ?? new IndexColumns();
   const covered = saved.index?.covered ?? 0;
   const late = new IndexColumns();
-  let unreadable = saved.index?.unreadable ?? 0;
+  // Lines that could not be read, in the part the index covers from the start and in the newest MB
+  // (a partial index saved during the build holds the first count only).
+  const unreadable = { fromStart: saved.index?.unreadable ?? 0, tail: 0 };
   const indexInto =
-    (target: IndexColumns) => (chunk: Buffer, start: number, stop: number, offset: number) => {
+    (target: IndexColumns, count: keyof typeof unreadable) =>
+    (chunk: Buffer, start: number, stop: number, offset: number) => {
       let value: unknown;
       try {
         value = JSON.parse(chunk.toString('utf8', start, stop));
       } catch {
-        unreadable++;
+        unreadable[count]++;
         return;
       }
       const entry = entryOf(value, offset, stop - start, dicts);
       if (entry) target.push(entry);
-      else unreadable++;
+      else unreadable[count]++;
     };
 
   // The newest records first, so the newest page is there at once.
   const tailFrom =
     size - covered <= TAIL_BYTES ? covered : lineStartFrom(readFd, size - TAIL_BYTES, size);
   const tail = new LineScanner(readFd, tailFrom, size);
-  const indexLate = indexInto(late);
+  const indexLate = indexInto(late, 'tail');
   while (tail.step(indexLate));
   late.sortBySeq();
   let building: LineScanner | null =
     covered < tailFrom ? new LineScanner(readFd, covered, tailFrom) : null;
   if (building && late.length === 0) {
     // No record in the newest MB (rare): the last seq is further back, and the build cannot wait.
-    while (building.step(indexInto(early)));
+    while (building.step(indexInto(early, 'fromStart')));
     building = null;
   }
   early.sortBySeq();
@@ -159,15 +168,18 @@ export function openJournal(
         : 0;
   const recent = new Map<number, JournalRecord>();
 
+  if (building && covered > 0) notice?.(partlyBuilt(path, covered, size));
   let closed = false;
+  /** Saves the index; while it is still built, of the part read from the start (`early`). */
   const saveIndex = () => {
-    if (building) return;
+    if (building && building.position <= covered) return; // nothing more than the saved one holds
+    const whole = !building;
     try {
       writeSidecar(sidecarPath(path), readFd, {
-        columns: [early, late],
+        columns: whole ? [early, late] : [early],
         dictionaries: dicts,
-        covered: size,
-        unreadable,
+        covered: building ? building.position : size,
+        unreadable: unreadable.fromStart + (whole ? unreadable.tail : 0),
       });
     } catch (err) {
       notice?.(
@@ -176,12 +188,18 @@ export function openJournal(
     }
   };
   if (building) {
-    const indexEarly = indexInto(early);
+    const indexEarly = indexInto(early, 'fromStart');
+    let savedAt = building.position;
     const buildSlice = () => {
       if (closed || !building) return;
       const until = performance.now() + SLICE_MS;
       while (building.step(indexEarly) && performance.now() < until);
       if (!building.done) {
+        // A kill -9 in the middle of a long build keeps what was indexed up to the last save.
+        if (building.position - savedAt >= saveEveryBytes) {
+          savedAt = building.position;
+          saveIndex();
+        }
         setImmediate(buildSlice);
         return;
       }
@@ -190,7 +208,9 @@ export function openJournal(
       saveIndex();
       notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
     };
-    setImmediate(buildSlice);
+    // After the opener's own start (a host awaits its servers and the sandbox): a slice between
+    // each of its steps would hold it back by a second.
+    setTimeout(buildSlice, BUILD_AFTER_MS);
   }
 
   let dirty = false;
@@ -317,7 +337,7 @@ export function openJournal(
   return {
     path,
     get unreadableLines() {
-      return unreadable;
+      return unreadable.fromStart + unreadable.tail;
     },
     append(input) {
       if (closed) throw new Error('The journal is closed.');
@@ -363,9 +383,7 @@ export function openJournal(
       opened,
       segments: [early, late],
       dictionaries: dicts,
-      indexing: building
-        ? { done: building.position - covered, total: building.end - covered }
-        : null,
+      indexing: building ? { done: building.position, total: building.end } : null,
     }),
     read: readRecords,
     bytes: (position, length) => readAt(readFd, position, length),

@@ -7,6 +7,8 @@ export class EventLogPage {
   readonly records: Locator;
   readonly detail: Locator;
   readonly count: Locator;
+  /** Shown while the engine builds the journal's index ("Indexing the journal: 42%. ..."). */
+  readonly indexing: Locator;
   readonly search: Locator;
   readonly pause: Locator;
   readonly clearView: Locator;
@@ -26,6 +28,7 @@ export class EventLogPage {
     this.records = this.region.getByRole('listbox', { name: 'Records' });
     this.detail = this.region.getByRole('region', { name: 'Record detail' });
     this.count = this.region.getByRole('status', { name: 'Record count' });
+    this.indexing = this.region.getByRole('status', { name: 'Indexing' });
     this.search = this.region.getByRole('searchbox', { name: 'Search records' });
     this.pause = this.region.getByRole('button', { name: /^(Pause|Resume)$/ });
     this.clearView = this.region.getByRole('button', { name: 'Clear view' });
@@ -44,6 +47,11 @@ export class EventLogPage {
     const text = await this.count.innerText();
     const m = /^(\d+) records?/.exec(text);
     return m ? Number(m[1]) : -1;
+  }
+
+  /** The seqs of the rows in the DOM now, in the list's order (each row's text starts with it). */
+  async drawnSeqs(): Promise<number[]> {
+    return (await this.domRows().allInnerTexts()).map((t) => Number(t.split(/\s/)[0]));
   }
 
   /** Rows in the DOM now (only those in view are: the list is virtual). */
