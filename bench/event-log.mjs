@@ -303,14 +303,23 @@ try {
   const readies = [];
   /** @type {number[]} */
   const firsts = [];
+  /** @type {number[]} */
+  const emptyFirsts = [];
+  /** @type {number[]} */
+  const warmRss = [];
   for (let i = 0; i < ROUNDS; i++) {
+    // Alternating with the host on an empty journal: its start is what the journal adds to.
+    const none = await startOnce(emptyDir);
+    emptyFirsts.push(none.firstMs);
+    await stop(none);
     const warm = await startOnce(openDir);
     readies.push(warm.readyMs);
     firsts.push(warm.firstMs);
+    warmRss.push(rssMb(warm.host.child.pid) ?? NaN);
     await stop(warm);
   }
   console.log(
-    `start with its index: ready ${ms(median(readies))}, newest page ${ms(median(firsts))} (ratio ${ratio(median(firsts), base)})`,
+    `start with its index: ready ${ms(median(readies))}, newest page ${ms(median(firsts))} (ratio ${ratio(median(firsts), base)}); with an empty journal, alternating: ${ms(median(emptyFirsts))} (ratio ${ratio(median(firsts), median(emptyFirsts))}); RSS ${median(warmRss).toFixed(0)} MB`,
   );
 
   // Queries, on a host that stays up.

@@ -20,6 +20,8 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
  * @property {number} runnerMarginalMsPerStep
  * @property {number} runFixedMs
  * @property {number} directMsPerCall
+ * @property {number} runnerMarginalCpuMsPerStep
+ * @property {number} directCpuMsPerCall
  * @property {{ p50: number, p99: number, max: number, count: number }} deliveries
  */
 
@@ -47,6 +49,10 @@ console.log(
 );
 console.log(
   `ratio runner/direct per step: ${ratio.toFixed(2)} (target <= 1.20) ${ratio <= 1.2 ? 'OK' : 'ABOVE TARGET'}`,
+);
+const cpuRatio = figures.runnerMarginalCpuMsPerStep / figures.directCpuMsPerCall;
+console.log(
+  `CPU per request step (this process: engine and sandbox; steadier than wall time on a busy machine): runner ${figures.runnerMarginalCpuMsPerStep.toFixed(2)} ms, directly ${figures.directCpuMsPerCall.toFixed(2)} ms, ratio ${cpuRatio.toFixed(2)} (target <= 1.20) ${cpuRatio <= 1.2 ? 'OK' : 'ABOVE TARGET'}`,
 );
 console.log(
   `a whole run of ${figures.steps} steps, its fixed cost included (the journal session, loading the files: ${figures.runFixedMs.toFixed(1)} ms a run): ${figures.runnerMsPerStep.toFixed(2)} ms a step, ratio ${wholeRatio.toFixed(2)}`,

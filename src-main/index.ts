@@ -7,8 +7,12 @@ import { electronSettings } from './electron/settings';
 
 void startShell({
   createCore,
-  // On the port it had last time, so a copy of the sandbox profile still finds it.
-  startSandbox: () => startStableSandbox(electronSettings()),
+  // On the port and with the secret it had last time, so a copy of the sandbox profile still works.
+  startSandbox: (clientSecret) =>
+    startStableSandbox(
+      electronSettings(),
+      clientSecret !== undefined ? { apps: [{ client_secret: clientSecret }] } : {},
+    ),
   createSettings: electronSettings,
   mainModuleUrl: import.meta.url,
   devServerUrl: process.env['ELECTRON_RENDERER_URL'],

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost } from '../core/host-interface';
 import { createCore } from '../core/index';
+import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { APP_VERSION } from '../headless/app-version';
 import { NO_KEYRING_EXPLANATION } from '../headless/index';
 import { freeLoopbackPort, LOOPBACK } from '../headless/listen';
@@ -36,10 +37,18 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     : await mkdtemp(join(tmpdir(), 'tp-run-'));
   // In a temporary folder every port is a free one, so a run beside the open app (or another run)
   // never contends for the app's redirect and inbound ports; with the app's data, the saved ones.
+  // With the app's data, the sandbox's stored secret too: the engine stores the one it runs with.
+  const settings = confSettings(dataDir);
+  const secrets = unavailableSealer(NO_KEYRING_EXPLANATION);
+  const storedSecret = temporary
+    ? undefined
+    : storedSandboxSecret({ settings, secrets, paths: { dataDir } });
   const sandbox = await startSandbox(
     temporary
       ? { apps: [{ redirect_uri: `http://${LOOPBACK}:${await freeLoopbackPort()}/callback` }] }
-      : {},
+      : storedSecret !== undefined
+        ? { apps: [{ client_secret: storedSecret }] }
+        : {},
   ).catch(async (err: unknown) => {
     if (temporary) await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -50,8 +59,8 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     const host: CoreHost = {
       appVersion: APP_VERSION,
       paths: { dataDir },
-      settings: confSettings(dataDir),
-      secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
+      settings,
+      secrets,
       openExternal: (url) =>
         Promise.reject(
           new Error(`The command line opens no browser: open ${url} yourself, or run in the app.`),

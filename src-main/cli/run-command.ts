@@ -1,8 +1,8 @@
 // `tp run`: checks the files, starts the engine (a fresh embedded sandbox, or the app's data with
 // --profile), runs the scenarios through the runner's commands with progress on stderr, and
 // writes the report. Ctrl+C stops the run cleanly (runner.stop) and exits 130.
-import type { Core } from '../core/core';
-import type { RunRequest, RunView } from '../../src-shared/contract';
+import type { RunView } from '../../src-shared/contract';
+import { runToEnd } from '../core/runner/run-to-end';
 import { resolveDataDir } from '../headless/settings';
 import type { RunArgs } from './args';
 import { startCliEngine } from './engine';
@@ -14,10 +14,6 @@ import { renderReport } from './reporters/index';
 import { sayTally, scenarioTally } from './reporters/words';
 
 export const EXIT = { passed: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
-
-const FINAL: ReadonlySet<RunView['status']> = new Set(['passed', 'failed', 'stopped']);
-/** As the runner says it (core/runner): a final status, and the run's time known. */
-const hasEnded = (view: RunView) => FINAL.has(view.status) && view.durationMs !== null;
 
 /** How a run is asked to stop from outside (Ctrl+C); answers a function that stops listening. */
 export type OnInterrupt = (stop: () => void) => () => void;
@@ -41,73 +37,6 @@ export const processInterrupt: OnInterrupt = (stop) => {
 interface RunOutcome {
   view: RunView;
   interrupted: boolean;
-}
-
-/** Starts the run and resolves with its last view, however it ended. */
-function runToEnd(
-  core: Core,
-  request: RunRequest,
-  onView: (view: RunView) => void,
-  answer: (view: RunView) => boolean,
-  onInterrupt: OnInterrupt,
-  io: Io,
-): Promise<RunOutcome> {
-  return new Promise<RunOutcome>((resolve, reject) => {
-    let runId: string | undefined;
-    let interrupted = false;
-    let settled = false;
-    const early: RunView[] = [];
-    const asked = new Set<string>();
-
-    const stopRun = () => {
-      if (runId === undefined) return;
-      core.invoke('runner.stop', { runId }).then(seen, (err: unknown) => {
-        io.err(`The run could not be stopped cleanly: ${String(err)}`);
-      });
-    };
-    const seen = (view: RunView) => {
-      if (settled || view.runId !== runId) return;
-      onView(view);
-      if (hasEnded(view)) {
-        settled = true;
-        off();
-        stopListening();
-        resolve({ view, interrupted });
-      } else if (view.status === 'awaiting-confirmation' && view.question) {
-        const key = `${view.question}@${JSON.stringify(view.counts)}`;
-        if (asked.has(key)) return;
-        asked.add(key);
-        const proceed = answer(view);
-        core.invoke('runner.confirm', { runId: view.runId, proceed }).then(seen, (err: unknown) => {
-          io.err(`The run's question could not be answered: ${String(err)}`);
-        });
-      }
-    };
-    const off = core.events.on('runner.changed', (view) => {
-      if (runId === undefined) early.push(view);
-      else seen(view);
-    });
-    const stopListening = onInterrupt(() => {
-      if (interrupted) return;
-      interrupted = true;
-      io.err('Stopping the run (Ctrl+C again to quit at once)…');
-      stopRun();
-    });
-
-    core.invoke('runner.start', request).then(
-      (first) => {
-        runId = first.runId;
-        for (const view of early.splice(0)) seen(view);
-        seen(first);
-        if (interrupted && !settled) stopRun();
-      },
-      (err: unknown) => {
-        off();
-        stopListening();
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }
 
 function exitCodeOf({ view, interrupted }: RunOutcome): number {
@@ -138,30 +67,45 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
         : `Running ${args.target} against the embedded sandbox at ${engine.sandboxUrl}.`,
     );
     const progress = createProgress(io.err, useColor({ isTTY: io.errIsTTY }, io.env));
-    const outcome = await runToEnd(
-      engine.core,
-      {
-        folder: target.folder,
-        ...(target.paths ? { paths: target.paths } : {}),
-        ...(profile ? { profileId: profile.id } : {}),
-        variables: args.variables,
-        bail: args.bail,
-        confirmed: args.yes,
-      },
-      (view) => progress.update(view),
-      (view) => {
-        io.err(`The run asks: ${view.question ?? ''}`);
-        io.err(
-          args.yes
-            ? 'Answering yes (--yes).'
-            : 'The command line cannot answer it without --yes: the run stops here.',
-        );
-        return args.yes;
-      },
-      onInterrupt,
-      io,
-    );
-    const { view } = outcome;
+    // Ctrl+C stops the run through the runner, so the report still says what ran.
+    const interrupt = new AbortController();
+    const stopListening = onInterrupt(() => {
+      if (interrupt.signal.aborted) return;
+      io.err('Stopping the run (Ctrl+C again to quit at once)…');
+      interrupt.abort();
+    });
+    let view: RunView;
+    try {
+      view = await runToEnd(
+        engine.core.invoke,
+        engine.core.events,
+        {
+          folder: target.folder,
+          ...(target.paths ? { paths: target.paths } : {}),
+          ...(profile ? { profileId: profile.id } : {}),
+          variables: args.variables,
+          bail: args.bail,
+          confirmed: args.yes,
+        },
+        {
+          onChange: (changed) => progress.update(changed),
+          answer: (asking) => {
+            io.err(`The run asks: ${asking.question ?? ''}`);
+            io.err(
+              args.yes
+                ? 'Answering yes (--yes).'
+                : 'The command line cannot answer it without --yes: the run stops here.',
+            );
+            return args.yes;
+          },
+          signal: interrupt.signal,
+          report: io.err,
+        },
+      );
+    } finally {
+      stopListening();
+    }
+    const outcome: RunOutcome = { view, interrupted: interrupt.signal.aborted };
     for (const scenario of view.scenarios) {
       for (const p of scenario.problems) io.err(problemLine(target.folder, p, io.cwd));
     }

@@ -1,4 +1,4 @@
-import type { appCommands, secretsCommands } from '../../src-shared/contract';
+import { UiPreferences, type appCommands, type secretsCommands } from '../../src-shared/contract';
 import type { HandlerGroup } from './dispatch';
 import type { Services } from './services';
 
@@ -10,7 +10,15 @@ export function sandboxPortTaken(
   return new URL(sandbox.baseUrl).port === String(sandbox.wantedPort) ? null : sandbox.wantedPort;
 }
 
-/** What the app is (app.info) and where it keeps secrets (secrets.*): the host and the vault. */
+const UI_PREFERENCES_KEY = 'ui.preferences';
+
+/** What was stored, or nothing: a damaged entry gives the defaults rather than an error. */
+function storedUiPreferences(s: Services): UiPreferences {
+  const parsed = UiPreferences.safeParse(s.host.settings.get(UI_PREFERENCES_KEY) ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** What the app is (app.*) and where it keeps secrets (secrets.*): the host and the vault. */
 export function appHandlers(
   s: Services,
 ): HandlerGroup<keyof typeof appCommands | keyof typeof secretsCommands> {
@@ -22,6 +30,12 @@ export function appHandlers(
       sandboxPortTaken: sandboxPortTaken(s.host.sandbox),
       secretStorage: { mode: s.vault.mode(), explanation: s.vault.explanation() },
     }),
+    'app.uiPreferences': async () => storedUiPreferences(s),
+    'app.setUiPreferences': async (changes) => {
+      const next = { ...storedUiPreferences(s), ...changes };
+      s.host.settings.set(UI_PREFERENCES_KEY, next);
+      return next;
+    },
     'secrets.setAllowPlainFile': async ({ allow }) => {
       s.vault.setAllowPlainFile(allow);
       return { mode: s.vault.mode(), explanation: s.vault.explanation() };

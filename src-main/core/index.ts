@@ -19,7 +19,7 @@ import { createEventEmitter } from './events';
 import type { CoreHost } from './host-interface';
 import { openSessions } from './log/sessions';
 import { createRedactor } from './log/redact';
-import { createProfileStore } from './profiles/profile-store';
+import { clientSecretKey, createProfileStore, SANDBOX_PROFILE_ID } from './profiles/profile-store';
 import { createSecretVault } from './secrets/secret-vault';
 import { apiHandlers } from './api/handlers';
 import { composerHandlers } from './composer/handlers';
@@ -123,6 +123,8 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     profiles,
     otp,
     journal,
+    // While an archived session is shown, a repeat is judged in the session deliveries go to.
+    captureJournal: sessions.recording,
     redactor,
     port: options.inboundPort,
     publicUrls: () => publicUrlsOf(tunnelRef.current?.status()),
@@ -147,8 +149,14 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       `${journal.unreadableLines} line(s) of the journal could not be read and were skipped.`,
     );
   }
-  for (const key of vault.unreadable)
-    logSystem('warn', `The stored secret ${key} could not be read back; enter it again.`);
+  for (const key of vault.unreadable) {
+    logSystem(
+      'warn',
+      key === clientSecretKey(SANDBOX_PROFILE_ID)
+        ? "The embedded sandbox's stored client secret could not be read back, so the sandbox made a new one: a copy of the sandbox profile gets no token with its old secret; duplicate the sandbox profile again (Profiles)."
+        : `The stored secret ${key} could not be read back; enter it again.`,
+    );
+  }
   for (const warning of profiles.loadWarnings) logSystem('warn', warning);
   const contactBook = createContactBookStore(host, (message) => logSystem('warn', message));
   const contacts = createContactsService({ host, profiles, users, api, events, book: contactBook });

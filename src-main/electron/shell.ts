@@ -22,6 +22,7 @@ import { electronHost } from './electron-host';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
 import { menuTemplate } from './menu';
 import { menuActions } from './menu-actions';
+import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';
 import { createMainWindow, focusWindow } from './window';
@@ -32,7 +33,8 @@ export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'>;
 
 export interface ShellDeps {
   createCore(host: CoreHost): Promise<Core>;
-  startSandbox(): Promise<ShellSandbox>;
+  /** With the client secret it had last time (undefined: the sandbox makes one). */
+  startSandbox(clientSecret: string | undefined): Promise<ShellSandbox>;
   createSettings(): SettingsStore;
   /** import.meta.url of out/main/index.js: out/renderer and out/preload sit beside it. */
   mainModuleUrl: string;
@@ -114,21 +116,24 @@ async function launch(
   serveAppScheme(protocol, rendererDir(out));
   secureSession(session.defaultSession);
 
+  const settings = deps.createSettings();
+  const dataDir = app.getPath('userData');
+  const secrets = safeStorageSealer(safeStorage, platform);
   // Without the sandbox the app still works against real platforms: say so and carry on.
   let sandbox: ShellSandbox | null = null;
   try {
-    sandbox = await deps.startSandbox();
+    sandbox = await deps.startSandbox(
+      storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
+    );
   } catch (err) {
     console.error('The embedded sandbox platform did not start:', err);
   }
 
-  const settings = deps.createSettings();
-  const dataDir = app.getPath('userData');
   const host = electronHost({
     appVersion: app.getVersion(),
     dataDir,
     settings,
-    secrets: safeStorageSealer(safeStorage, platform),
+    secrets,
     openExternal: (url) => shell.openExternal(url),
     sandbox,
   });

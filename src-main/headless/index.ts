@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
-import { unavailableSealer, type CoreHost } from '../core/host-interface';
+import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
+import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { embeddedSandbox } from '../sandbox/embedded';
 import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';
@@ -36,6 +37,8 @@ export interface HeadlessHostOptions {
   sandboxPort?: number;
   /** The built renderer; defaults to ../renderer beside the built host (out/renderer). */
   rendererDir?: string;
+  /** How secrets are sealed at rest; the headless host has no keyring (tests give one). */
+  secrets?: SecretSealer;
   /** Fixed session token, for tests only. */
   token?: string;
   /** How URLs open in the system browser (tests replace it). */
@@ -66,10 +69,19 @@ export function defaultRendererDir(): string {
   return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');
 }
 
-async function sandboxOptions(redirectPort: number | undefined): Promise<SandboxOptions> {
-  if (redirectPort === undefined) return {};
-  const port = redirectPort === 0 ? await freeLoopbackPort() : redirectPort;
-  return { apps: [{ redirect_uri: `http://${LOOPBACK}:${port}/callback` }] };
+async function sandboxOptions(
+  redirectPort: number | undefined,
+  clientSecret: string | undefined,
+): Promise<SandboxOptions> {
+  const app = {
+    ...(redirectPort !== undefined
+      ? {
+          redirect_uri: `http://${LOOPBACK}:${redirectPort === 0 ? await freeLoopbackPort() : redirectPort}/callback`,
+        }
+      : {}),
+    ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}),
+  };
+  return Object.keys(app).length > 0 ? { apps: [app] } : {};
 }
 
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
@@ -79,9 +91,13 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
 
   // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
   const settings = confSettings(dataDir);
+  const secrets = options.secrets ?? unavailableSealer(NO_KEYRING_EXPLANATION);
   const sandbox = await startStableSandbox(
     settings,
-    await sandboxOptions(options.redirectPort),
+    await sandboxOptions(
+      options.redirectPort,
+      storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
+    ),
     options.sandboxPort,
   );
   let core: Core | undefined;
@@ -91,7 +107,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       appVersion: APP_VERSION,
       paths: { dataDir },
       settings,
-      secrets: unavailableSealer(NO_KEYRING_EXPLANATION),
+      secrets,
       openExternal: async (url) => {
         const opened = await openInBrowser(url, options.opener);
         if (!opened) {

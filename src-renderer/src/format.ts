@@ -39,7 +39,8 @@ export function wholeSeconds(total: number): string {
 export function byteSize(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KiB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
+  if (size < 1024 ** 3) return `${(size / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(size / 1024 ** 3).toFixed(2)} GiB`;
 }
 
 /** The path and query of a URL, which is what tells two calls to one platform apart. */

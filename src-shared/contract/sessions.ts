@@ -1,5 +1,5 @@
 // Sessions of the journal (sessions.*): one journal per QA run, one active at a time, each
-// exported as NDJSON, HAR or an HTML report.
+// exported as NDJSON, HAR or an HTML report, archived (compressed, opened read-only) or deleted.
 import { z } from 'zod';
 import { NoInput, type DomainCommands, type DomainEvents } from './common';
 
@@ -7,11 +7,29 @@ export const SessionView = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
+  /** Shown in the event log. */
   active: z.boolean(),
   records: z.number().int().nonnegative(),
+  /** Compressed on disk: opened read-only, nothing is appended to it. */
+  archived: z.boolean(),
+  /** Bytes on disk of its NDJSON, its index and its archive. */
+  bytes: z.object({
+    ndjson: z.number().int().nonnegative(),
+    index: z.number().int().nonnegative(),
+    archive: z.number().int().nonnegative(),
+  }),
 });
 export type SessionView = z.infer<typeof SessionView>;
-export const SessionsState = z.object({ activeId: z.string(), sessions: z.array(SessionView) });
+const SessionId = z.object({ sessionId: z.string().min(1) }).strict();
+export const SessionsState = z.object({
+  /** The session the event log shows. */
+  activeId: z.string(),
+  /** Where new records go: the active session, unless that one is archived (read-only). */
+  recordingId: z.string(),
+  sessions: z.array(SessionView),
+  /** Bytes of everything in the data folder (settings, profiles, every session's files). */
+  dataFolderBytes: z.number().int().nonnegative(),
+});
 export type SessionsState = z.infer<typeof SessionsState>;
 
 export const sessionsCommands = {
@@ -21,10 +39,14 @@ export const sessionsCommands = {
     input: z.object({ name: z.string().trim().min(1).max(120) }).strict(),
     output: SessionsState,
   },
-  'sessions.switch': {
-    input: z.object({ sessionId: z.string().min(1) }).strict(),
-    output: SessionsState,
-  },
+  /** Shows a session in the event log; an archived one opens read-only. */
+  'sessions.switch': { input: SessionId, output: SessionsState },
+  /** Compresses a session that is not open; it opens read-only from then on. */
+  'sessions.archive': { input: SessionId, output: SessionsState },
+  /** Makes an archived session an ordinary one again (records may be appended to it). */
+  'sessions.unarchive': { input: SessionId, output: SessionsState },
+  /** Deletes a session that is not open, with all its files. */
+  'sessions.delete': { input: SessionId, output: SessionsState },
   /** A session as a file's content: NDJSON (the journal itself), HAR 1.2, or an HTML report. */
   'sessions.export': {
     input: z
@@ -38,6 +60,6 @@ export const sessionsCommands = {
 } as const satisfies DomainCommands<'sessions'>;
 
 export const sessionsEvents = {
-  /** A session was started or switched to: the log now shows that session's records. */
+  /** A session was started, switched to, archived, unarchived or deleted. */
   'sessions.changed': SessionsState,
 } as const satisfies DomainEvents<'sessions'>;

@@ -182,7 +182,7 @@ describe('the request composer, every msg_type', () => {
         until('"User\'s token" to be offered'),
       )
       .toBe(true);
-    await composer.actAs("User's token").check();
+    await composer.chooseActAs("User's token");
     await composer.set('contact_id', CONTACT);
 
     // To a user: Ada's own conversation, with push.

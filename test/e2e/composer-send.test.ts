@@ -37,7 +37,7 @@ describe('the request composer', () => {
     const { app, composer, ada } = await readyComposer(running);
 
     await composer.chooseEndpoint('message.send');
-    await composer.actAs("User's token").check();
+    await composer.chooseActAs("User's token");
     // user_id is not allowed with a user's token, and the field says why.
     expect(await composer.field('user_id').getAttribute('readonly')).not.toBeNull();
     expect(await composer.fieldDescription('user_id')).toMatch(/user's token user_id is refused/);
@@ -99,7 +99,7 @@ describe('the request composer', () => {
     const running = await session.host();
     const { app, composer, ada } = await readyComposer(running);
 
-    await composer.actAs('App token for a user').check();
+    await composer.chooseActAs('App token for a user');
     await composer.set('contact_id', CONTACT);
     await composer.set('resource_id', ada.id);
     await composer.set('msg_type', 'picture');
@@ -132,7 +132,7 @@ describe('the request composer', () => {
     const room = await roomWithContact(running, ada.id, CONTACT, 'Book club');
 
     await composer.chooseEndpoint('bulk.send');
-    await composer.actAs('App token').check();
+    await composer.chooseActAs('App token');
     await composer.set('contact_id', CONTACT);
     // Pick Ada and the room from /tp/resource/list, and type Grace's id, whom the contact may
     // not reach.
@@ -164,7 +164,7 @@ describe('the request composer', () => {
     const running = await session.host();
     const { composer } = await readyComposer(running);
     await composer.chooseEndpoint('bulk.send');
-    await composer.actAs("User's token").check();
+    await composer.chooseActAs("User's token");
     await expect
       .poll(() => composer.region.innerText(), POLL)
       .toMatch(/requires the app-level token \(client credentials, API document §5\.7\)/);
@@ -253,7 +253,7 @@ describe('the request composer', () => {
     const app = await session.openApp(await session.host());
     const composer = new ComposerPage(app.page);
     await composer.chooseEndpoint('resource.list');
-    await composer.actAs('App token').check();
+    await composer.chooseActAs('App token');
     const userId = 'u-4f1c2a9b7e3d4c5a8b6f0e1d2c3b4a5f-with-a-long-suffix';
     await composer.set('user_id', userId);
     await expect.poll(() => composer.requestUrl.innerText(), POLL).toContain(userId);

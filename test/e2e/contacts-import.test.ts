@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { POLL, useAppSession } from './support/app-session';
 import { connectSandboxUser, ContactsPage } from './pages/contacts-page';
-import { saveAppScreenshot } from './support/screenshot';
+import { saveAppScreenshot, saveDocScreenshot } from './support/screenshot';
 
 const session = useAppSession();
 
@@ -75,14 +75,23 @@ describe('the contacts import', () => {
     ).toBe(0);
   });
 
-  test('the preview in the dark theme', async () => {
+  test('the preview at 1280x800 and 1920x1080, light and dark, for the guide', async () => {
     const running = await session.host();
-    const app = await session.openApp(running, { colorScheme: 'dark' });
+    const app = await session.openApp(running);
     const user = await connectSandboxUser(app.page, running);
     const contacts = await previewed(app.page, user.id);
     await expect.poll(() => contacts.importPreview.innerText(), POLL).toContain(`· ${user.id}`);
     expect(await contacts.chosenImportFile().innerText()).toBe('orders.csv');
-    await contacts.importPreview.scrollIntoViewIfNeeded();
-    await saveAppScreenshot(app.page, 'import-preview-dark');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [1920, 1080],
+      ] as const) {
+        await app.page.setViewportSize({ width, height });
+        await contacts.importPreview.scrollIntoViewIfNeeded();
+        await saveDocScreenshot(app.page, `import-preview-${width}-${colorScheme}`);
+      }
+    }
   });
 });

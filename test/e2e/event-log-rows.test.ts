@@ -1,8 +1,9 @@
 // Issue 16, point 2: the Event log's rows say what a record is without opening it. A sandbox
 // user's text shows its type, its sender and the start of its text with a "valid" badge; a call
-// shows its endpoint and the user it acted for; at 1280x800 the filters are one line, the rarer
-// ones behind "More filters"; the Profile filter narrows to one profile's records. The journal
-// starts with some twenty mixed records of two profiles, which the screenshots show.
+// shows its endpoint and the user it acted for, both whole at 1280x800, where every filter is whole
+// too, on two lines at most, the rarer ones behind "More filters"; the Profile filter narrows to
+// one profile's records. The journal starts with some twenty mixed records of two profiles, which
+// the guide's screenshots show (1280x800 and 1920x1080, light and dark).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -12,6 +13,7 @@ import { POLL, useAppSession } from './support/app-session';
 import { connectedSandboxUser, userSends } from './support/event-log-sandbox';
 import { freshDataDir } from './support/host';
 import { JOURNAL_FILE } from './support/journal-fixture';
+import { isCut, selectShowsWhole } from './support/fit';
 import { saveDocScreenshot } from './support/screenshot';
 
 const session = useAppSession();
@@ -98,7 +100,7 @@ function writeMixed(dataDir: string) {
 }
 
 describe('the event log rows', () => {
-  test('say what arrived and from whom, keep the filters on one line, and filter by profile', async () => {
+  test('say what arrived and from whom, keep every filter whole, and filter by profile', async () => {
     const dataDir = freshDataDir();
     const seeded = writeMixed(dataDir);
     const running = await session.host(dataDir);
@@ -120,11 +122,18 @@ describe('the event log rows', () => {
     expect(await listCall.locator('.row-endpoint').innerText()).toBe('/tp/resource/info');
     expect(await listCall.locator('.row-user').innerText()).toBe('as u-grace');
 
-    // One line of filters at 1280 px: the bar is about one control high.
+    // At 1280 px the sender and the endpoint are whole (the method gives way in a narrow pane).
+    expect(await isCut(row.getByTitle(user.id, { exact: true })), 'the sender cut').toBe(false);
+    expect(await isCut(listCall.locator('.row-endpoint')), 'the endpoint cut').toBe(false);
+
+    // The filters at 1280 px: every kind and the Signature whole, on two lines at most.
     const bar = log.region.getByRole('search', { name: 'Filter records' });
     const barBox = (await bar.locator('.log-filter-row').boundingBox())!;
     const controlBox = (await log.choice('Signature').boundingBox())!;
-    expect(barBox.height).toBeLessThan(controlBox.height * 1.6);
+    expect(barBox.height, 'three lines of filters').toBeLessThan(controlBox.height * 3);
+    expect(await isCut(bar.getByRole('group', { name: 'Kinds' })), 'the kinds cut').toBe(false);
+    expect(await selectShowsWhole(log.choice('Signature')), '"Signature: any" cut').toBe(true);
+    expect(await selectShowsWhole(log.choice('Profile')), '"Profile: any" cut').toBe(true);
     expect(await log.choice('msg_type').count()).toBe(0);
     await log.moreFilters().click();
     const more = log.region.getByRole('group', { name: 'More filters' });
@@ -142,10 +151,20 @@ describe('the event log rows', () => {
       .poll(() => log.shown(), until('every record again'))
       .toBeGreaterThan(seeded.length);
 
-    await saveDocScreenshot(app.page, 'event-log-1280');
-    const dark = await session.openApp(running, { colorScheme: 'dark' });
-    await dark.page.setViewportSize({ width: 1920, height: 1080 });
-    await new EventLogPage(dark.page).rows('delivery', 'Hello, where is my parcel?').waitFor(POLL);
-    await saveDocScreenshot(dark.page, 'event-log-1920-dark');
+    // The guide's pictures: 1280x800 and 1920x1080, light and dark.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const shown = await session.openApp(running, { colorScheme });
+      for (const [width, height] of [
+        [1280, 800],
+        [1920, 1080],
+      ] as const) {
+        await shown.page.setViewportSize({ width, height });
+        const shownLog = new EventLogPage(shown.page);
+        await shownLog.rows('delivery', 'Hello, where is my parcel?').waitFor(POLL);
+        await shownLog.openRecord(shownLog.rows('delivery', 'Hello, where is my parcel?'));
+        await shownLog.detailTitle().waitFor(POLL);
+        await saveDocScreenshot(shown.page, `event-log-${width}-${colorScheme}`);
+      }
+    }
   });
 });

@@ -16,7 +16,7 @@ describe('the words', () => {
     const composer = new ComposerPage(app.page);
     await expect.poll(() => composer.actAs("User's token").isEnabled(), POLL).toBe(true);
     await composer.chooseEndpoint('message.send');
-    await composer.actAs("User's token").check();
+    await composer.chooseActAs("User's token");
     await expect
       .poll(() => composer.fieldDescription('user_id'), POLL)
       .toMatch(/the token already names the user \(API document §5\.3\)/);

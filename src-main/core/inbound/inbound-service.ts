@@ -63,6 +63,8 @@ interface Deps {
   profiles: ProfileStore;
   otp: OtpService;
   journal: Journal;
+  /** The journal deliveries are written to and judged repeats against (sessions.ts: recording). */
+  captureJournal?: Journal;
   redactor: Redactor;
   /** The host's explicit port (serve --inbound-port); else the saved one, else 5875. */
   port?: number | undefined;
@@ -78,6 +80,7 @@ export async function startInbound({
   profiles,
   otp,
   journal,
+  captureJournal = journal,
   redactor,
   port,
   deliveries,
@@ -90,7 +93,7 @@ export async function startInbound({
   let receiverBaseUrl = '';
   const receiverUrls = () => ({ receiverBaseUrl, publicUrls: publicUrls() });
   const capture = createDeliveryCapture({
-    journal,
+    journal: captureJournal,
     redactor,
     settings,
     forwarder,

@@ -8,7 +8,7 @@
 // (block-text-filter.ts; since version 2), and an end mark. Written aside and
 // renamed, so a kill -9 while it is written leaves the old one or none.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, renameSync, writeSync } from 'node:fs';
 import { endianness } from 'node:os';
 import {
   COLUMN_NAMES,
@@ -25,6 +25,12 @@ const END = Buffer.from('\nend of index\n');
 const FINGERPRINT_BYTES = 4096;
 
 export const sidecarPath = (journalPath: string) => `${journalPath}.index`;
+
+/** What the host says when a saved index covers only the start of the journal (the build stopped). */
+export function partlyBuilt(journalPath: string, covered: number, size: number): string {
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+  return `The journal's index (${sidecarPath(journalPath)}) covers ${mb(covered)} of ${mb(size)} MB of ${journalPath} (the app stopped before it was built); the rest is being indexed.`;
+}
 
 interface Header {
   covered: number;
@@ -60,9 +66,9 @@ export function loadSidecar(
   fd: number,
   size: number,
 ): { index: SavedIndex | null; problem: string | null } {
-  let file: Buffer;
+  let file: number;
   try {
-    file = readFileSync(path);
+    file = openSync(path, 'r');
   } catch (err) {
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return {
@@ -70,44 +76,67 @@ export function loadSidecar(
       problem: missing && size === 0 ? null : `The journal's index (${path}) is missing.`,
     };
   }
+  try {
+    return readSidecar(path, file, fd, size);
+  } finally {
+    closeSync(file);
+  }
+}
+
+function readSidecar(
+  path: string,
+  file: number,
+  journalFd: number,
+  size: number,
+): { index: SavedIndex | null; problem: string | null } {
   const unusable = (why: string) => ({
     index: null,
     problem: `The journal's index (${path}) ${why}.`,
   });
-  if (!file.subarray(0, MAGIC.length).equals(MAGIC) || !file.subarray(-END.length).equals(END)) {
+  const fileBytes = fstatSync(file).size;
+  const end = readAt(file, Math.max(0, fileBytes - END.length), END.length);
+  if (!readAt(file, 0, MAGIC.length).equals(MAGIC) || !end.equals(END)) {
     return unusable('is torn or not an index of this version');
   }
+  // The header holds the dictionaries: read until its line ends.
+  let head = Buffer.alloc(0);
+  let headerEnd = -1;
+  while (headerEnd < 0 && MAGIC.length + head.length < fileBytes) {
+    const more = readAt(file, MAGIC.length + head.length, Math.max(64 * 1024, head.length));
+    if (more.length === 0) break;
+    head = Buffer.concat([head, more]);
+    headerEnd = head.indexOf(0x0a);
+  }
   let header: Header;
-  const headerEnd = file.indexOf(0x0a, MAGIC.length);
   try {
-    header = JSON.parse(file.toString('utf8', MAGIC.length, headerEnd)) as Header;
+    header = JSON.parse(head.toString('utf8', 0, headerEnd)) as Header;
   } catch {
     return unusable('has an unreadable header');
   }
+  // Each column is read straight into its array: no copy of the whole file in memory on the way.
   const columns = new IndexColumns();
   columns.reserve(header.count);
-  let at = headerEnd + 1;
+  let at = MAGIC.length + headerEnd + 1;
   for (const name of COLUMN_NAMES) {
-    const view = new Uint8Array(
-      columns[name].buffer,
-      0,
-      header.count * columns[name].BYTES_PER_ELEMENT,
-    );
-    if (at + view.length > file.length - END.length) return unusable('is torn');
-    view.set(file.subarray(at, at + view.length));
-    at += view.length;
+    const length = header.count * columns[name].BYTES_PER_ELEMENT;
+    if (at + length > fileBytes - END.length) return unusable('is torn');
+    const view = Buffer.from(columns[name].buffer, 0, length);
+    if (readAt(file, at, length, view).length !== length) return unusable('is torn');
+    at += length;
   }
   const textBytes = savedTextBytes(header.textBlocks);
-  if (at + textBytes !== file.length - END.length || header.endianness !== endianness()) {
+  if (at + textBytes !== fileBytes - END.length || header.endianness !== endianness()) {
     return unusable('is torn or was written on another kind of machine');
   }
   if (header.covered > size)
     return unusable('covers more than the journal holds (the journal was replaced)');
-  if (header.covered > 0 && fingerprint(fd, header.covered) !== header.fingerprint) {
+  if (header.covered > 0 && fingerprint(journalFd, header.covered) !== header.fingerprint) {
     return unusable('is for another journal (the journal was replaced)');
   }
   columns.length = header.count;
-  loadTextBlocks(columns, header.textBlocks, file.subarray(at, at + textBytes));
+  const text = readAt(file, at, textBytes);
+  if (text.length !== textBytes) return unusable('is torn');
+  loadTextBlocks(columns, header.textBlocks, text);
   const dictionaries = {} as Dictionaries;
   for (const name of DICTIONARY_NAMES)
     dictionaries[name] = new Dictionary(header.dictionaries[name] ?? []);

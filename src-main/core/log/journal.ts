@@ -24,13 +24,13 @@ import { isoNow } from './iso-now';
 import { entryOf, IndexColumns, newDictionaries, type Dictionaries } from './journal-index';
 import {
   LineScanner,
+  LineWriter,
   lineStartFrom,
   parseRecord,
   readAt,
   uncheckedRecord,
-  writeAll,
 } from './journal-lines';
-import { loadSidecar, sidecarPath, writeSidecar } from './journal-sidecar';
+import { loadSidecar, partlyBuilt, sidecarPath, writeSidecar } from './journal-sidecar';
 import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
 import type { Redactor } from './redact';
 
@@ -83,6 +83,10 @@ const FSYNC_INTERVAL_MS = 100;
 const TAIL_BYTES = 4 * 1024 * 1024;
 /** The background build yields to other work (queries, deliveries) this often. */
 const SLICE_MS = 25;
+/** The background build starts this long after the journal is opened. */
+const BUILD_AFTER_MS = 1000;
+/** While the index is built, it is saved this often (bytes of the journal indexed since). */
+const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
 /** Records just appended, kept whole: the event log and the runner read them right away. */
 const RECENT = 512;
 let openings = 0;
@@ -101,12 +105,14 @@ export function lineOf(record: unknown): string | undefined {
  * the secrets it knows, in every form, before its line is written: whatever a caller forgot (an
  * error_description echoing a secret, a snippet of a body) never reaches the file, the listener
  * or list(). `notice` hears what a person running the host should know (an index rebuilt).
+ * `saveEveryBytes`: how often the index is saved while it is built (tests make it small).
  */
 export function openJournal(
   path: string,
   onAppend?: (record: JournalRecord) => void,
   redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
   notice?: (message: string) => void,
+  { saveEveryBytes = SAVE_EVERY_BYTES }: { saveEveryBytes?: number } = {},
 ): Journal {
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'a', 0o600);
@@ -122,19 +128,22 @@ export function openJournal(
   const early = saved.index?.columns ?? new IndexColumns();
   const covered = saved.index?.covered ?? 0;
   const late = new IndexColumns();
-  let unreadable = saved.index?.unreadable ?? 0;
+  // Lines that could not be read, in the part the index covers from the start and in the newest MB
+  // (a partial index saved during the build holds the first count only).
+  const unreadable = { fromStart: saved.index?.unreadable ?? 0, tail: 0 };
   const indexInto =
-    (target: IndexColumns) => (chunk: Buffer, start: number, stop: number, offset: number) => {
+    (target: IndexColumns, count: keyof typeof unreadable) =>
+    (chunk: Buffer, start: number, stop: number, offset: number) => {
       let value: unknown;
       try {
         value = JSON.parse(chunk.toString('utf8', start, stop));
       } catch {
-        unreadable++;
+        unreadable[count]++;
         return;
       }
       const entry = entryOf(value, offset, stop - start, dicts);
       if (!entry) {
-        unreadable++;
+        unreadable[count]++;
         return;
       }
       target.push(entry);
@@ -145,14 +154,14 @@ export function openJournal(
   const tailFrom =
     size - covered <= TAIL_BYTES ? covered : lineStartFrom(readFd, size - TAIL_BYTES, size);
   const tail = new LineScanner(readFd, tailFrom, size);
-  const indexLate = indexInto(late);
+  const indexLate = indexInto(late, 'tail');
   while (tail.step(indexLate));
   sortBySeqKeepingText(late);
   let building: LineScanner | null =
     covered < tailFrom ? new LineScanner(readFd, covered, tailFrom) : null;
   if (building && late.length === 0) {
     // No record in the newest MB (rare): the last seq is further back, and the build cannot wait.
-    while (building.step(indexInto(early)));
+    while (building.step(indexInto(early, 'fromStart')));
     building = null;
   }
   sortBySeqKeepingText(early);
@@ -164,15 +173,18 @@ export function openJournal(
         : 0;
   const recent = new Map<number, JournalRecord>();
 
+  if (building && covered > 0) notice?.(partlyBuilt(path, covered, size));
   let closed = false;
+  /** Saves the index; while it is still built, of the part read from the start (`early`). */
   const saveIndex = () => {
-    if (building) return;
+    if (building && building.position <= covered) return; // nothing more than the saved one holds
+    const whole = !building;
     try {
       writeSidecar(sidecarPath(path), readFd, {
-        columns: [early, late],
+        columns: whole ? [early, late] : [early],
         dictionaries: dicts,
-        covered: size,
-        unreadable,
+        covered: building ? building.position : size,
+        unreadable: unreadable.fromStart + (whole ? unreadable.tail : 0),
       });
     } catch (err) {
       notice?.(
@@ -181,12 +193,18 @@ export function openJournal(
     }
   };
   if (building) {
-    const indexEarly = indexInto(early);
+    const indexEarly = indexInto(early, 'fromStart');
+    let savedAt = building.position;
     const buildSlice = () => {
       if (closed || !building) return;
       const until = performance.now() + SLICE_MS;
       while (building.step(indexEarly) && performance.now() < until);
       if (!building.done) {
+        // A kill -9 in the middle of a long build keeps what was indexed up to the last save.
+        if (building.position - savedAt >= saveEveryBytes) {
+          savedAt = building.position;
+          saveIndex();
+        }
         setImmediate(buildSlice);
         return;
       }
@@ -195,7 +213,9 @@ export function openJournal(
       saveIndex();
       notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
     };
-    setImmediate(buildSlice);
+    // After the opener's own start (a host awaits its servers and the sandbox): a slice between
+    // each of its steps would hold it back by a second.
+    setTimeout(buildSlice, BUILD_AFTER_MS);
   }
 
   let dirty = false;
@@ -216,6 +236,7 @@ export function openJournal(
   let pendingLines: string[] = [];
   let settle: { resolve: () => void; reject: (err: unknown) => void } | null = null;
   let written: Promise<void> | null = null;
+  const lineWriter = new LineWriter();
   const stamp = (input: NewRecord): JournalRecord => {
     seq += 1;
     // Not `{ ...input, seq, at }`: V8 gives every object built by a spread followed by more
@@ -261,21 +282,21 @@ export function openJournal(
     pendingLines = [];
     settle = null;
     written = null;
-    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    let lengths: number[];
     try {
-      writeAll(fd, bytes);
+      lengths = lineWriter.write(fd, lines);
     } catch (err) {
       done.reject(err);
       return;
     }
     dirty = true;
-    let start = 0;
+    // The file's size first: a listener told of one of these records may append another.
+    let offset = size;
+    for (const n of lengths) size += n + 1;
     for (let i = 0; i < batch.length; i++) {
-      const end = bytes.indexOf(0x0a, start); // JSON escapes newlines: each ends its line
-      written1(batch[i]!, lines[i]!, size + start, end - start);
-      start = end + 1;
+      written1(batch[i]!, lines[i]!, offset, lengths[i]!);
+      offset += lengths[i]! + 1;
     }
-    size += bytes.length;
     done.resolve();
   };
 
@@ -322,17 +343,17 @@ export function openJournal(
   return {
     path,
     get unreadableLines() {
-      return unreadable;
+      return unreadable.fromStart + unreadable.tail;
     },
     append(input) {
       if (closed) throw new Error('The journal is closed.');
       flush();
       const { record, line } = redacted(stamp(input));
-      const bytes = Buffer.from(`${line}\n`, 'utf8');
-      writeAll(fd, bytes);
+      const bytes = lineWriter.write(fd, [line])[0]!;
       dirty = true;
-      written1(record, line, size, bytes.length - 1);
-      size += bytes.length;
+      const offset = size;
+      size += bytes + 1;
+      written1(record, line, offset, bytes);
       return record;
     },
     appendGrouped(input) {
@@ -368,9 +389,7 @@ export function openJournal(
       opened,
       segments: [early, late],
       dictionaries: dicts,
-      indexing: building
-        ? { done: building.position - covered, total: building.end - covered }
-        : null,
+      indexing: building ? { done: building.position, total: building.end } : null,
     }),
     read: readRecords,
     bytes: (position, length) => readAt(readFd, position, length),

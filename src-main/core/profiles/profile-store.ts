@@ -11,7 +11,7 @@ import {
 } from '../../../src-shared/contract';
 import type { CoreHost } from '../host-interface';
 import type { Redactor } from '../log/redact';
-import type { SecretVault } from '../secrets/secret-vault';
+import { loadStoredSecrets, type SecretVault } from '../secrets/secret-vault';
 
 const StoredProfile = z.object({
   id: z.string().min(1),
@@ -53,6 +53,17 @@ const TYPE_NOUNS: Record<string, string> = {
 };
 
 export const clientSecretKey = (profileId: string) => `profile:${profileId}:clientSecret`;
+
+/**
+ * The embedded sandbox's client secret from the last start, for the host to start the sandbox
+ * with; undefined the first time, where secrets stay in memory, or when it cannot be read back
+ * (the sandbox then makes a new one).
+ */
+export function storedSandboxSecret(
+  host: Pick<CoreHost, 'settings' | 'secrets' | 'paths'>,
+): string | undefined {
+  return loadStoredSecrets(host).secrets.get(clientSecretKey(SANDBOX_PROFILE_ID));
+}
 
 export interface Profile extends StoredProfile {
   clientSecret: string | undefined;
@@ -121,8 +132,9 @@ export function createProfileStore(
       directoryUrl: app.directoryUrl,
     };
     profiles = [sandboxProfile, ...profiles.filter((p) => p.id !== SANDBOX_PROFILE_ID)];
-    // The embedded sandbox makes a new secret at every start: it is never stored.
-    vault.set(clientSecretKey(SANDBOX_PROFILE_ID), app.clientSecret, { persist: false });
+    // Stored like any profile's secret, so the host starts the sandbox with it again and a copy of
+    // this profile still gets tokens after a restart (storedSandboxSecret).
+    vault.set(clientSecretKey(SANDBOX_PROFILE_ID), app.clientSecret);
   } else {
     profiles = profiles.filter((p) => p.kind !== 'sandbox');
   }

@@ -15,7 +15,7 @@ export interface SecretVault {
   /** In words, for the UI. */
   explanation(): string;
   get(key: string): string | undefined;
-  /** `persist: false` keeps a secret in memory whatever the mode (e.g. the sandbox's, new each start). */
+  /** `persist: false` keeps a secret in memory whatever the mode (e.g. one fetched again each start). */
   set(key: string, value: string, options?: { persist?: boolean }): void;
   delete(key: string): void;
   /** Opt in or out of the unencrypted file where no keyring exists; moves what is held. */
@@ -29,15 +29,53 @@ const ALLOW_PLAIN_KEY = 'secretStorage.allowPlainFile';
 export const PLAIN_SECRETS_FILE = 'secrets.json';
 const SecretMap = z.record(z.string(), z.string());
 
+type StoredSecretsHost = Pick<CoreHost, 'settings' | 'secrets' | 'paths'>;
+
+function storageMode(host: StoredSecretsHost, allowPlain: boolean): SecretStorageMode {
+  return host.secrets.available ? 'sealed' : allowPlain ? 'plain-file' : 'memory';
+}
+
+/**
+ * What an earlier run stored, read as the vault reads it at its start. Hosts read it before the
+ * engine exists too: the embedded sandbox starts with the client secret it had last time.
+ */
+export function loadStoredSecrets(host: StoredSecretsHost): {
+  secrets: Map<string, string>;
+  /** Keys whose stored value could not be read back (a changed keyring, a damaged file). */
+  unreadable: string[];
+} {
+  const secrets = new Map<string, string>();
+  const unreadable: string[] = [];
+  const mode = storageMode(host, host.settings.get(ALLOW_PLAIN_KEY) === true);
+  if (mode === 'sealed') {
+    const sealed = SecretMap.safeParse(host.settings.get(SEALED_KEY) ?? {});
+    for (const [key, value] of Object.entries(sealed.success ? sealed.data : {})) {
+      try {
+        secrets.set(key, host.secrets.unseal(value));
+      } catch {
+        unreadable.push(key);
+      }
+    }
+  } else if (mode === 'plain-file') {
+    const plainPath = join(host.paths.dataDir, PLAIN_SECRETS_FILE);
+    try {
+      const parsed = SecretMap.safeParse(JSON.parse(readFileSync(plainPath, 'utf8')));
+      if (parsed.success) for (const [k, v] of Object.entries(parsed.data)) secrets.set(k, v);
+      else unreadable.push(PLAIN_SECRETS_FILE);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') unreadable.push(PLAIN_SECRETS_FILE);
+    }
+  }
+  return { secrets, unreadable };
+}
+
 export function createSecretVault(host: CoreHost): SecretVault {
   const plainPath = join(host.paths.dataDir, PLAIN_SECRETS_FILE);
   const memory = new Map<string, string>();
   const volatile = new Set<string>();
-  const unreadable: string[] = [];
   let allowPlain = host.settings.get(ALLOW_PLAIN_KEY) === true;
 
-  const mode = (): SecretStorageMode =>
-    host.secrets.available ? 'sealed' : allowPlain ? 'plain-file' : 'memory';
+  const mode = (): SecretStorageMode => storageMode(host, allowPlain);
 
   const persisted = () => [...memory].filter(([key]) => !volatile.has(key));
 
@@ -57,25 +95,9 @@ export function createSecretVault(host: CoreHost): SecretVault {
     }
   }
 
-  // Load what an earlier run stored.
-  if (mode() === 'sealed') {
-    const sealed = SecretMap.safeParse(host.settings.get(SEALED_KEY) ?? {});
-    for (const [key, value] of Object.entries(sealed.success ? sealed.data : {})) {
-      try {
-        memory.set(key, host.secrets.unseal(value));
-      } catch {
-        unreadable.push(key);
-      }
-    }
-  } else if (mode() === 'plain-file') {
-    try {
-      const parsed = SecretMap.safeParse(JSON.parse(readFileSync(plainPath, 'utf8')));
-      if (parsed.success) for (const [k, v] of Object.entries(parsed.data)) memory.set(k, v);
-      else unreadable.push(PLAIN_SECRETS_FILE);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') unreadable.push(PLAIN_SECRETS_FILE);
-    }
-  }
+  const stored = loadStoredSecrets(host);
+  for (const [key, value] of stored.secrets) memory.set(key, value);
+  const unreadable = stored.unreadable;
 
   return {
     unreadable,

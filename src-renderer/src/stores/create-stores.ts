@@ -29,6 +29,7 @@ import {
 import { createScenarioStore, type ScenarioStore } from '../features/collections/scenario-store';
 import { createResolveStore, type ResolveStore } from '../features/collections/resolve-store';
 import { createRunnerStore, type RunnerStore } from '../features/runner/runner-store';
+import { browserStorage, uiPreferencesLink } from './ui-preferences';
 
 export interface Stores {
   app: AppStore;
@@ -65,6 +66,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
   const log = createLogStore(bridge, connection, focus);
   const auth = createAuthStore(bridge, connection, app);
   const contacts = createContactsStore(bridge, connection, app);
+  const preferences = uiPreferencesLink(bridge, connection);
   const stores: Stores = {
     app,
     focus,
@@ -78,8 +80,14 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     composerResources: createComposerResourcesStore(bridge, app),
     simulator: createSimulatorStore(bridge, connection, app),
     center,
-    layout: createLayoutStore(),
-    firstRun: createFirstRunStore(bridge, connection, { app, auth, contacts, log }),
+    layout: createLayoutStore(browserStorage(), preferences),
+    firstRun: createFirstRunStore(
+      bridge,
+      connection,
+      { app, auth, contacts, log },
+      browserStorage(),
+      preferences,
+    ),
     collections,
     scenario: createScenarioStore(bridge, connection, collections),
     resolve: createResolveStore(bridge, app, composer, collections),
@@ -103,6 +111,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.resolve.start(),
         stores.runner.start(),
         stores.firstRun.start(),
+        stores.layout.start(),
       ];
       return () => stops.forEach((stop) => stop());
     },

@@ -80,6 +80,22 @@ export class ComposerPage {
       .getByRole('radio', { name, exact: true });
   }
 
+  /**
+   * Chooses how to act and waits until the choice holds. A click can land while the form still
+   * moves (the endpoint's rules arrive a moment after it is chosen and add a note above the
+   * radios), so the step clicks again until the radio reads checked rather than trusting one click.
+   */
+  async chooseActAs(name: 'App token' | 'App token for a user' | "User's token"): Promise<void> {
+    const radio = this.actAs(name);
+    const until = Date.now() + 15_000;
+    while (!(await radio.isChecked())) {
+      if (Date.now() > until)
+        throw new Error(`Waited 15 s for "${name}" to stay chosen in Act as; it never did.`);
+      await radio.click({ timeout: 5_000 }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   sample(name: string): Locator {
     return this.region.getByRole('group', { name: 'Sample files' }).getByRole('button', { name });
   }
@@ -219,7 +235,7 @@ export class ComposerPage {
 
   /** Acts as a connected user, picked by the start of their label in "User" ("Ada Tester"). */
   async actAsUser(kind: 'App token for a user' | "User's token", name: string): Promise<void> {
-    await this.actAs(kind).check();
+    await this.chooseActAs(kind);
     await choose(this.region.getByRole('combobox', { name: 'User', exact: true }), name);
   }
 

@@ -7,6 +7,8 @@ export class EventLogPage {
   readonly records: Locator;
   readonly detail: Locator;
   readonly count: Locator;
+  /** Shown while the engine builds the journal's index ("Indexing the journal: 42%. ..."). */
+  readonly indexing: Locator;
   readonly search: Locator;
   readonly pause: Locator;
   readonly clearView: Locator;
@@ -15,12 +17,18 @@ export class EventLogPage {
   readonly session: Locator;
   readonly newSession: Locator;
   readonly exportButton: Locator;
+  /** "Sessions…": the sessions' sizes, archive, unarchive and delete. */
+  readonly manageSessions: Locator;
+  readonly sessionsPanel: Locator;
+  /** Beside the Session list while an archived session is open. */
+  readonly readOnly: Locator;
 
   constructor(readonly page: Page) {
     this.region = page.getByRole('region', { name: 'Event log', exact: true });
     this.records = this.region.getByRole('listbox', { name: 'Records' });
     this.detail = this.region.getByRole('region', { name: 'Record detail' });
     this.count = this.region.getByRole('status', { name: 'Record count' });
+    this.indexing = this.region.getByRole('status', { name: 'Indexing' });
     this.search = this.region.getByRole('searchbox', { name: 'Search records' });
     this.pause = this.region.getByRole('button', { name: /^(Pause|Resume)$/ });
     this.clearView = this.region.getByRole('button', { name: 'Clear view' });
@@ -29,6 +37,9 @@ export class EventLogPage {
     this.session = this.region.getByRole('combobox', { name: 'Session' });
     this.newSession = this.region.getByRole('button', { name: 'New session…' });
     this.exportButton = this.region.getByRole('button', { name: 'Export…' });
+    this.manageSessions = this.region.getByRole('button', { name: 'Sessions…' });
+    this.sessionsPanel = this.region.getByRole('group', { name: 'Sessions', exact: true });
+    this.readOnly = this.region.getByRole('status').filter({ hasText: 'archived, read-only' });
   }
 
   /** The number the pane says it shows ("1234 records"). */
@@ -36,6 +47,11 @@ export class EventLogPage {
     const text = await this.count.innerText();
     const m = /^(\d+) records?/.exec(text);
     return m ? Number(m[1]) : -1;
+  }
+
+  /** The seqs of the rows in the DOM now, in the list's order (each row's text starts with it). */
+  async drawnSeqs(): Promise<number[]> {
+    return (await this.domRows().allInnerTexts()).map((t) => Number(t.split(/\s/)[0]));
   }
 
   /** Rows in the DOM now (only those in view are: the list is virtual). */
@@ -139,6 +155,26 @@ export class EventLogPage {
         .click(),
     ]);
     return download;
+  }
+
+  /** Starts a session by name from "New session…". */
+  async startSession(name: string): Promise<void> {
+    await this.newSession.click();
+    await this.region.getByRole('textbox', { name: 'Session name' }).fill(name);
+    await this.region.getByRole('button', { name: 'Start session' }).click();
+  }
+
+  /** Opens a session from the Session list by its name. */
+  async openSession(name: string): Promise<void> {
+    const option = this.session.getByRole('option').filter({ hasText: name });
+    const value = await option.getAttribute('value');
+    if (value === null) throw new Error(`The Session list has no session named "${name}"`);
+    await this.session.selectOption(value);
+  }
+
+  /** A session's row in the Sessions… panel (open it first with manageSessions). */
+  sessionRow(name: string): Locator {
+    return this.sessionsPanel.getByRole('listitem', { name: `Session ${name}`, exact: true });
   }
 
   /** What the last replay said ("Replayed: #12 …" or the error). */

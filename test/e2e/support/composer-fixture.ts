@@ -14,7 +14,7 @@ export async function textToAdaInComposer(session: AppSession, running: RunningH
   await addContact(app.page, ada.id, ADA_CONTACT);
   const composer = new ComposerPage(app.page);
   await expect.poll(() => composer.actAs('App token for a user').isEnabled(), POLL).toBe(true);
-  await composer.actAs('App token for a user').check();
+  await composer.chooseActAs('App token for a user');
   await composer.set('contact_id', ADA_CONTACT);
   await composer.set('resource_id', ada.id);
   await composer.set('text', text);

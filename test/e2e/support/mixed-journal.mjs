@@ -44,77 +44,48 @@ export function writeMixedJournal(dataDir, count, needle, options = {}) {
   let deliveries = 0;
   let invalid = 0;
   const needleSeq = Math.floor(count / 3);
+  // A million records made one by one take half a minute: each line is the template of its
+  // variant (kind, user, outcome, filler), made once with placeholders of the same lengths, filled
+  // in as bytes.
+  /** @type {Map<string, Array<Buffer | string>>} */
+  const templates = new Map();
   const fd = openSync(join(dataDir, JOURNAL_FILE), 'w');
-  /** @type {string[]} */
-  let lines = [];
-  let chars = 0;
+  const out = Buffer.allocUnsafe(8 * 1024 * 1024);
+  const clock = timeFormats();
+  let used = 0;
   for (let seq = 1; seq <= count; seq++) {
-    const at = new Date(start + seq * 10).toISOString();
     const user = /** @type {string} */ (FIXTURE_USERS[seq % FIXTURE_USERS.length]);
-    /** @type {JournalRecord} */
-    let record;
     const isApi = seq % 5 === 1 || seq === needleSeq;
-    if (!isApi && seq % 5 === 0) {
-      const bad = seq % 7 === 0;
+    const isDelivery = !isApi && seq % 5 === 0;
+    const bad = isDelivery && seq % 7 === 0;
+    if (isDelivery) {
       deliveries += 1;
       if (bad) invalid += 1;
       byUser.set(user, (byUser.get(user) ?? 0) + 1);
-      const msgType = /** @type {string} */ (MSG_TYPES[seq % MSG_TYPES.length]);
-      record = delivery(seq, at, user, msgType, bad, pad);
-    } else if (isApi) {
-      const body = JSON.stringify({
-        user_id: user,
-        name: seq === needleSeq ? needle : `Fixture user ${seq}`,
-        ...(options.sized ? { about: pad(seq, 280) } : {}),
-      });
-      record = {
-        seq,
-        at,
-        kind: 'api',
-        summary: `GET /tp/me.json → 200`,
-        profileId: 'sandbox',
-        api: {
-          method: 'GET',
-          url: `http://127.0.0.1:1/tp/me.json?n=${seq}`,
-          requestHeaders: options.sized
-            ? {
-                accept: 'application/json',
-                authorization: 'Bearer Qm1x…',
-                'user-agent': 'tp-inspector/1.0',
-              }
-            : { accept: 'application/json' },
-          requestParams: {},
-          status: seq % 50 === 1 ? 500 : 200,
-          responseHeaders: options.sized
-            ? {
-                'content-type': 'application/json; charset=utf-8',
-                'content-length': String(body.length),
-                date: new Date(start + seq * 10).toUTCString(),
-              }
-            : { 'content-type': 'application/json' },
-          responseBody: { encoding: 'utf8', text: body, size: body.length },
-          timing: { totalMs: 4.2, ttfbMs: 3.1, downloadMs: 1.1 },
-        },
-      };
-    } else {
-      record = {
-        seq,
-        at,
-        kind: 'system',
-        summary: `Fixture record ${seq}`,
-        system: {
-          level: 'info',
-          message: `Fixture record ${seq}, written by the fixture.${pad(seq, 700)}`,
-        },
-      };
     }
-    const line = JSON.stringify(record);
-    lines.push(line);
-    chars += line.length;
-    if (chars > 4_000_000 || seq === count) {
-      writeSync(fd, lines.join('\n') + '\n');
-      lines = [];
-      chars = 0;
+    const seqText = String(seq);
+    const key = `${isApi ? 'a' : isDelivery ? 'd' : 's'}${seq % 3}${bad}${seq % 50 === 1}${seq === needleSeq}${seq % 61}:${seqText.length}`;
+    let parts = templates.get(key);
+    if (!parts) {
+      const record = mixedRecord(seq, SEQ.repeat(seqText.length), AT, DATE, needle, needleSeq, {
+        sized: options.sized === true,
+        pad,
+      });
+      // The seq's placeholder was a string in the first field: there it is a number.
+      const line = JSON.stringify(record).replace(/^\{"seq":"(~+)"/, '{"seq":$1') + '\n';
+      parts = line.split(PLACEHOLDERS).map((part, k) => (k % 2 === 0 ? Buffer.from(part) : part));
+      templates.set(key, parts);
+    }
+    const time = clock(start + seq * 10);
+    for (const part of parts) {
+      if (typeof part !== 'string') used += part.copy(out, used);
+      else if (part === AT) used += out.write(time.iso, used, 'latin1');
+      else if (part === DATE) used += out.write(time.http, used, 'latin1');
+      else used += out.write(seqText, used, 'latin1');
+    }
+    if (used > out.length - 1024 * 1024 || seq === count) {
+      writeAllOf(fd, out.subarray(0, used));
+      used = 0;
     }
   }
   closeSync(fd);
@@ -122,8 +93,119 @@ export function writeMixedJournal(dataDir, count, needle, options = {}) {
   return { deliveries, invalid, fromUser: (u) => byUser.get(u) ?? 0, needleSeq, serverErrors };
 }
 
+// Placeholders of a template: a record's seq (as many as it has digits; a number in the line's
+// `seq`, text elsewhere), its time (ISO 8601) and its HTTP date. None of their characters is
+// otherwise in a record, and neither JSON nor encodeURIComponent changes `~`.
+const SEQ = '~';
+const AT = '^'.repeat('2026-01-01T00:00:00.000Z'.length);
+const DATE = '`'.repeat('Thu, 01 Jan 2026 00:00:00 GMT'.length);
+const PLACEHOLDERS = /(~+|\^{24}|`{29})/;
+
+/**
+ * A time as ISO 8601 and as an HTTP date, the dates made once a second (Date's own formatting
+ * takes microseconds, and a record is written in about one).
+ * @returns {(ms: number) => { iso: string, http: string }}
+ */
+function timeFormats() {
+  let second = NaN;
+  let isoPrefix = '';
+  let http = '';
+  return (ms) => {
+    const s = Math.floor(ms / 1000);
+    if (s !== second) {
+      second = s;
+      const date = new Date(s * 1000);
+      isoPrefix = date.toISOString().slice(0, 20);
+      http = date.toUTCString();
+    }
+    return { iso: `${isoPrefix}${String(ms - s * 1000).padStart(3, '0')}Z`, http };
+  };
+}
+
+/**
+ * @param {number} fd
+ * @param {Buffer} bytes
+ */
+function writeAllOf(fd, bytes) {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
+}
+
+/**
+ * One record of the mixed journal, with `s` for its seq wherever the seq is text, and `"seq":s`.
+ * @param {number} seq
+ * @param {string} s
+ * @param {string} at
+ * @param {string} date
+ * @param {string} needle
+ * @param {number} needleSeq
+ * @param {{ sized: boolean, pad: (seq: number, length: number) => string }} options
+ * @returns {JournalRecord}
+ */
+function mixedRecord(seq, s, at, date, needle, needleSeq, { sized, pad }) {
+  const user = /** @type {string} */ (FIXTURE_USERS[seq % FIXTURE_USERS.length]);
+  const isApi = seq % 5 === 1 || seq === needleSeq;
+  /** @type {JournalRecord} */
+  let record;
+  if (!isApi && seq % 5 === 0) {
+    const msgType = /** @type {string} */ (MSG_TYPES[seq % MSG_TYPES.length]);
+    record = delivery(seq, s, at, user, msgType, seq % 7 === 0, pad);
+  } else if (isApi) {
+    const body = JSON.stringify({
+      user_id: user,
+      name: seq === needleSeq ? needle : `Fixture user ${s}`,
+      ...(sized ? { about: pad(seq, 280) } : {}),
+    });
+    record = {
+      seq,
+      at,
+      kind: 'api',
+      summary: `GET /tp/me.json → 200`,
+      profileId: 'sandbox',
+      api: {
+        method: 'GET',
+        url: `http://127.0.0.1:1/tp/me.json?n=${s}`,
+        requestHeaders: sized
+          ? {
+              accept: 'application/json',
+              authorization: 'Bearer Qm1x…',
+              'user-agent': 'tp-inspector/1.0',
+            }
+          : { accept: 'application/json' },
+        requestParams: {},
+        status: seq % 50 === 1 ? 500 : 200,
+        responseHeaders: sized
+          ? {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': String(body.length),
+              date,
+            }
+          : { 'content-type': 'application/json' },
+        responseBody: { encoding: 'utf8', text: body, size: body.length },
+        timing: { totalMs: 4.2, ttfbMs: 3.1, downloadMs: 1.1 },
+      },
+    };
+  } else {
+    record = {
+      seq,
+      at,
+      kind: 'system',
+      summary: `Fixture record ${s}`,
+      system: {
+        level: 'info',
+        message: `Fixture record ${s}, written by the fixture.${pad(seq, 700)}`,
+      },
+    };
+  }
+  // The seq's placeholder in the first field too (a string here, a number in the line).
+  return {
+    .../** @type {JournalRecord} */ (record),
+    seq: /** @type {number} */ (/** @type {unknown} */ (s)),
+  };
+}
+
 /**
  * @param {number} seq
+ * @param {string} s the seq where it is text
  * @param {string} at
  * @param {string} user
  * @param {string} msgType
@@ -131,9 +213,9 @@ export function writeMixedJournal(dataDir, count, needle, options = {}) {
  * @param {(seq: number, length: number) => string} pad
  * @returns {JournalRecord}
  */
-function delivery(seq, at, user, msgType, bad, pad) {
+function delivery(seq, s, at, user, msgType, bad, pad) {
   const data = JSON.stringify({
-    id: `m${seq}`,
+    id: `m${s}`,
     type: msgType,
     sender: `${user}@platform.test`,
     ...(pad(seq, 1) ? { text: pad(seq, 330) } : {}),
@@ -173,7 +255,7 @@ function delivery(seq, at, user, msgType, bad, pad) {
         category: 'message',
         type: msgType,
         msgType,
-        messageId: `m${seq}`,
+        messageId: `m${s}`,
         userId: user,
         contactId: 'acme-orders',
       },

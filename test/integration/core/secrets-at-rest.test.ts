@@ -29,7 +29,7 @@ describe('secrets at rest', () => {
     const sandbox = await startTestSandbox({ token_lifetime: 1, rotate_refresh_tokens: true });
     const dataDir = tempDir();
     const app = sandbox.apps[0]!;
-    // A custom profile (not the sandbox's, whose secrets are never stored) against the sandbox.
+    // A custom profile (not the sandbox's, whose tokens are never stored) against the sandbox.
     const host = { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: keyring };
     const core = await createCore(host, { inboundPort: 0 });
     cleanups.push(async () => {

@@ -124,6 +124,30 @@ describe('stop', () => {
     ]);
     expect(run.scenarios[0]!.steps[0]!.failure).toMatch(/stopped/);
   }, 30_000);
+
+  it('stops through runToEnd when its signal aborts (Ctrl+C on the command line)', async () => {
+    const folder = fx.collection({
+      'waits.yaml': `steps:
+  - name: A delivery that never comes
+    expect-delivery: { match: { text: never sent }, timeout: 1m }
+`,
+    });
+    const interrupt = new AbortController();
+    const ended = runToEnd(
+      fx.core.invoke,
+      fx.core.events,
+      { folder },
+      {
+        signal: interrupt.signal,
+        onChange: (view) => {
+          if (view.scenarios[0]?.steps[0]?.state === 'running') interrupt.abort();
+        },
+      },
+    );
+    const run = await ended;
+    expect(run.status).toBe('stopped');
+    expect(run.scenarios[0]!.steps[0]!.failure).toMatch(/stopped/);
+  }, 30_000);
 });
 
 describe('a profile that is not the sandbox', () => {
@@ -163,6 +187,29 @@ describe('a profile that is not the sandbox', () => {
     expect(run.question).toBeNull();
   }, 30_000);
 
+  it('answers the question through runToEnd once, as a caller without a window does', async () => {
+    const folder = fx.collection({ 'change.yaml': scenario });
+    const questions: string[] = [];
+    const run = await runToEnd(
+      fx.core.invoke,
+      fx.core.events,
+      { folder, profileId },
+      {
+        answer: (view) => {
+          questions.push(view.question ?? '');
+          return false;
+        },
+      },
+    );
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatch(/"Staging".*not the sandbox/);
+    expect(run.status).toBe('stopped');
+    expect(stepStates(run)).toEqual([
+      'change.yaml App token: passed',
+      'change.yaml Make a user: skipped',
+    ]);
+  }, 30_000);
+
   it('stops when the person declines, and asks nothing when the run was confirmed up front', async () => {
     const folder = fx.collection({ 'change.yaml': scenario });
     const ended = runToEnd(fx.core.invoke, fx.core.events, { folder, profileId });
@@ -177,7 +224,7 @@ describe('a profile that is not the sandbox', () => {
       fx.core.invoke,
       fx.core.events,
       { folder, profileId, confirmed: true },
-      (view) => statuses.push(view.status),
+      { onChange: (view) => statuses.push(view.status) },
     );
     expect(statuses).not.toContain('awaiting-confirmation');
     expect(confirmed.scenarios[0]!.steps[1]!.state).toBe('failed');

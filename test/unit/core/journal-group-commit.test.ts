@@ -131,4 +131,34 @@ describe('journal group commit', () => {
     expect(lines(file).map((r) => r.summary)).toEqual(['last']);
     expect(() => journal.appendGrouped(system('after'))).toThrow(/closed/);
   });
+  it('finds every line by the byte offset it was written at: multi-byte text, a lone surrogate, a group over 1 MB', async () => {
+    const file = path();
+    const journal = openJournal(file);
+    const texts = ['→ 200', 'emoji 😀 ok', 'lone \ud800 surrogate', 'plain'];
+    // The first group is larger than the buffer the journal keeps for the next (1 MB).
+    const text = (round: number, i: number) =>
+      i < texts.length ? texts[i]! : round === 0 ? 'x'.repeat(600_000) : 'last';
+    const expected = (seq: number) => {
+      const round = Math.floor((seq - 1) / 6);
+      const i = (seq - 1) % 6;
+      // JSON.stringify writes a lone surrogate as an escape, so it comes back as it was.
+      return i < 5 ? `${round} ${text(round, i)}` : `${round} sync ${texts[round % 4]!}`;
+    };
+    // More records than the journal keeps whole, so the first ones are read back from the file.
+    const rounds = 90;
+    for (let round = 0; round < rounds; round++) {
+      const groups = [0, 1, 2, 3, 4].map(
+        (i) => journal.appendGrouped(system(`${round} ${text(round, i)}`)).written,
+      );
+      journal.append(system(`${round} sync ${texts[round % 4]!}`));
+      await Promise.all(groups);
+    }
+    for (const seq of [1, 2, 3, 5, 6, 7, 300, rounds * 6]) {
+      expect(journal.get(seq)?.summary).toBe(expected(seq));
+    }
+    expect(lines(file).map((r) => r.summary)).toEqual(
+      Array.from({ length: rounds * 6 }, (_, i) => expected(i + 1)),
+    );
+    journal.close();
+  });
 });

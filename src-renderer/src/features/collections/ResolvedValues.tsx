@@ -1,6 +1,7 @@
 // Under the composer's form: what its `{{variables}}` stand for with the active profile and the
 // open collection, before anything is sent, and the variables nothing defines.
 import { useResolve } from '../../stores/stores-context';
+import './save-dialog.css';
 
 export function ResolvedValues() {
   const lines = useResolve((s) => s.lines);

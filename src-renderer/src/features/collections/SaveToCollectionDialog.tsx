@@ -7,6 +7,7 @@ import type { CommandInput } from '../../../../src-shared/contract';
 import { useCollections } from '../../stores/stores-context';
 import { allScenarios, scenarioFileName } from './tree';
 import { useOpenScenario } from './use-open-scenario';
+import './save-dialog.css';
 
 type Source = CommandInput<'collections.saveRequest'>['source'];
 

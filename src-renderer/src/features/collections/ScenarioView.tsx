@@ -11,6 +11,7 @@ import { isDirty } from './scenario-store';
 import { summarizeSteps } from './scenario-steps';
 import { StepList } from './StepList';
 import './collections.css';
+import './scenario.css';
 
 const isSaveKey = (e: KeyboardEvent) =>
   (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's';

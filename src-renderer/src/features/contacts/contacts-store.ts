@@ -61,6 +61,19 @@ export type ContactsStore = ReturnType<typeof createContactsStore>;
 
 const ISSUE_FIELDS = new Set(['contactId', 'displayName', 'avatarUrl', 'capabilities', 'owners']);
 
+/**
+ * A contact's new results, in place of the earlier ones that all went well: one success box at a
+ * time, while a failure stays under its row, with its Retry, until it is dismissed or retried.
+ */
+export function withResults(
+  all: Record<string, OwnerResult[]>,
+  contactId: string,
+  results: OwnerResult[],
+): Record<string, OwnerResult[]> {
+  const kept = Object.entries(all).filter(([, earlier]) => earlier.some((r) => !r.ok));
+  return { ...Object.fromEntries(kept), [contactId]: results };
+}
+
 export function createContactsStore(bridge: Bridge, connection: Connection, app: AppStore) {
   const activeId = () => app.getState().profiles?.activeProfileId ?? null;
   const loads = latestOnly();
@@ -86,7 +99,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
       set({ actionError: null });
       try {
         const { results } = await run(profileId);
-        set((s) => ({ results: { ...s.results, [contactId]: results } }));
+        set((s) => ({ results: withResults(s.results, contactId, results) }));
       } catch (err) {
         set({ actionError: errorMessage(err) });
       } finally {
@@ -113,7 +126,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
         set({ actionError: null });
         try {
           const out = await bridge.invoke('contacts.save', { ...profileArg(), contact: draft });
-          set((s) => ({ results: { ...s.results, [contactId]: out.results } }));
+          set((s) => ({ results: withResults(s.results, contactId, out.results) }));
           return { ok: true, issues: [], error: null };
         } catch (err) {
           const issues = ((err as { issues?: { path: string; message: string }[] }).issues ?? [])

@@ -1,11 +1,14 @@
 // Sessions in the event log's heading: which named journal (a QA run) is open, switching to an
-// earlier one, starting a new one by name, and exporting the open one as a file.
+// earlier one, starting a new one by name, exporting the open one as a file, and the sessions'
+// retention (SessionsManager). An archived session open is read-only, and the heading says so.
 import { useState, type FormEvent } from 'react';
 // The contact editor's download helper: one way to hand a file to the browser in both hosts.
 import { downloadFile } from '../../components/download';
 import type { ExportFormat } from './log-sessions';
 import { useLog } from '../../stores/stores-context';
+import { SessionsManager } from './SessionsManager';
 
+type Panel = 'new' | 'export' | 'manage';
 const FORMATS: Array<{ format: ExportFormat; label: string }> = [
   { format: 'ndjson', label: 'NDJSON' },
   { format: 'har', label: 'HAR' },
@@ -18,8 +21,12 @@ export function SessionsBar() {
   const error = useLog((s) => s.sessionError);
   const switchSession = useLog((s) => s.switchSession);
   const refresh = useLog((s) => s.refreshSessions);
-  const [panel, setPanel] = useState<'new' | 'export' | null>(null);
-  const toggle = (which: 'new' | 'export') => setPanel((p) => (p === which ? null : which));
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const toggle = (which: Panel) => setPanel((p) => (p === which ? null : which));
+  const recording =
+    sessions && sessions.activeId !== sessions.recordingId
+      ? sessions.sessions.find((s) => s.id === sessions.recordingId)
+      : undefined;
 
   return (
     <div className="log-sessions">
@@ -36,15 +43,27 @@ export function SessionsBar() {
             {/* The open session's count is in the pane; the list's would be stale. */}
             {s.active
               ? s.name
-              : `${s.name} (${s.records} ${s.records === 1 ? 'record' : 'records'})`}
+              : `${s.name} (${s.records} ${s.records === 1 ? 'record' : 'records'}${s.archived ? ', archived' : ''})`}
           </option>
         ))}
       </select>
+      {recording ? (
+        <span
+          className="log-sessions-readonly"
+          role="status"
+          title={`Nothing is appended to it: new records go to “${recording.name}”.`}
+        >
+          archived, read-only
+        </span>
+      ) : null}
       <button type="button" aria-expanded={panel === 'new'} onClick={() => toggle('new')}>
         New session…
       </button>
       <button type="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
         Export…
+      </button>
+      <button type="button" aria-expanded={panel === 'manage'} onClick={() => toggle('manage')}>
+        Sessions…
       </button>
       {busy ? (
         <span className="quiet" role="status">
@@ -58,6 +77,7 @@ export function SessionsBar() {
       ) : null}
       {panel === 'new' ? <NewSessionForm onDone={() => setPanel(null)} /> : null}
       {panel === 'export' ? <ExportChoices onDone={() => setPanel(null)} /> : null}
+      {panel === 'manage' ? <SessionsManager onDone={() => setPanel(null)} /> : null}
     </div>
   );
 }

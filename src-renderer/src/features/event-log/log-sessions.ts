@@ -1,9 +1,16 @@
 // The sessions part of the event log store: which named journal (a QA run) is active, starting a
-// new one, switching, and exporting one as a file. The view starts over on sessions.changed.
+// new one, switching, exporting one as a file, archiving, unarchiving and deleting one. The view
+// starts over on sessions.changed.
 import type { Bridge, SessionsState } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 
 export type ExportFormat = 'ndjson' | 'har' | 'html';
+export type SessionChange = 'archive' | 'unarchive' | 'delete';
+const CHANGE_WORDS: Record<SessionChange, { busy: string; what: string }> = {
+  archive: { busy: 'Archiving', what: 'archive the session' },
+  unarchive: { busy: 'Unarchiving', what: 'unarchive the session' },
+  delete: { busy: 'Deleting', what: 'delete the session' },
+};
 export interface ExportedFile {
   filename: string;
   mimeType: string;
@@ -18,13 +25,19 @@ export interface LogSessionsState {
   refreshSessions(): Promise<void>;
   newSession(name: string): Promise<boolean>;
   switchSession(id: string): Promise<void>;
+  /** Archive, unarchive or delete a session; true when it was done. */
+  changeSession(change: SessionChange, id: string): Promise<boolean>;
   /** The session's file content, or null when the export failed (sessionError says why). */
   exportSession(format: ExportFormat, sessionId?: string): Promise<ExportedFile | null>;
 }
 
 type Set = (partial: Partial<LogSessionsState>) => void;
 
-export function sessionsSlice(bridge: Bridge, set: Set): LogSessionsState {
+export function sessionsSlice(
+  bridge: Bridge,
+  set: Set,
+  get: () => LogSessionsState,
+): LogSessionsState {
   /** Runs one sessions command, saying what it waits for, and keeps its error in words. */
   async function run<T>(busy: string, what: string, fn: () => Promise<T>): Promise<T | null> {
     set({ sessionBusy: busy, sessionError: null });
@@ -60,6 +73,15 @@ export function sessionsSlice(bridge: Bridge, set: Set): LogSessionsState {
         bridge.invoke('sessions.switch', { sessionId: id }),
       );
       if (out) set({ sessions: out });
+    },
+    async changeSession(change, id) {
+      const name = get().sessions?.sessions.find((s) => s.id === id)?.name ?? id;
+      const words = CHANGE_WORDS[change];
+      const out = await run(`${words.busy} “${name}”…`, words.what, () =>
+        bridge.invoke(`sessions.${change}`, { sessionId: id }),
+      );
+      if (out) set({ sessions: out });
+      return out !== null;
     },
     exportSession(format, sessionId) {
       return run(`Exporting as ${format.toUpperCase()}…`, 'export the session', () =>

@@ -119,7 +119,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   const recent = new Map<number, JournalRecord>();
 
   const store = createStore<LogState>()((set, get) => ({
-    ...sessionsSlice(bridge, set),
+    ...sessionsSlice(bridge, set, get),
     ...detailActions(bridge),
     filter: {},
     total: 0,
@@ -299,6 +299,9 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   }
 
   function onAppended(record: JournalRecord) {
+    // An archived session is shown read-only: what is appended goes to another session's journal.
+    const sessions = get().sessions;
+    if (sessions && sessions.activeId !== sessions.recordingId) return;
     live.push(record);
     liveTimer ??= setTimeout(applyLive, LIVE_BATCH_MS);
   }

@@ -44,6 +44,7 @@ const STEPS: StepSpec[] = [
 export function FirstRun() {
   const headingId = useId();
   const closed = useFirstRun((s) => s.closed);
+  const known = useFirstRun((s) => s.known);
   const busy = useFirstRun((s) => s.busy);
   const error = useFirstRun((s) => s.error);
   const run = useFirstRun((s) => s.run);
@@ -61,7 +62,7 @@ export function FirstRun() {
     if (allDone && !closed) close();
   }, [allDone, closed, close]);
 
-  if (closed || allDone || !profile) return null;
+  if (closed || !known || allDone || !profile) return null;
   const sandbox = profile.kind === 'sandbox';
 
   return (

@@ -3,11 +3,13 @@
 // Each step is a button that does it through the commands the panes use; whether a step is done
 // is read from the state (a token, a connected user, a delivery in the journal, the record
 // selected), so a step the person did another way is ticked too. Once every step is done, or the
-// panel is dismissed, it stays closed: remembered in the renderer's localStorage.
+// panel is dismissed, it stays closed: remembered in the engine's settings, with a copy in the
+// browser's storage (stores/ui-preferences.ts), so another host on this data folder keeps it closed.
 import { createStore } from 'zustand/vanilla';
 import type { Connection } from '../../bridge';
 import type { Bridge, JournalRecord } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
+import { browserStorage, type UiPreferencesLink } from '../../stores/ui-preferences';
 import type { ContactsStore } from '../contacts/contacts-store';
 import type { LogStore } from '../event-log/log-store';
 import type { AppStore } from '../header/app-store';
@@ -18,6 +20,8 @@ export type FirstRunStep = 'token' | 'user' | 'message' | 'delivery';
 export interface FirstRunState {
   /** Dismissed, or every step done once: the panel does not come back. */
   closed: boolean;
+  /** The engine said whether it was closed elsewhere: until then it is not shown (no flash). */
+  known: boolean;
   busy: FirstRunStep | null;
   /** The last step that failed, in words, until the next one starts. */
   error: { step: FirstRunStep; text: string } | null;
@@ -58,6 +62,7 @@ export function createFirstRunStore(
   connection: Connection,
   { app, auth, contacts, log }: Deps,
   storage: Storage | null = browserStorage(),
+  engine?: UiPreferencesLink,
 ) {
   const steps: Record<FirstRunStep, () => Promise<void>> = {
     async token() {
@@ -116,6 +121,7 @@ export function createFirstRunStore(
 
   const store = createStore<FirstRunState>()((set, get) => ({
     closed: storage?.getItem(STORAGE_KEY) === 'closed',
+    known: !engine,
     busy: null,
     error: null,
     messageSent: false,
@@ -133,10 +139,11 @@ export function createFirstRunStore(
     },
     close() {
       set({ closed: true });
+      void engine?.save({ firstRunClosed: true });
       try {
         storage?.setItem(STORAGE_KEY, 'closed');
       } catch {
-        // Refused storage: the panel comes back at the next launch, nothing worse.
+        // Refused storage: the engine's copy is the one that counts.
       }
     },
   }));
@@ -167,15 +174,19 @@ export function createFirstRunStore(
       }),
     ];
     if (!store.getState().closed) void readJournal();
+    if (engine) {
+      offs.push(
+        engine.follow((stored) => {
+          if (stored.firstRunClosed) store.setState({ closed: true, known: true });
+          else {
+            store.setState({ known: true });
+            // Closed in this browser only (an older version kept it there): the engine learns it.
+            if (store.getState().closed) void engine.save({ firstRunClosed: true });
+          }
+        }),
+      );
+    }
     return () => offs.forEach((off) => off());
   }
   return Object.assign(store, { start });
-}
-
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }

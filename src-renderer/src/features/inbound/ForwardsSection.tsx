@@ -2,6 +2,7 @@
 // the receiver has answered (a target may take unverified ones too); each target shows its last
 // result (status and time, why it failed, or why nothing was sent).
 import { useState, type FormEvent } from 'react';
+import { BreakableUrl } from '../../components/BreakableUrl';
 import { useInbound } from '../../stores/stores-context';
 import { clockTime, durationMs } from '../../format';
 import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
@@ -51,7 +52,7 @@ export function ForwardsSection() {
           {targets.map((t) => (
             <li key={t} aria-label={t}>
               <div className="row">
-                <span className="mono url">{t}</span>
+                <BreakableUrl url={t} className="mono" />
                 <button
                   type="button"
                   className="small"

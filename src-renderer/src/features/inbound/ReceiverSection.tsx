@@ -1,5 +1,6 @@
 // The receiver: where it listens, the URL to register as the app's endpoint (on the public URL
 // while a tunnel is up), and the management and directory paths it serves for this profile.
+import { BreakableUrl } from '../../components/BreakableUrl';
 import { FieldList } from '../../components/FieldList';
 import { activeProfile } from '../header/app-store';
 import { useInbound, useApp } from '../../stores/stores-context';
@@ -25,13 +26,13 @@ export function ReceiverSection() {
       <FieldList
         label="Receiver"
         fields={[
-          { label: 'Listening on', value: status.baseUrl, mono: true },
+          { label: 'Listening on', value: <BreakableUrl url={status.baseUrl} />, mono: true },
           {
             label: 'Delivery URL',
             mono: true,
             value: (
               <span className="url-line">
-                <span className="url">{suggested.endpointUrl}</span>
+                <BreakableUrl url={suggested.endpointUrl} className="delivery-url" />
                 <CopyButton value={suggested.endpointUrl} label="Copy the delivery URL" />
               </span>
             ),
@@ -41,7 +42,11 @@ export function ReceiverSection() {
           {
             label: 'Public URL',
             mono: !!status.publicUrl,
-            value: status.publicUrl ?? <span className="quiet">none: no tunnel is up</span>,
+            value: status.publicUrl ? (
+              <BreakableUrl url={status.publicUrl} />
+            ) : (
+              <span className="quiet">none: no tunnel is up</span>
+            ),
           },
         ]}
       />

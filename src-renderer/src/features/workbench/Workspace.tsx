@@ -7,7 +7,7 @@ import { Splitter } from '../../components/Splitter';
 import { EventLog } from '../event-log/EventLog';
 import { useLayout, useStores } from '../../stores/stores-context';
 import { CenterColumn } from './CenterColumn';
-import { clamp, logWidth, MIN_MIDDLE, MIN_SIZES } from './layout-store';
+import { clamp, logWidth, MIN_MIDDLE, MIN_SIZES, toolsWidth } from './layout-store';
 import { Sidebar } from './Sidebar';
 
 /** The workspace's padding and each splitter are one --gap (12 px, theme.css) wide. */
@@ -89,9 +89,10 @@ export function Workspace() {
   // The padding on both sides and the splitters shown.
   const room = width - GAP * (widened ? 3 : 4);
   const logMax = room - MIN_SIZES.tools - (widened ? 0 : MIN_MIDDLE);
-  const log = clamp(logWidth(sizes.log, room, sizes.tools), MIN_SIZES.log, logMax);
+  const toolsWanted = toolsWidth(sizes.tools, room);
+  const log = clamp(logWidth(sizes.log, room, toolsWanted), MIN_SIZES.log, logMax);
   const toolsMax = room - log - MIN_MIDDLE;
-  const tools = clamp(sizes.tools, MIN_SIZES.tools, toolsMax);
+  const tools = clamp(toolsWanted, MIN_SIZES.tools, toolsMax);
   const columns = widened
     ? `minmax(0, 1fr) auto ${log}px`
     : `${tools}px auto minmax(0, 1fr) auto ${log}px`;

@@ -1,19 +1,25 @@
 // How the window's panes are arranged: the widths of the tools and event log columns, the share of
 // the event log's height its record list takes, whether the tools take the middle column's place
 // and whether the record detail fills the event log. The sizes and the widening are kept in the
-// renderer's localStorage, so they come back at the next launch (the engine's settings are the
-// engine's: nothing there is about the window); a maximized detail is for the moment only.
+// engine's settings, with a copy in the browser's storage (stores/ui-preferences.ts), so they come
+// back at the next launch and on any host; a maximized detail is for the moment only.
 import { createStore } from 'zustand/vanilla';
+import type { UiPreferences } from '../../../../src-shared/contract';
+import { browserStorage, type UiPreferencesLink } from '../../stores/ui-preferences';
 
 export type PaneSize = 'tools' | 'log' | 'list';
 export type LayoutSizes = Record<PaneSize, number>;
 
 /**
- * Pixels for the two columns, a percentage of the event log's split for the list. The event log's
- * 0 means "not set": it takes 1.25 parts to the middle column's 1 of what the tools leave
- * (logWidth), so the window looks the same at any width until the person sets it.
+ * Pixels for the two columns, a percentage of the event log's split for the list. A column's 0
+ * means "not set": the tools take a quarter of the window, 320 px at least (toolsWidth), and the
+ * event log 1.25 parts to the middle column's 1 of what the tools leave (logWidth), so the window
+ * keeps its proportions at any width until the person sets a size.
  */
-export const DEFAULT_SIZES: LayoutSizes = { tools: 320, log: 0, list: 40 };
+export const DEFAULT_SIZES: LayoutSizes = { tools: 0, log: 0, list: 40 };
+/** The tools' width when not set: a share of the room, never below what their tabs need. */
+const TOOLS_SHARE = 0.25;
+const TOOLS_AT_LEAST = 320;
 export const MIN_SIZES: LayoutSizes = { tools: 240, log: 360, list: 15 };
 /** The middle column never gets narrower than this while it is shown. */
 export const MIN_MIDDLE = 360;
@@ -34,26 +40,32 @@ export type LayoutStore = ReturnType<typeof createLayoutStore>;
 
 const STORAGE_KEY = 'tp-inspector.layout';
 
-/** What was saved, or the defaults: a damaged or foreign entry is ignored, never trusted. */
-export function readSaved(storage: Pick<Storage, 'getItem'> | null): {
-  sizes: LayoutSizes;
-  widened: boolean;
-} {
-  const fallback = { sizes: { ...DEFAULT_SIZES }, widened: false };
+type SavedLayout = { sizes: LayoutSizes; widened: boolean };
+
+/** A saved layout, or the defaults: a damaged or foreign entry is ignored, never trusted. */
+export function parseLayout(saved: NonNullable<UiPreferences['layout']> | undefined): SavedLayout {
+  const sizes = { ...DEFAULT_SIZES };
+  for (const key of Object.keys(sizes) as PaneSize[]) {
+    const value: unknown = saved?.sizes?.[key];
+    if (typeof value === 'number' && Number.isFinite(value)) sizes[key] = value;
+  }
+  sizes.list = clamp(sizes.list, MIN_SIZES.list, MAX_LIST);
+  return { sizes, widened: saved?.widened === true };
+}
+
+/** What the browser's storage holds, or null. */
+export function readSaved(storage: Pick<Storage, 'getItem'> | null): SavedLayout | null {
   try {
     const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return fallback;
-    const saved = JSON.parse(raw) as { sizes?: Partial<LayoutSizes>; widened?: unknown };
-    const sizes = { ...DEFAULT_SIZES };
-    for (const key of Object.keys(sizes) as PaneSize[]) {
-      const value = saved.sizes?.[key];
-      if (typeof value === 'number' && Number.isFinite(value)) sizes[key] = value;
-    }
-    sizes.list = clamp(sizes.list, MIN_SIZES.list, MAX_LIST);
-    return { sizes, widened: saved.widened === true };
+    return raw ? parseLayout(JSON.parse(raw) as NonNullable<UiPreferences['layout']>) : null;
   } catch {
-    return fallback;
+    return null;
   }
+}
+
+/** The tools' width as set, or their share of the room when it was never set. */
+export function toolsWidth(saved: number, room: number): number {
+  return saved > 0 ? saved : Math.max(TOOLS_AT_LEAST, Math.round(room * TOOLS_SHARE));
 }
 
 /** The event log's width as set, or its share of what the tools leave when it was never set. */
@@ -68,32 +80,76 @@ export function clamp(value: number, min: number, max: number): number {
 /** The list's share has fixed bounds; the columns' bounds depend on the window (useColumnLimits). */
 export const LIST_LIMITS = { min: MIN_SIZES.list, max: MAX_LIST };
 
-export function createLayoutStore(storage: Storage | null = browserStorage()) {
+export function createLayoutStore(
+  storage: Storage | null = browserStorage(),
+  engine?: UiPreferencesLink,
+) {
   const saved = readSaved(storage);
+  const initial = saved ?? parseLayout(undefined);
   const store = createStore<LayoutState>()((set, get) => ({
-    sizes: saved.sizes,
-    widened: saved.widened,
+    sizes: initial.sizes,
+    widened: initial.widened,
     detailMaximized: false,
     resize: (size, value) => set({ sizes: { ...get().sizes, [size]: Math.round(value) } }),
     reset: (size) => set({ sizes: { ...get().sizes, [size]: DEFAULT_SIZES[size] } }),
     setWidened: (widened) => set({ widened }),
     setDetailMaximized: (detailMaximized) => set({ detailMaximized }),
   }));
+
+  // One save at a time, the newest layout next: a drag makes one write per answer, not one per
+  // pixel, and a reload right after a key press finds the engine up to date.
+  let fromEngine = false;
+  let inFlight = false;
+  let dirty = false;
+  const current = () => ({ sizes: store.getState().sizes, widened: store.getState().widened });
+  const flush = () => {
+    if (!engine || inFlight || !dirty) return;
+    dirty = false;
+    inFlight = true;
+    void engine.save({ layout: current() }).finally(() => {
+      inFlight = false;
+      flush();
+    });
+  };
+
   store.subscribe((next, prev) => {
     if (next.sizes === prev.sizes && next.widened === prev.widened) return;
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify({ sizes: next.sizes, widened: next.widened }));
+      storage?.setItem(STORAGE_KEY, JSON.stringify(current()));
     } catch {
-      // A full or refused storage only costs the layout at the next launch.
+      // A full or refused storage: the engine's copy is the one that counts.
     }
+    if (fromEngine) return;
+    dirty = true;
+    flush();
   });
-  return store;
-}
 
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
+  function start(): () => void {
+    if (!engine) return () => undefined;
+    // Leaving with a save waiting behind another: send it now rather than lose it.
+    const onLeave = () => {
+      if (dirty) void engine.save({ layout: current() });
+    };
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', onLeave);
+    const stop = engine.follow((stored) => {
+      // A change the person made since is newer than what the engine had.
+      if (dirty || inFlight) return;
+      // The engine has none yet: this browser's layout (an older version kept it only here).
+      if (!stored.layout) {
+        if (saved) {
+          dirty = true;
+          flush();
+        }
+        return;
+      }
+      fromEngine = true;
+      store.setState(parseLayout(stored.layout));
+      fromEngine = false;
+    });
+    return () => {
+      stop();
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onLeave);
+    };
   }
+  return Object.assign(store, { start });
 }

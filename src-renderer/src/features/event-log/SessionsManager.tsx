@@ -1,0 +1,120 @@
+// The sessions' retention, under "Sessions…" in the event log's heading: what each session and the
+// data folder take on disk, and archiving (compressed, opened read-only), unarchiving and deleting
+// a session. The open session is neither archived nor deleted: the panel says what to do instead.
+import { useEffect, useState } from 'react';
+import type { SessionView } from '../../../../src-shared/contract';
+import { byteSize } from '../../format';
+import { useLog } from '../../stores/stores-context';
+
+const sizeOf = (s: SessionView) => s.bytes.ndjson + s.bytes.index + s.bytes.archive;
+const recordsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+
+export function SessionsManager({ onDone }: { onDone: () => void }) {
+  const sessions = useLog((s) => s.sessions);
+  const busy = useLog((s) => s.sessionBusy);
+  const change = useLog((s) => s.changeSession);
+  const refresh = useLog((s) => s.refreshSessions);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // Counts and sizes as they are now: the list's were read when the sessions last changed.
+  useEffect(() => void refresh(), [refresh]);
+  if (!sessions) return null;
+  const shown = sessions.sessions.find((s) => s.id === sessions.activeId);
+  return (
+    <div
+      className="log-popover log-sessions-manager"
+      role="group"
+      aria-label="Sessions"
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+    >
+      <p>
+        Data folder: <strong>{byteSize(sessions.dataFolderBytes)}</strong> on disk. An archived
+        session is compressed (gzip) and opens read-only.
+      </p>
+      <ul className="log-sessions-list">
+        {sessions.sessions.map((s) => {
+          const open = s.id === sessions.activeId || s.id === sessions.recordingId;
+          return (
+            <li key={s.id} aria-label={`Session ${s.name}`}>
+              <div className="log-sessions-row">
+                <span className="log-sessions-name">{s.name}</span>
+                <span className="quiet">
+                  {recordsText(s.records)} · {byteSize(sizeOf(s))}
+                  {s.archived ? ' · archived' : ''}
+                  {s.id === sessions.activeId ? ' · open' : ''}
+                  {s.id !== sessions.activeId && s.id === sessions.recordingId
+                    ? ' · new records go here'
+                    : ''}
+                </span>
+              </div>
+              {confirming === s.id ? (
+                <div className="log-popover-actions" role="group" aria-label="Confirm delete">
+                  <span className="error-text">
+                    Delete “{s.name}” and its {recordsText(s.records)}? This cannot be undone.
+                  </span>
+                  <button
+                    type="button"
+                    className="danger"
+                    autoFocus
+                    disabled={busy !== null}
+                    onClick={() => void change('delete', s.id).then(() => setConfirming(null))}
+                  >
+                    Delete for good
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    Keep it
+                  </button>
+                </div>
+              ) : (
+                <div className="log-popover-actions">
+                  {s.archived ? (
+                    <button
+                      type="button"
+                      disabled={busy !== null}
+                      aria-label={`Unarchive ${s.name}`}
+                      onClick={() => void change('unarchive', s.id)}
+                    >
+                      Unarchive
+                    </button>
+                  ) : null}
+                  {open ? (
+                    <span className="quiet">
+                      {s.id === sessions.activeId
+                        ? 'Open: to archive or delete it, open another session first.'
+                        : `New records go here while “${shown?.name ?? ''}” is shown: open another session first.`}
+                    </span>
+                  ) : (
+                    <>
+                      {s.archived ? null : (
+                        <button
+                          type="button"
+                          disabled={busy !== null}
+                          aria-label={`Archive ${s.name}`}
+                          onClick={() => void change('archive', s.id)}
+                        >
+                          Archive
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        disabled={busy !== null}
+                        aria-label={`Delete ${s.name}…`}
+                        onClick={() => setConfirming(s.id)}
+                      >
+                        Delete…
+                      </button>
+                    </>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="log-popover-actions">
+        <button type="button" onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
