@@ -86,10 +86,10 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     setActiveIndex(index);
     virtualizer.scrollToIndex(index, { align: 'auto' });
   };
-  const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
-
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
+    // Read here, not while rendering: reading a size forces a layout, once a frame while records come.
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
     const end = count - 1;
     const current = activeIndex;
     switch (e.key) {
