@@ -1,5 +1,6 @@
 // The contract over a WebSocket: `{id, command, input}` in, `{id, ok, output | error}` out, and
-// every core event pushed as `{event, payload}` to every open socket. A bad frame gets an error
+// every core event pushed as `{event, payload}` to every open socket (new journal records grouped,
+// `{event, payloads}`: log-batcher.ts). A bad frame gets an error
 // answer (or, at worst, closes that one socket); it never takes the host down.
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
 import { lineOf } from '../core/log/journal';
+import { createLogBatcher } from './log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
 export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
@@ -36,21 +38,25 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
     ws.on('message', (data, isBinary) => void answer(ws, data, isBinary));
   });
 
+  const logBatch = createLogBatcher((text) => {
+    for (const ws of wss.clients) send(ws, text);
+  });
   const unsubscribe = core.events.onAny((event, payload) => {
     // Every delivery is an event: with no page open, serialising it is work nobody reads.
     if (wss.clients.size === 0) return;
-    // A new journal record comes with the line the journal wrote: no second serialisation.
-    const line = event === 'log.appended' ? lineOf(payload) : undefined;
     let text: string;
-    if (line !== undefined) text = `{"event":"log.appended","payload":${line}}`;
-    else {
-      const message: WireEvent = { event, payload };
-      try {
-        text = JSON.stringify(message);
-      } catch {
-        return; // an event that cannot be serialised is a core bug; the clients must not die of it
+    try {
+      if (event === 'log.appended') {
+        // A new journal record comes with the line the journal wrote: no second serialisation.
+        logBatch.add(lineOf(payload) ?? JSON.stringify(payload));
+        return;
       }
+      text = JSON.stringify({ event, payload } satisfies WireEvent);
+    } catch {
+      return; // an event that cannot be serialised is a core bug; the clients must not die of it
     }
+    // What happened before this event reaches the page before it (a session switch after records).
+    logBatch.flush();
     for (const ws of wss.clients) send(ws, text);
   });
 
@@ -97,6 +103,8 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
         },
       } satisfies WireResponse);
     }
+    // An answer that counted records is read after the records it counted.
+    logBatch.flush();
     send(ws, text);
   }
 
@@ -115,6 +123,7 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
       new Promise<void>((resolve) => {
         clearInterval(heartbeat);
         unsubscribe();
+        logBatch.stop();
         for (const ws of wss.clients) ws.close(1001, 'The host is shutting down.');
         // Give the close frames a moment, then cut whoever did not answer.
         const force = setTimeout(() => {

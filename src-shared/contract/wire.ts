@@ -1,5 +1,5 @@
 // The headless host's WebSocket wire format: `{id, command, input}` in, `{id, ok, output | error}`
-// out, and every event pushed as `{event, payload}`.
+// out, and every event pushed as `{event, payload}`, or several of one name as `{event, payloads}`.
 import { z } from 'zod';
 import { CommandErrorShape } from './errors';
 
@@ -18,3 +18,11 @@ export type WireResponse = z.infer<typeof WireResponse>;
 
 export const WireEvent = z.object({ event: z.string(), payload: z.unknown() });
 export type WireEvent = z.infer<typeof WireEvent>;
+
+/**
+ * Several events of one name in one message, in the order they happened: the host sends new
+ * journal records (log.appended) this way, so a burst of deliveries is a few messages, not one per
+ * record. Read it as that many `WireEvent`s.
+ */
+export const WireEventBatch = z.object({ event: z.string(), payloads: z.array(z.unknown()) });
+export type WireEventBatch = z.infer<typeof WireEventBatch>;

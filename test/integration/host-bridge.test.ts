@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CommandError, commands, type JournalRecord } from '../../src-shared/contract';
+import {
+  CommandError,
+  WireEventBatch,
+  commands,
+  type JournalRecord,
+} from '../../src-shared/contract';
 import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
@@ -40,6 +45,51 @@ function fakeCore(): Core {
     });
   };
   return { dispatch, invoke: typedInvoke(dispatch), events: emitter, close: async () => undefined };
+}
+
+const SIM_CHANGE = { profileId: 'p1', action: 'user created' };
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+function systemRecord(seq: number): JournalRecord {
+  return {
+    seq,
+    at: new Date(0).toISOString(),
+    summary: `record ${seq}`,
+    kind: 'system',
+    system: { level: 'info', message: `record ${seq}` },
+  };
+}
+
+/**
+ * Reads log.appended messages until `count` records with seq >= `from` have come (and, if named,
+ * `until`: an event that must come after all of them), and gives their seqs in order of arrival.
+ */
+async function readRecords(
+  next: () => Promise<unknown>,
+  count: number,
+  until: string | null,
+  from = 1,
+): Promise<{ seqs: number[]; messages: unknown[] }> {
+  const seqs: number[] = [];
+  const messages: unknown[] = [];
+  let untilSeen = until === null;
+  while (seqs.length < count || !untilSeen) {
+    const message = (await next()) as { event: string; payloads?: JournalRecord[] };
+    if (message.event === until) {
+      // It was emitted after the burst and before the last 10: it must come between them.
+      expect(seqs.length, `${until} came right after the records emitted before it`).toBe(
+        count - 10,
+      );
+      untilSeen = true;
+      continue;
+    }
+    const batch = WireEventBatch.parse(message);
+    messages.push(batch);
+    for (const record of batch.payloads as JournalRecord[]) {
+      if (record.seq >= from) seqs.push(record.seq);
+    }
+  }
+  return { seqs, messages };
 }
 
 async function open(): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
@@ -151,10 +201,44 @@ describe('headless host WebSocket bridge', () => {
       system: { level: 'info', message: 'hello' },
     };
     emitter.emit('log.appended', record);
-    expect(await a.next()).toEqual({ event: 'log.appended', payload: record });
-    expect(await b.next()).toEqual({ event: 'log.appended', payload: record });
+    expect(await a.next()).toEqual({ event: 'log.appended', payloads: [record] });
+    expect(await b.next()).toEqual({ event: 'log.appended', payloads: [record] });
+    emitter.emit('simulator.changed', SIM_CHANGE);
+    expect(await a.next()).toEqual({ event: 'simulator.changed', payload: SIM_CHANGE });
     a.ws.close();
     b.ws.close();
+  });
+
+  it('sends a burst of records in few messages, in order, and an event after them after them', async () => {
+    const { ws, next } = await open();
+    const n = 1234;
+    for (const seq of upTo(n)) emitter.emit('log.appended', systemRecord(seq));
+    emitter.emit('simulator.changed', SIM_CHANGE);
+    for (const seq of upTo(10)) emitter.emit('log.appended', systemRecord(n + seq));
+    const { seqs, messages } = await readRecords(next, n + 10, 'simulator.changed');
+    expect(seqs).toEqual(upTo(n + 10));
+    expect(messages.length).toBeLessThan(10);
+    ws.close();
+  });
+
+  it('keeps sending in order to a socket opened while records stream, after another dropped', async () => {
+    const first = await open();
+    let seq = 0;
+    const emitSome = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        emitter.emit('log.appended', systemRecord(++seq));
+        if (i % 7 === 0) await new Promise((r) => setImmediate(r));
+      }
+    };
+    await emitSome(100);
+    first.ws.terminate(); // a drop mid-stream, as a closed laptop lid would
+    await emitSome(50);
+    const second = await open();
+    const from = seq + 1;
+    await emitSome(300);
+    const { seqs } = await readRecords(second.next, 300, null, from);
+    expect(seqs).toEqual(upTo(300).map((i) => from - 1 + i));
+    second.ws.close();
   });
 
   it('drops an oversized message without taking the host down', async () => {

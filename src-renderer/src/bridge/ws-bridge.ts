@@ -1,10 +1,12 @@
 // The Bridge over the headless host's WebSocket (same origin, path /ws; the host's HttpOnly cookie
 // authenticates the upgrade). Requests are matched to responses by id; pushed events go to the
-// listeners; when the socket drops, calls in flight fail with `transport_closed` and the client
+// listeners (a batch of them one by one, in order, within the one task, so the stores' updates
+// make one render); when the socket drops, calls in flight fail with `transport_closed` and the client
 // reconnects with backoff while the header says so.
 import {
   CommandError,
   WireEvent,
+  WireEventBatch,
   WireResponse,
   type Bridge,
   type CommandName,
@@ -85,6 +87,17 @@ export function createWsBridge(url: string): WsBridge {
     };
   }
 
+  function emit(event: string, payload: unknown) {
+    for (const listener of [...(eventListeners.get(event) ?? [])]) {
+      // A broken view must not stop the other listeners from hearing the event.
+      try {
+        listener(payload);
+      } catch (err) {
+        console.error(`listener for ${event} failed`, err);
+      }
+    }
+  }
+
   function onMessage(data: unknown) {
     if (typeof data !== 'string') return;
     let parsed: unknown;
@@ -93,16 +106,15 @@ export function createWsBridge(url: string): WsBridge {
     } catch {
       return;
     }
+    // Checked first: a batch would also pass as a WireEvent (with no payload).
+    const batch = WireEventBatch.safeParse(parsed);
+    if (batch.success) {
+      for (const payload of batch.data.payloads) emit(batch.data.event, payload);
+      return;
+    }
     const event = WireEvent.safeParse(parsed);
     if (event.success) {
-      for (const listener of [...(eventListeners.get(event.data.event) ?? [])]) {
-        // A broken view must not stop the other listeners from hearing the event.
-        try {
-          listener(event.data.payload);
-        } catch (err) {
-          console.error(`listener for ${event.data.event} failed`, err);
-        }
-      }
+      emit(event.data.event, event.data.payload);
       return;
     }
     const response = WireResponse.safeParse(parsed);

@@ -45,14 +45,21 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
 
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      // Following the end, the rows drawn are the newest ones already in the render that adds
+      // them: the scroll to the end comes after it, and waiting for it would take another frame.
+      const shown = range.endIndex - range.startIndex;
+      const indexes = defaultRangeExtractor(
+        following
+          ? { ...range, startIndex: Math.max(0, count - 1 - shown), endIndex: count - 1 }
+          : range,
+      );
       if (activeIndex >= 0 && activeIndex < count && !indexes.includes(activeIndex)) {
         indexes.push(activeIndex);
         indexes.sort((a, b) => a - b);
       }
       return indexes;
     },
-    [activeIndex, count],
+    [activeIndex, count, following],
   );
 
   const virtualizer = useVirtualizer({
@@ -61,6 +68,8 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     rangeExtractor,
+    // A scroll's new range renders with React's other updates, not in a render of its own.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   // The rows drawn (those in view, and the active one wherever it is), as a key for the effect.
@@ -86,10 +95,10 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     setActiveIndex(index);
     virtualizer.scrollToIndex(index, { align: 'auto' });
   };
-  const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
-
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
+    // Read here, not while rendering: reading a size forces a layout, once a frame while records come.
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
     const end = count - 1;
     const current = activeIndex;
     switch (e.key) {
@@ -122,6 +131,14 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     }
     e.preventDefault();
   };
+
+  const pick = useCallback(
+    (seq: number, index: number) => {
+      setActiveIndex(index);
+      select(seq);
+    },
+    [select],
+  );
 
   const activeRow = activeIndex >= 0 ? rows.get(activeIndex) : undefined;
   return (
@@ -156,10 +173,7 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
               top={item.start}
               selectedSeq={selectedSeq}
               active={item.index === activeIndex}
-              onPick={(seq) => {
-                setActiveIndex(item.index);
-                select(seq);
-              }}
+              onPick={pick}
             />
           ))}
         </div>

@@ -17,7 +17,8 @@ interface RowProps {
   top: number;
   selectedSeq: number | null;
   active: boolean;
-  onPick: (seq: number) => void;
+  /** One function for every row (so a row whose props are unchanged is not drawn again). */
+  onPick: (seq: number, index: number) => void;
 }
 
 /** The row's element id: by seq once loaded (stable across pages), by position before. */
@@ -128,7 +129,7 @@ export const RecordRow = memo(function RecordRow({
       aria-busy={row === undefined}
       style={{ transform: `translateY(${top}px)` }}
       className={`log-row${active ? ' active' : ''}`}
-      onClick={row ? () => onPick(row.seq) : undefined}
+      onClick={row ? () => onPick(row.seq, index) : undefined}
     >
       {row ? (
         <>

@@ -26,8 +26,11 @@ export const LOG_PAGE = 200;
 const ROW_CACHE_CAP = 4000;
 /** Full records of the newest live records, so selecting one just seen needs no round trip. */
 const RECENT_CAP = 300;
-/** Live records are applied in batches: a burst of deliveries is one render, not hundreds. */
-const LIVE_BATCH_MS = 50;
+/**
+ * Live records are applied once per frame (a burst of deliveries is one render, not hundreds);
+ * where no frame comes (a hidden tab), after this long.
+ */
+const LIVE_LATEST_MS = 100;
 /**
  * While the engine indexes the journal or counts a search's matches, the view asks again this
  * often to count what is done.
@@ -113,7 +116,9 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   let compiled: CompiledFilter = compileFilter({});
   let querying = false;
   let live: JournalRecord[] = [];
-  let liveTimer: ReturnType<typeof setTimeout> | null = null;
+  let liveScheduled = false;
+  /** The row index the list last asked for, where it keeps rows when the cache is trimmed. */
+  let viewAround = 0;
   const pagesInFlight = new Set<number>();
   let indexingTimer: ReturnType<typeof setTimeout> | null = null;
   const recent = new Map<number, JournalRecord>();
@@ -162,6 +167,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         if (i >= 0 && i < total && !rows.has(i)) pages.add(Math.floor(i / LOG_PAGE) * LOG_PAGE);
       }
       const around = indexes.length ? indexes[Math.floor(indexes.length / 2)]! : 0;
+      viewAround = around;
       for (const page of pages) void loadPage(page, around);
     },
     select(seq) {
@@ -262,12 +268,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       if (!latest()) return;
       const rows = new Map(get().rows);
       out.rows.forEach((r, i) => rows.set(out.offset + i, r));
-      // Keep the cache bounded: drop rows far from what the list asked for.
-      if (rows.size > ROW_CACHE_CAP) {
-        for (const index of rows.keys()) {
-          if (Math.abs(index - around) > ROW_CACHE_CAP / 2) rows.delete(index);
-        }
-      }
+      trimRows(rows, around);
       set({ rows, loadError: null });
     } catch (err) {
       if (latest()) set({ loadError: errorMessage(err) });
@@ -276,9 +277,18 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     }
   }
 
+  /** Keeps the cache bounded: drops rows far from what the list asked for. */
+  function trimRows(rows: Map<number, LogRow>, around: number) {
+    // Past the cap by a margin, so a steady stream of live rows trims now and then, not each frame.
+    if (rows.size <= ROW_CACHE_CAP + LOG_PAGE) return;
+    for (const index of rows.keys()) {
+      if (Math.abs(index - around) > ROW_CACHE_CAP / 2) rows.delete(index);
+    }
+  }
+
   /** Adds the live records that arrived since the view's last answer, in one update. */
   function applyLive() {
-    liveTimer = null;
+    liveScheduled = false;
     if (querying || live.length === 0) return;
     const batch = live;
     live = [];
@@ -295,6 +305,8 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       total += 1;
     }
     while (recent.size > RECENT_CAP) recent.delete(recent.keys().next().value!);
+    // A list that follows the end asks for the newest rows; one scrolled back, for those it shows.
+    if (rows) trimRows(rows, get().following && !get().paused ? total - 1 : viewAround);
     set({ total, throughSeq, facets, ...(rows ? { rows } : {}) });
   }
 
@@ -303,7 +315,9 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     const sessions = get().sessions;
     if (sessions && sessions.activeId !== sessions.recordingId) return;
     live.push(record);
-    liveTimer ??= setTimeout(applyLive, LIVE_BATCH_MS);
+    if (liveScheduled) return;
+    liveScheduled = true;
+    onNextFrame(applyLive, LIVE_LATEST_MS);
   }
 
   function startOver() {
@@ -364,4 +378,22 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   }
 
   return Object.assign(store, { start });
+}
+
+/**
+ * Runs `run` once, before the next frame is painted, or after `latestMs` where there are no frames
+ * (a hidden tab, or no DOM at all in the store's tests).
+ */
+function onNextFrame(run: () => void, latestMs: number): void {
+  let frame: number | undefined;
+  const timer = setTimeout(() => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    run();
+  }, latestMs);
+  if (typeof requestAnimationFrame === 'function') {
+    frame = requestAnimationFrame(() => {
+      clearTimeout(timer);
+      run();
+    });
+  }
 }
