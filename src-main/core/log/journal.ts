@@ -75,7 +75,13 @@ export interface Journal {
   read(segment: IndexColumns, from: number, to: number, unchecked?: boolean): JournalRecord[];
   /** `length` bytes of the file from `position`, for a scan of the records' text. */
   bytes(position: number, length: number): Buffer;
-  close(): void;
+  /**
+   * Writes what is pending, saves the index and closes the file. `syncInBackground` leaves the
+   * last fdatasync to the thread pool (a session switch: the process goes on, and a blocking sync
+   * made each run's start wait for the disk); without it the sync is done before close returns
+   * (the app quitting).
+   */
+  close(options?: { syncInBackground?: boolean }): void;
 }
 
 const FSYNC_INTERVAL_MS = 100;
@@ -393,13 +399,16 @@ export function openJournal(
     }),
     read: readRecords,
     bytes: (position, length) => readAt(readFd, position, length),
-    close() {
+    close(options) {
       if (closed) return;
       flush();
       closed = true;
       clearInterval(flushTimer);
-      fdatasyncSync(fd);
-      closeSync(fd);
+      if (options?.syncInBackground) fdatasync(fd, () => closeSync(fd));
+      else {
+        fdatasyncSync(fd);
+        closeSync(fd);
+      }
       saveIndex();
       closeSync(readFd);
     },

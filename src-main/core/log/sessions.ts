@@ -152,7 +152,7 @@ export function openSessions(
   const record = (id: string) => {
     closeShown();
     if (id !== index.activeId) {
-      recording.close();
+      recording.close({ syncInBackground: true });
       recording = openAt(fileOf(id));
       index.activeId = id;
     }
