@@ -5,7 +5,7 @@
 // the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
 // arrival (its record's receivedAt) to its step passing (the runner.changed that says so).
 // Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 100),
-// BENCH_ROUNDS (default 5), BENCH_DELIVERIES (default 200).
+// BENCH_ROUNDS (default 9), BENCH_DELIVERIES (default 200).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { runToEnd } from '../core/runner/run-to-end';
 import { startCliEngine } from './engine';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 100);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 200);
 const CONTACT = 'bench-contact';
 
@@ -124,21 +124,37 @@ async function overhead(core: Core, folder: string, ada: string) {
   const runner = { wall: 0, cpu: 0 };
   const double = { wall: 0, cpu: 0 };
   const directly = { wall: 0, cpu: 0 };
+  // Each round's own ratio too: one round that a disk flush or a GC pause fell on moves a sum, not
+  // a median.
+  const roundRatios: { wall: number; cpu: number }[] = [];
   const add = (sum: typeof runner, t: typeof runner) => {
     sum.wall += t.wall;
     sum.cpu += t.cpu;
   };
   for (let round = 0; round < ROUNDS; round++) {
+    const times: Record<'single' | 'direct' | 'double', typeof runner> = {} as never;
     if (round % 2 === 0) {
-      add(runner, await runnerRound());
-      add(directly, await directRound());
-      add(double, await runnerRound('requests-double.yaml'));
+      times.single = await runnerRound();
+      times.direct = await directRound();
+      times.double = await runnerRound('requests-double.yaml');
     } else {
-      add(double, await runnerRound('requests-double.yaml'));
-      add(directly, await directRound());
-      add(runner, await runnerRound());
+      times.double = await runnerRound('requests-double.yaml');
+      times.direct = await directRound();
+      times.single = await runnerRound();
     }
+    add(runner, times.single);
+    add(directly, times.direct);
+    add(double, times.double);
+    roundRatios.push({
+      wall: (times.double.wall - times.single.wall) / times.direct.wall,
+      cpu: (times.double.cpu - times.single.cpu) / times.direct.cpu,
+    });
   }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
   const calls = STEPS * ROUNDS;
   const marginal = (doubleMs: number, singleMs: number) => (doubleMs - singleMs) / calls;
   return {
@@ -149,6 +165,8 @@ async function overhead(core: Core, folder: string, ada: string) {
     // CPU time is what the runner adds whatever else the machine runs; wall time includes waiting.
     runnerMarginalCpuMsPerStep: marginal(double.cpu, runner.cpu),
     directCpuMsPerCall: directly.cpu / calls,
+    medianRatio: median(roundRatios.map((r) => r.wall)),
+    medianCpuRatio: median(roundRatios.map((r) => r.cpu)),
   };
 }
 
