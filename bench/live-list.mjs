@@ -120,7 +120,7 @@ const PAGE_PROBE = `(() => {
 async function bareClient(ready, phaseNow) {
   const hostUrl = new URL(ready.url);
   const cookie = `tp_session_${hostUrl.port}=${hostUrl.searchParams.get('token')}`;
-  const ws = new WebSocket(`ws://${hostUrl.host}/ws`, {
+  const ws = new WebSocket(`ws://${hostUrl.host}/ws?events=batched`, {
     headers: { origin: hostUrl.origin, cookie },
   });
   await new Promise((ok, fail) => {

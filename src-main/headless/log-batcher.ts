@@ -17,8 +17,15 @@ export interface LogBatcher {
   stop(): void;
 }
 
-/** `send` gets the text of one `{event: 'log.appended', payloads}` message (a WireEventBatch). */
-export function createLogBatcher(send: (text: string) => void): LogBatcher {
+// The records are already JSON (the journal's lines): joined, not parsed and serialised again.
+/** One `{event: 'log.appended', payloads}` message (a WireEventBatch) carrying every line. */
+export const batchText = (lines: readonly string[]): string =>
+  `{"event":"log.appended","payloads":[${lines.join(',')}]}`;
+/** One `{event: 'log.appended', payload}` message (a WireEvent): a client that did not ask for groups. */
+export const singleText = (line: string): string => `{"event":"log.appended","payload":${line}}`;
+
+/** `send` gets the lines of one group, in order: the socket's own format is the caller's choice. */
+export function createLogBatcher(send: (lines: string[]) => void): LogBatcher {
   let lines: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let immediate: ReturnType<typeof setImmediate> | undefined;
@@ -34,11 +41,10 @@ export function createLogBatcher(send: (text: string) => void): LogBatcher {
   function flush(): void {
     cancel();
     if (lines.length === 0) return;
-    // The records are already JSON (the journal's lines): joined, not parsed and serialised again.
-    const text = `{"event":"log.appended","payloads":[${lines.join(',')}]}`;
+    const group = lines;
     lines = [];
     lastSent = performance.now();
-    send(text);
+    send(group);
   }
 
   return {

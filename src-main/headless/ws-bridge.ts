@@ -1,7 +1,9 @@
 // The contract over a WebSocket: `{id, command, input}` in, `{id, ok, output | error}` out, and
-// every core event pushed as `{event, payload}` to every open socket (new journal records grouped,
-// `{event, payloads}`: log-batcher.ts). A bad frame gets an error
-// answer (or, at worst, closes that one socket); it never takes the host down.
+// every core event pushed as `{event, payload}` to every open socket. A socket opened as
+// `/ws?events=batched` (the app's own page) gets new journal records grouped instead,
+// `{event, payloads}` (log-batcher.ts); every other client keeps one message per record, as the
+// protocol has always been. A bad frame gets an error answer (or, at worst, closes that one
+// socket); it never takes the host down.
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
   WireRequest,
@@ -12,7 +14,8 @@ import {
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
 import { lineOf } from '../core/log/journal';
-import { createLogBatcher } from './log-batcher';
+import type { IncomingMessage } from 'node:http';
+import { batchText, createLogBatcher, singleText } from './log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
 export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
@@ -30,7 +33,12 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const alive = new WeakMap<WebSocket, boolean>();
 
-  wss.on('connection', (ws) => {
+  // The sockets that asked for grouped journal records.
+  const batched = new WeakSet<WebSocket>();
+
+  wss.on('connection', (ws, req?: IncomingMessage) => {
+    if (new URL(req?.url ?? '/', 'http://host').searchParams.get('events') === 'batched')
+      batched.add(ws);
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     // Without a listener, an 'error' (e.g. an invalid frame) would be thrown; ws closes the socket.
@@ -38,8 +46,13 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
     ws.on('message', (data, isBinary) => void answer(ws, data, isBinary));
   });
 
-  const logBatch = createLogBatcher((text) => {
-    for (const ws of wss.clients) send(ws, text);
+  const logBatch = createLogBatcher((lines) => {
+    let grouped: string | undefined;
+    let single: string[] | undefined;
+    for (const ws of wss.clients) {
+      if (batched.has(ws)) send(ws, (grouped ??= batchText(lines)));
+      else for (const text of (single ??= lines.map(singleText))) send(ws, text);
+    }
   });
   const unsubscribe = core.events.onAny((event, payload) => {
     // Every delivery is an event: with no page open, serialising it is work nobody reads.

@@ -1,5 +1,6 @@
 // The headless host's WebSocket wire format: `{id, command, input}` in, `{id, ok, output | error}`
-// out, and every event pushed as `{event, payload}`, or several of one name as `{event, payloads}`.
+// out, and every event pushed as `{event, payload}`; a client that asked for it (`/ws?events=batched`)
+// gets new journal records several at a time as `{event, payloads}`.
 import { z } from 'zod';
 import { CommandErrorShape } from './errors';
 

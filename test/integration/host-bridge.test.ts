@@ -92,8 +92,9 @@ async function readRecords(
   return { seqs, messages };
 }
 
-async function open(): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, {
+/** A socket on /ws; `batched` asks for grouped journal records, as the app's page does. */
+async function open(batched = false): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws${batched ? '?events=batched' : ''}`, {
     origin: `http://127.0.0.1:${host.port}`,
     headers: { cookie: `tp_session_${host.port}=${TOKEN}` },
   });
@@ -190,9 +191,10 @@ describe('headless host WebSocket bridge', () => {
     ws.close();
   });
 
-  it('pushes every core event to every open socket', async () => {
-    const a = await open();
-    const b = await open();
+  it('pushes every core event to every open socket, records grouped only where asked', async () => {
+    const a = await open(true);
+    const b = await open(true);
+    const plain = await open();
     const record: JournalRecord = {
       seq: 1,
       at: new Date(0).toISOString(),
@@ -203,14 +205,30 @@ describe('headless host WebSocket bridge', () => {
     emitter.emit('log.appended', record);
     expect(await a.next()).toEqual({ event: 'log.appended', payloads: [record] });
     expect(await b.next()).toEqual({ event: 'log.appended', payloads: [record] });
+    // A client that did not ask gets the protocol's one message per record, even in a burst.
+    expect(await plain.next()).toEqual({ event: 'log.appended', payload: record });
+    emitter.emit('log.appended', { ...record, seq: 2 });
+    emitter.emit('log.appended', { ...record, seq: 3 });
+    expect(await plain.next()).toEqual({ event: 'log.appended', payload: { ...record, seq: 2 } });
+    expect(await plain.next()).toEqual({ event: 'log.appended', payload: { ...record, seq: 3 } });
+    expect(await a.next()).toEqual({
+      event: 'log.appended',
+      payloads: [
+        { ...record, seq: 2 },
+        { ...record, seq: 3 },
+      ],
+    });
+    await b.next();
     emitter.emit('simulator.changed', SIM_CHANGE);
     expect(await a.next()).toEqual({ event: 'simulator.changed', payload: SIM_CHANGE });
+    expect(await plain.next()).toEqual({ event: 'simulator.changed', payload: SIM_CHANGE });
     a.ws.close();
     b.ws.close();
+    plain.ws.close();
   });
 
   it('sends a burst of records in few messages, in order, and an event after them after them', async () => {
-    const { ws, next } = await open();
+    const { ws, next } = await open(true);
     const n = 1234;
     for (const seq of upTo(n)) emitter.emit('log.appended', systemRecord(seq));
     emitter.emit('simulator.changed', SIM_CHANGE);
@@ -222,7 +240,7 @@ describe('headless host WebSocket bridge', () => {
   });
 
   it('keeps sending in order to a socket opened while records stream, after another dropped', async () => {
-    const first = await open();
+    const first = await open(true);
     let seq = 0;
     const emitSome = async (count: number) => {
       for (let i = 0; i < count; i++) {
@@ -233,7 +251,7 @@ describe('headless host WebSocket bridge', () => {
     await emitSome(100);
     first.ws.terminate(); // a drop mid-stream, as a closed laptop lid would
     await emitSome(50);
-    const second = await open();
+    const second = await open(true);
     const from = seq + 1;
     await emitSome(300);
     const { seqs } = await readRecords(second.next, 300, null, from);

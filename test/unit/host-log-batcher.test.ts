@@ -2,13 +2,13 @@
 // order, across the boundaries between messages, and nothing held back once a record comes alone.
 import { describe, expect, it } from 'vitest';
 import { WireEventBatch } from '../../src-shared/contract';
-import { createLogBatcher, LOG_BATCH_MAX } from '../../src-main/headless/log-batcher';
+import { batchText, createLogBatcher, LOG_BATCH_MAX } from '../../src-main/headless/log-batcher';
 import { waitFor } from '../helpers/wait-for';
 
 function collect() {
   const messages: number[][] = [];
-  const batcher = createLogBatcher((text) => {
-    const message = WireEventBatch.parse(JSON.parse(text));
+  const batcher = createLogBatcher((lines) => {
+    const message = WireEventBatch.parse(JSON.parse(batchText(lines)));
     expect(message.event).toBe('log.appended');
     messages.push(message.payloads.map((p) => (p as { seq: number }).seq));
   });
@@ -53,7 +53,7 @@ describe('the log batcher', () => {
 
   it('flush() sends what is queued at once, so a message sent next comes after it', () => {
     const sent: string[] = [];
-    const batcher = createLogBatcher((text) => sent.push(text));
+    const batcher = createLogBatcher((lines) => sent.push(batchText(lines)));
     batcher.add(line(1));
     batcher.add(line(2));
     batcher.flush();
@@ -67,7 +67,7 @@ describe('the log batcher', () => {
 
   it('stop() drops what is queued', async () => {
     const sent: string[] = [];
-    const batcher = createLogBatcher((text) => sent.push(text));
+    const batcher = createLogBatcher((lines) => sent.push(batchText(lines)));
     batcher.add(line(1));
     batcher.stop();
     batcher.flush();
