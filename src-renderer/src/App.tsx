@@ -2,6 +2,7 @@
 // (contacts, users, inbound, collections, simulator) as tabs on the left, the request composer (or
 // the open scenario, or the runner) in the middle and the event log on the right, each two with a
 // splitter between them; a status bar with facts about the engine at the bottom.
+import { SaveToCollectionHost } from './features/collections/SaveToCollectionDialog';
 import { ConnectionBanner } from './features/header/ConnectionBanner';
 import { Header } from './features/header/Header';
 import { StatusBar } from './features/header/StatusBar';
@@ -9,11 +10,13 @@ import { Workspace } from './features/workbench/Workspace';
 
 export function App() {
   return (
-    <div className="app">
-      <Header />
-      <ConnectionBanner />
-      <Workspace />
-      <StatusBar />
-    </div>
+    <SaveToCollectionHost>
+      <div className="app">
+        <Header />
+        <ConnectionBanner />
+        <Workspace />
+        <StatusBar />
+      </div>
+    </SaveToCollectionHost>
   );
 }

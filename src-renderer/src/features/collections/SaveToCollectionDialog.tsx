@@ -2,7 +2,15 @@
 // Event log, saved as a scenario of one request step (or added as a step to an existing one) in
 // the open collection or a recent one (collections.saveRequest). The engine writes no secret: the
 // token is named by who acts, the client secret by {{client_secret}}.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { CommandInput } from '../../../../src-shared/contract';
 import { useCollections } from '../../stores/stores-context';
 import { allScenarios, scenarioFileName } from './tree';
@@ -20,25 +28,43 @@ interface ButtonProps {
   label?: string;
 }
 
+interface OpenDialog {
+  source: Source;
+  proposedName: string;
+}
+
+/**
+ * Where the one Save dialog lives: at the window's root, so it stays open whatever happens to the
+ * button that opened it (a History row or a record's detail can be drawn again, or go, while the
+ * person types in the dialog). Without a host around it, a button keeps its own dialog.
+ */
+const SaveDialogHost = createContext<((dialog: OpenDialog) => void) | null>(null);
+
+export function SaveToCollectionHost({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  return (
+    <SaveDialogHost.Provider value={setOpen}>
+      {children}
+      {open ? <SaveToCollectionDialog {...open} onClose={() => setOpen(null)} /> : null}
+    </SaveDialogHost.Provider>
+  );
+}
+
 export function SaveToCollectionButton({ source, proposedName, label }: ButtonProps) {
-  const [open, setOpen] = useState<Source | null>(null);
+  const host = useContext(SaveDialogHost);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const show = host ?? setOpen;
   return (
     <>
       <button
         type="button"
         aria-label={label ?? 'Save to collection'}
         aria-haspopup="dialog"
-        onClick={() => setOpen(source())}
+        onClick={() => show({ source: source(), proposedName })}
       >
         Save to collection
       </button>
-      {open ? (
-        <SaveToCollectionDialog
-          source={open}
-          proposedName={proposedName}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
+      {open ? <SaveToCollectionDialog {...open} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }
