@@ -161,7 +161,7 @@ async function eventLatency(host, url, secret) {
   const hostUrl = new URL(host.ready.url);
   // The host's own page would hold the session cookie (named for the port); a script sends it.
   const cookie = `tp_session_${hostUrl.port}=${hostUrl.searchParams.get('token')}`;
-  const ws = new WebSocket(`ws://${hostUrl.host}/ws?events=batched`, {
+  const ws = new WebSocket(`ws://${hostUrl.host}/ws`, {
     headers: { origin: hostUrl.origin, cookie },
   });
   await new Promise((ok, fail) => {

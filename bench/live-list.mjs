@@ -120,7 +120,7 @@ const PAGE_PROBE = `(() => {
 async function bareClient(ready, phaseNow) {
   const hostUrl = new URL(ready.url);
   const cookie = `tp_session_${hostUrl.port}=${hostUrl.searchParams.get('token')}`;
-  const ws = new WebSocket(`ws://${hostUrl.host}/ws?events=batched`, {
+  const ws = new WebSocket(`ws://${hostUrl.host}/ws`, {
     headers: { origin: hostUrl.origin, cookie },
   });
   await new Promise((ok, fail) => {

@@ -1,11 +1,12 @@
 // The contract over a WebSocket: `{id, command, input}` in, `{id, ok, output | error}` out, and
-// every core event pushed as `{event, payload}` to every open socket. A socket opened as
-// `/ws?events=batched` (the app's own page) gets new journal records grouped instead,
+// every core event pushed as `{event, payload}` to every open socket. A socket that sent
+// `{events: 'batched'}` (a WireHello: the app's own page does) gets new journal records grouped,
 // `{event, payloads}` (log-batcher.ts); every other client keeps one message per record, as the
 // protocol has always been. A bad frame gets an error answer (or, at worst, closes that one
 // socket); it never takes the host down.
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
+  WireHello,
   WireRequest,
   toErrorShape,
   type CommandErrorShape,
@@ -14,7 +15,6 @@ import {
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
 import { lineOf } from '../core/log/journal';
-import type { IncomingMessage } from 'node:http';
 import { batchText, createLogBatcher, singleText } from './log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
@@ -36,9 +36,7 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
   // The sockets that asked for grouped journal records.
   const batched = new WeakSet<WebSocket>();
 
-  wss.on('connection', (ws, req?: IncomingMessage) => {
-    if (new URL(req?.url ?? '/', 'http://host').searchParams.get('events') === 'batched')
-      batched.add(ws);
+  wss.on('connection', (ws) => {
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     // Without a listener, an 'error' (e.g. an invalid frame) would be thrown; ws closes the socket.
@@ -88,6 +86,10 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
 
   async function answer(ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
     const request = parseRequest(data, isBinary);
+    if ('hello' in request) {
+      batched.add(ws);
+      return;
+    }
     if ('error' in request) {
       reply(ws, { id: request.id, ok: false, error: request.error });
       return;
@@ -151,7 +153,8 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
   };
 }
 
-type ParsedRequest = WireRequest | { id: number | null; error: CommandErrorShape };
+type ParsedRequest =
+  WireRequest | { hello: WireHello } | { id: number | null; error: CommandErrorShape };
 
 /** Exported for unit tests: turns one frame into a request or an `invalid_input` answer. */
 export function parseRequest(data: RawData, isBinary: boolean): ParsedRequest {
@@ -169,6 +172,8 @@ export function parseRequest(data: RawData, isBinary: boolean): ParsedRequest {
   }
   const parsed = WireRequest.safeParse(json);
   if (parsed.success) return parsed.data;
+  const hello = WireHello.safeParse(json);
+  if (hello.success) return { hello: hello.data };
   // Echo a usable id so the client can settle the right request instead of waiting forever.
   const id =
     typeof json === 'object' &&

@@ -1,6 +1,6 @@
 // The headless host's WebSocket wire format: `{id, command, input}` in, `{id, ok, output | error}`
-// out, and every event pushed as `{event, payload}`; a client that asked for it (`/ws?events=batched`)
-// gets new journal records several at a time as `{event, payloads}`.
+// out, and every event pushed as `{event, payload}`; a client that sent `{events: 'batched'}` (a
+// WireHello) gets new journal records several at a time as `{event, payloads}`.
 import { z } from 'zod';
 import { CommandErrorShape } from './errors';
 
@@ -27,3 +27,10 @@ export type WireEvent = z.infer<typeof WireEvent>;
  */
 export const WireEventBatch = z.object({ event: z.string(), payloads: z.array(z.unknown()) });
 export type WireEventBatch = z.infer<typeof WireEventBatch>;
+
+/**
+ * Sent by a client once it is open to get journal records as WireEventBatch from then on (the
+ * app's page does). Unanswered; a client that never sends it keeps one WireEvent per record.
+ */
+export const WireHello = z.object({ events: z.literal('batched') }).strict();
+export type WireHello = z.infer<typeof WireHello>;

@@ -12,6 +12,7 @@ import {
   type CommandName,
   type CommandOutput,
   type EventName,
+  type WireHello,
 } from '../../../src-shared/contract';
 import { backoffDelay } from './backoff';
 import type { Connection, ConnectionState } from './connection';
@@ -30,9 +31,7 @@ export interface WsBridge extends Bridge {
 }
 
 export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
-  // Grouped journal records: at thousands of deliveries a second, a message per record is a task
-  // per record for the page.
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws?events=batched`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
 function closedError(message: string): CommandError {
@@ -61,6 +60,9 @@ export function createWsBridge(url: string): WsBridge {
     const ws = new WebSocket(url);
     socket = ws;
     ws.onopen = () => {
+      // Grouped journal records: at thousands of deliveries a second, a message per record is a
+      // task per record for the page.
+      ws.send(JSON.stringify({ events: 'batched' } satisfies WireHello));
       attempt = 0;
       setState({ status: 'connected' });
       const waiters = openWaiters;
