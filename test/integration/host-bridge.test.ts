@@ -117,8 +117,12 @@ async function open(batched = false): Promise<{ ws: WebSocket; next: () => Promi
   if (batched) {
     ws.send(JSON.stringify({ events: 'batched' }));
     // The host reads a socket's messages in order: once a later one is answered, the hello is in.
+    // What came before that answer (records still queued for the sockets) is not the test's.
     ws.send('{}');
-    expect(await next()).toMatchObject({ id: null, ok: false });
+    for (;;) {
+      const message = (await next()) as { id?: unknown; ok?: unknown };
+      if (message.id === null && message.ok === false) break;
+    }
   }
   return { ws, next };
 }
