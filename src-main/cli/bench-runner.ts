@@ -4,7 +4,7 @@
 // (the engine's API client, journaled alike), in alternating rounds so that load from elsewhere on
 // the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
 // arrival (its record's receivedAt) to its step passing (the runner.changed that says so).
-// Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 100),
+// Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 200),
 // BENCH_ROUNDS (default 9), BENCH_DELIVERIES (default 200).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import type { Core } from '../core/core';
 import { runToEnd } from '../core/runner/run-to-end';
 import { startCliEngine } from './engine';
 
-const STEPS = Number(process.env.BENCH_STEPS ?? 100);
+const STEPS = Number(process.env.BENCH_STEPS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 200);
 const CONTACT = 'bench-contact';
@@ -85,9 +85,10 @@ async function runPassing(
 }
 
 /**
- * Per-step milliseconds through the runner and directly, over alternating rounds. A run also has a
- * fixed cost (its journal session, loading the files), so it is timed at N and 2N steps: the
- * difference divided by N is what one more step costs, with the fixed cost cancelled out.
+ * Per-step milliseconds through the runner and directly, in alternating rounds. Each is timed in
+ * its steady state, from the step (or call) at 10% of the round to the one at 90%: a run's fixed
+ * cost (its journal session, loading the files) and its first and last steps fall outside, and no
+ * figure is the difference of two noisy ones.
  */
 async function overhead(core: Core, folder: string, ada: string) {
   const direct: CommandInput<'composer.send'> = {
@@ -97,76 +98,73 @@ async function overhead(core: Core, folder: string, ada: string) {
     actAs: { kind: 'appForUser', userId: ada },
     force: true,
   };
-  /** Wall and CPU milliseconds of `work` (CPU: this process, the engine and the sandbox both). */
-  const timed = async (work: () => Promise<void>) => {
-    const wall = performance.now();
-    const cpu = process.cpuUsage();
-    await work();
-    const used = process.cpuUsage(cpu);
-    return { wall: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
+  const from = Math.floor(STEPS / 10);
+  const to = STEPS - from;
+  type Mark = { wall: number; cpu: number };
+  const mark = (): Mark => {
+    const used = process.cpuUsage();
+    return { wall: performance.now(), cpu: (used.user + used.system) / 1000 };
   };
-  const runnerRound = (file = 'requests.yaml') =>
-    timed(async () => {
-      await runPassing(core, { folder, paths: [file], variables: { ada } });
+  /** Wall and CPU milliseconds a step between two marks (CPU: this process, engine and sandbox). */
+  const perStep = (start: Mark | undefined, end: Mark | undefined) => {
+    if (!start || !end) throw new Error('a round ended before its steady part was timed');
+    return { wall: (end.wall - start.wall) / (to - from), cpu: (end.cpu - start.cpu) / (to - from) };
+  };
+  const runnerRound = async () => {
+    const marks = new Map<number, Mark>();
+    const whole = mark();
+    await runPassing(core, { folder, paths: ['requests.yaml'], variables: { ada } }, (view) => {
+      const passed = view.counts.passed;
+      if ((passed === from || passed === to) && !marks.has(passed)) marks.set(passed, mark());
     });
-  const directRound = () =>
-    timed(async () => {
-      for (let i = 0; i < STEPS; i++) {
-        const sent = await core.invoke('composer.send', direct);
-        if (sent.record.api.status !== 200)
-          throw new Error(`resource.list answered ${sent.record.api.status}`);
-      }
-    });
+    const end = mark();
+    return { steady: perStep(marks.get(from), marks.get(to)), wholeWall: end.wall - whole.wall };
+  };
+  const directRound = async () => {
+    let start: Mark | undefined;
+    let end: Mark | undefined;
+    for (let i = 0; i < STEPS; i++) {
+      if (i === from) start = mark();
+      if (i === to) end = mark();
+      const sent = await core.invoke('composer.send', direct);
+      if (sent.record.api.status !== 200)
+        throw new Error(`resource.list answered ${sent.record.api.status}`);
+    }
+    return perStep(start, end);
+  };
   // Warm-up: the JIT compiles both paths before either is timed.
   await directRound();
   await runnerRound();
-  await runnerRound('requests-double.yaml');
-  const runner = { wall: 0, cpu: 0 };
-  const double = { wall: 0, cpu: 0 };
-  const directly = { wall: 0, cpu: 0 };
-  // Each round's own ratio too: one round that a disk flush or a GC pause fell on moves a sum, not
-  // a median.
-  const roundRatios: { wall: number; cpu: number }[] = [];
-  const add = (sum: typeof runner, t: typeof runner) => {
-    sum.wall += t.wall;
-    sum.cpu += t.cpu;
-  };
+  const rounds: { runner: Mark; direct: Mark; wholeWall: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const times: Record<'single' | 'direct' | 'double', typeof runner> = {} as never;
+    // Alternating the order: load that comes and goes falls on both sides alike.
     if (round % 2 === 0) {
-      times.single = await runnerRound();
-      times.direct = await directRound();
-      times.double = await runnerRound('requests-double.yaml');
+      const runner = await runnerRound();
+      const directly = await directRound();
+      rounds.push({ runner: runner.steady, direct: directly, wholeWall: runner.wholeWall });
     } else {
-      times.double = await runnerRound('requests-double.yaml');
-      times.direct = await directRound();
-      times.single = await runnerRound();
+      const directly = await directRound();
+      const runner = await runnerRound();
+      rounds.push({ runner: runner.steady, direct: directly, wholeWall: runner.wholeWall });
     }
-    add(runner, times.single);
-    add(directly, times.direct);
-    add(double, times.double);
-    roundRatios.push({
-      wall: (times.double.wall - times.single.wall) / times.direct.wall,
-      cpu: (times.double.cpu - times.single.cpu) / times.direct.cpu,
-    });
   }
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
-  const calls = STEPS * ROUNDS;
-  const marginal = (doubleMs: number, singleMs: number) => (doubleMs - singleMs) / calls;
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return {
-    runnerMsPerStep: runner.wall / calls,
-    runnerMarginalMsPerStep: marginal(double.wall, runner.wall),
-    runFixedMs: (runner.wall - marginal(double.wall, runner.wall) * calls) / ROUNDS,
-    directMsPerCall: directly.wall / calls,
-    // CPU time is what the runner adds whatever else the machine runs; wall time includes waiting.
-    runnerMarginalCpuMsPerStep: marginal(double.cpu, runner.cpu),
-    directCpuMsPerCall: directly.cpu / calls,
-    medianRatio: median(roundRatios.map((r) => r.wall)),
-    medianCpuRatio: median(roundRatios.map((r) => r.cpu)),
+    runnerMsPerStep: median(rounds.map((r) => r.runner.wall)),
+    runnerCpuMsPerStep: median(rounds.map((r) => r.runner.cpu)),
+    directMsPerCall: median(rounds.map((r) => r.direct.wall)),
+    directCpuMsPerCall: median(rounds.map((r) => r.direct.cpu)),
+    // Each round's own ratio: a round that a disk flush or a GC pause fell on moves a sum, not a
+    // median.
+    medianRatio: median(rounds.map((r) => r.runner.wall / r.direct.wall)),
+    medianCpuRatio: median(rounds.map((r) => r.runner.cpu / r.direct.cpu)),
+    roundRatios: rounds.map((r) => Number((r.runner.wall / r.direct.wall).toFixed(3))),
+    wholeRunMsPerStep: mean(rounds.map((r) => r.wholeWall)) / STEPS,
   };
 }
 
@@ -212,7 +210,6 @@ async function main() {
   try {
     await writeFile(join(folder, 'setup.yaml'), SETUP);
     await writeFile(join(folder, 'requests.yaml'), requestScenario(STEPS));
-    await writeFile(join(folder, 'requests-double.yaml'), requestScenario(2 * STEPS));
     await writeFile(join(folder, 'deliveries.yaml'), deliveryScenario(DELIVERIES));
     const setup = await runPassing(engine.core, { folder, paths: ['setup.yaml'] });
     const ada = setup.scenarios[0]?.steps[0]?.captures.ada;
