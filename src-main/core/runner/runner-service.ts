@@ -194,7 +194,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       }
       // runStep changed the state: read it afresh (the compiler still sees 'running').
       if (stateOf(view) === 'failed' && firstFailure === null) firstFailure = i;
-      emit(run);
+      // No emit of its own: the next step's start (or the scenario's finish) follows in this same
+      // turn and announces this step's outcome with it. One copy of the view a step instead of two.
     }
     finish();
   }
