@@ -5,7 +5,7 @@
 // at 90%, so a run's fixed cost stays out), and prints the median of the rounds' own ratios
 // (target <= 1.2); (b) the time from a delivery's arrival at the receiver to its expect-delivery
 // step passing, over simulate send-message + expect-delivery pairs (target p99 < 50 ms).
-// Options (env): BENCH_STEPS (default 200), BENCH_ROUNDS (default 9), BENCH_DELIVERIES (default
+// Options (env): BENCH_STEPS (default 200), BENCH_ROUNDS (default 15), BENCH_DELIVERIES (default
 // 200), BENCH_PROFILE_DIR (runs the child with --cpu-prof into that folder).
 import { existsSync } from 'node:fs';
 import { root, startChild } from './children.mjs';

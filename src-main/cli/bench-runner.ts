@@ -5,7 +5,7 @@
 // the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
 // arrival (its record's receivedAt) to its step passing (the runner.changed that says so).
 // Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 200),
-// BENCH_ROUNDS (default 9), BENCH_DELIVERIES (default 200).
+// BENCH_ROUNDS (default 15), BENCH_DELIVERIES (default 200).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { runToEnd } from '../core/runner/run-to-end';
 import { startCliEngine } from './engine';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 200);
 const CONTACT = 'bench-contact';
 

@@ -63,7 +63,7 @@ const copyStep = (step: StepView): StepView => ({
 });
 
 /**
- * Copies of a run's view for runner.changed, which goes out twice a step. A step changes only while
+ * Copies of a run's view for runner.changed, which goes out once a step. A step changes only while
  * it runs: one waiting or ended keeps its copy until its state changes, and that copy is shared by
  * the later copies of the view. Copying every step each time made a run of N steps cost N² step
  * copies; the kept copies sit in arrays beside each scenario's steps, so telling what changed is a
