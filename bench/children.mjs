@@ -1,7 +1,9 @@
-// What both benchmarks need of the servers they measure, each a child process: starting one and
-// reading its ready line, and the CPU time it has used.
+// What the benchmarks need of the servers they measure, each a child process: starting one and
+// reading its ready line, the CPU time it has used; and, for the benches that post to the headless
+// host's receiver, starting the host and signing deliveries as the sandbox does.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -51,4 +53,70 @@ export function cpuSeconds(pid) {
   } catch {
     return null;
   }
+}
+
+/** The built headless host (`npm run build` writes it). */
+const serve = `${root}out/main/serve.js`;
+
+/** Ends the process with a message when the headless host is not built: nothing to measure. */
+export function exitUnlessHostBuilt() {
+  if (existsSync(serve)) return;
+  console.error(`${serve} is missing: run npm run build first.`);
+  process.exit(2);
+}
+
+/**
+ * Starts the built headless host on `dataDir`, every port its own free one (so that a bench runs
+ * beside another host or bench).
+ * @param {string} dataDir
+ * @param {string[]} [nodeArgs] options for node itself, before the script (e.g. --cpu-prof)
+ */
+export function startHost(dataDir, nodeArgs = []) {
+  return startChild([
+    ...nodeArgs,
+    serve,
+    '--json',
+    '--port',
+    '0',
+    '--redirect-port',
+    '0',
+    '--inbound-port',
+    '0',
+    '--sandbox-port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ]);
+}
+
+/**
+ * The secret of the host's embedded sandbox's first app: what signs the deliveries its receiver
+ * verifies.
+ * @param {ReadyLine} ready the host's ready line
+ */
+export async function sandboxAppSecret(ready) {
+  const state = /** @type {{ apps: { client_secret: string }[] }} */ (
+    await (await fetch(`${ready.sandbox}/_sandbox/state`)).json()
+  );
+  return state.apps[0]?.client_secret ?? '';
+}
+
+/**
+ * A signed text delivery as the sandbox sends it (form-encoded data, HMAC-SHA256 signature).
+ * @param {string} secret
+ * @param {string} id the message id: one per delivery (the receiver flags a repeated id as a
+ *   repeat, and the benches find each delivery's record by it)
+ */
+export function signedDelivery(secret, id) {
+  const data = JSON.stringify({
+    id,
+    type: 'text',
+    timestamp: String(Date.now()),
+    sender: 'u7k2m9q@platform.test',
+    owner: 'u7k2m9q@platform.test',
+    recipient: 'acme-orders@acme-orders.apps.platform.test',
+    data: { body: 'Where is my order #1042?' },
+  });
+  const signature = createHmac('sha256', secret).update(data, 'utf8').digest('hex');
+  return new URLSearchParams({ data, signature, signature_method: 'HMAC-SHA256' }).toString();
 }

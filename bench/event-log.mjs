@@ -13,7 +13,6 @@
 // small records of the e2e test.
 import {
   closeSync,
-  existsSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -29,7 +28,7 @@ import {
   JOURNAL_FILE,
   writeMixedJournal,
 } from '../test/e2e/support/mixed-journal.mjs';
-import { root, startChild } from './children.mjs';
+import { exitUnlessHostBuilt, startHost } from './children.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -97,23 +96,9 @@ const FILTERS = [
  * The built headless host on `dataDir`, and when it was started (for the time to open).
  * @param {string} dataDir
  */
-async function startHost(dataDir) {
+async function startTimedHost(dataDir) {
   const started = performance.now();
-  const { child, ready } = await startChild([
-    `${root}out/main/serve.js`,
-    '--json',
-    '--port',
-    '0',
-    '--redirect-port',
-    '0',
-    '--inbound-port',
-    '0',
-    '--sandbox-port',
-    '0',
-    '--data-dir',
-    dataDir,
-  ]);
-  return { child, ready, started };
+  return { ...(await startHost(dataDir)), started };
 }
 
 /**
@@ -227,10 +212,7 @@ const readFileSafe = (/** @type {string} */ path) => {
 };
 const ratio = (/** @type {number} */ x, /** @type {number} */ base) => (x / base).toFixed(3);
 
-if (!existsSync(`${root}out/main/serve.js`)) {
-  console.error('out/main/serve.js is missing: run npm run build first.');
-  process.exit(2);
-}
+exitUnlessHostBuilt();
 const tempDir = (/** @type {string} */ n) => mkdtempSync(join(tmpdir(), `tp-bench-eventlog-${n}-`));
 const emptyDir = tempDir('empty');
 const openDir = tempDir('open');
@@ -265,7 +247,7 @@ try {
   // line and the newest page; the index is then built in the background. The host with nothing
   // (sandbox, engine, server) is measured too, to tell the journal's part.
   const startOnce = async (/** @type {string} */ dir) => {
-    const host = await startHost(dir);
+    const host = await startTimedHost(dir);
     children.push(host.child);
     const readyMs = performance.now() - host.started;
     const client = await connect(host.ready.url);

@@ -8,13 +8,20 @@
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32), BENCH_WARMUP_SECONDS
 // (default 3: the JIT is still compiling the receiver after one second), BENCH_PROFILE_DIR (runs
 // the host with --cpu-prof into that folder, to see where the receiver's time goes).
-import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
-import { cpuSeconds, root, startChild } from './children.mjs';
+import {
+  cpuSeconds,
+  exitUnlessHostBuilt,
+  root,
+  sandboxAppSecret,
+  signedDelivery,
+  startChild,
+  startHost,
+} from './children.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -24,25 +31,6 @@ const LATENCY_RATE = 200;
 const LATENCY_SECONDS = Math.min(SECONDS, 5);
 const RATIO_TARGET = 0.8;
 const P99_TARGET_MS = 50;
-
-/**
- * A signed delivery as the sandbox sends it, with a unique message id.
- * @param {string} secret
- * @param {number} n
- */
-function delivery(secret, n) {
-  const data = JSON.stringify({
-    id: `mbench${n}`,
-    type: 'text',
-    timestamp: String(Date.now()),
-    sender: 'u7k2m9q@platform.test',
-    owner: 'u7k2m9q@platform.test',
-    recipient: 'acme-orders@acme-orders.apps.platform.test',
-    data: { body: 'Where is my order #1042?' },
-  });
-  const signature = createHmac('sha256', secret).update(data, 'utf8').digest('hex');
-  return new URLSearchParams({ data, signature, signature_method: 'HMAC-SHA256' }).toString();
-}
 
 let counter = 0;
 /**
@@ -62,7 +50,7 @@ async function load(url, secret, seconds) {
         method: 'POST',
         path: pathname,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: delivery(secret, counter++),
+        body: signedDelivery(secret, `mbench${counter++}`),
       });
       await res.body.dump();
       if (res.statusCode >= 200 && res.statusCode < 300) ok += 1;
@@ -199,7 +187,7 @@ async function eventLatency(host, url, secret) {
           method: 'POST',
           path: pathname,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: delivery(secret, n),
+          body: signedDelivery(secret, `mbench${n}`),
         })
         .then((res) => res.body.dump()),
     );
@@ -216,34 +204,17 @@ async function eventLatency(host, url, secret) {
   );
 }
 
-const serve = `${root}out/main/serve.js`;
-if (!existsSync(serve)) {
-  console.error(`${serve} is missing: run npm run build first.`);
-  process.exit(2);
-}
+exitUnlessHostBuilt();
 const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-inbound-'));
 const children = [];
 let exitCode = 0;
 try {
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const host = await startChild([
-    ...profile,
-    serve,
-    '--json',
-    '--port',
-    '0',
-    '--sandbox-port',
-    '0',
-    '--data-dir',
-    dataDir,
-  ]);
+  const host = await startHost(dataDir, profile);
   children.push(host.child);
   const bare = await startChild([`${root}bench/bare-server.mjs`]);
   children.push(bare.child);
-  const state = /** @type {{ apps: { client_secret: string }[] }} */ (
-    await (await fetch(`${host.ready.sandbox}/_sandbox/state`)).json()
-  );
-  const secret = state.apps[0]?.client_secret ?? '';
+  const secret = await sandboxAppSecret(host.ready);
   console.log(
     `signed text deliveries (HMAC-SHA256), ${CONCURRENCY} concurrent connections, ${SECONDS} alternating 1 s rounds each after ${WARMUP_SECONDS} s warm-up, loopback`,
   );

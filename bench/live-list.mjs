@@ -11,14 +11,13 @@
 // Options (env): BENCH_SLOW_SECONDS (default 10), BENCH_FAST_SECONDS (default 5),
 // BENCH_PAGE_PROFILE (a file to write the page's CPU profile to, .cpuprofile, to see where its
 // time goes).
-import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
-import { root, startChild } from './children.mjs';
+import { exitUnlessHostBuilt, sandboxAppSecret, signedDelivery, startHost } from './children.mjs';
 
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
 const FAST_SECONDS = Number(process.env.BENCH_FAST_SECONDS ?? 5);
@@ -30,25 +29,6 @@ const CATCH_UP_MS = 15_000;
 
 /** Wall-clock milliseconds with sub-millisecond resolution: the page's clock is the same one. */
 const wallNow = () => performance.timeOrigin + performance.now();
-
-/**
- * A signed delivery as the sandbox sends it, with a unique message id.
- * @param {string} secret
- * @param {number} n
- */
-function delivery(secret, n) {
-  const data = JSON.stringify({
-    id: `mlive${n}`,
-    type: 'text',
-    timestamp: String(Date.now()),
-    sender: 'u7k2m9q@platform.test',
-    owner: 'u7k2m9q@platform.test',
-    recipient: 'acme-orders@acme-orders.apps.platform.test',
-    data: { body: 'Where is my order #1042?' },
-  });
-  const signature = createHmac('sha256', secret).update(data, 'utf8').digest('hex');
-  return new URLSearchParams({ data, signature, signature_method: 'HMAC-SHA256' }).toString();
-}
 
 // Runs in the page before the app: notes when the list first shows each newest row, the frames
 // that ran long, and the WebSocket messages the page received. A string, since the bench's types
@@ -173,7 +153,7 @@ async function sendAt(pool, path, secret, rate, seconds, counter) {
             method: 'POST',
             path,
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: delivery(secret, counter.n++),
+            body: signedDelivery(secret, `mlive${counter.n++}`),
           })
           .then(async (res) => {
             await res.body.dump();
@@ -219,11 +199,7 @@ function journalCount(dataDir) {
     .filter((l) => l.trim()).length;
 }
 
-const serve = `${root}out/main/serve.js`;
-if (!existsSync(serve)) {
-  console.error(`${serve} is missing: run npm run build first.`);
-  process.exit(2);
-}
+exitUnlessHostBuilt();
 const chromiumPath = process.env.TP_CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   console.error(
@@ -238,23 +214,9 @@ let hostChild;
 /** @type {import('playwright-core').Browser | undefined} */
 let browser;
 try {
-  const host = await startChild([
-    serve,
-    '--json',
-    '--port',
-    '0',
-    '--sandbox-port',
-    '0',
-    '--redirect-port',
-    '0',
-    '--data-dir',
-    dataDir,
-  ]);
+  const host = await startHost(dataDir);
   hostChild = host.child;
-  const state = /** @type {{ apps: { client_secret: string }[] }} */ (
-    await (await fetch(`${host.ready.sandbox}/_sandbox/state`)).json()
-  );
-  const secret = state.apps[0]?.client_secret ?? '';
+  const secret = await sandboxAppSecret(host.ready);
 
   browser = await chromium.launch({
     executablePath: chromiumPath,

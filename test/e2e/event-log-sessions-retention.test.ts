@@ -1,7 +1,7 @@
 // Retention of sessions through the UI: Sessions… shows each session's records and size and the
 // data folder's; a session is archived, then opened read-only ("archived, read-only", what arrives
-// meanwhile goes to the session that was open and is not shown), and a session is deleted after
-// asking.
+// meanwhile goes to the session that was open and is not shown), then unarchived, and deleted
+// after asking.
 import { describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
 import { POLL, useAppSession } from './support/app-session';
@@ -62,10 +62,17 @@ describe('sessions: archive and delete', () => {
     await expect.poll(() => log.readOnly.count(), poll('the read-only mark to go')).toBe(0);
     await expect.poll(() => log.shown(), poll('"Current run" to show its grant')).toBe(2);
     await log.manageSessions.click();
-    await log
-      .sessionRow('Run to archive')
-      .getByRole('button', { name: 'Delete Run to archive…' })
-      .click();
+    const archived = log.sessionRow('Run to archive');
+    const unarchive = archived.getByRole('button', { name: 'Unarchive Run to archive' });
+    const archive = archived.getByRole('button', { name: 'Archive Run to archive', exact: true });
+    await unarchive.waitFor(); // the panel is drawn, with the archived session's actions
+    expect(await archive.count(), 'an archived session offers no Archive').toBe(0);
+    await unarchive.click();
+    await expect
+      .poll(() => archive.count(), poll('"Run to archive" unarchived, to offer Archive again'))
+      .toBe(1);
+    expect(await archived.innerText()).not.toMatch(/ · archived/);
+    await archived.getByRole('button', { name: 'Delete Run to archive…' }).click();
     const confirm = log.sessionRow('Run to archive').getByRole('group', { name: 'Confirm delete' });
     expect(await confirm.innerText()).toMatch(
       /Delete “Run to archive” and its 2 records\? This cannot be undone\./,

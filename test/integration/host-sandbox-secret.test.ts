@@ -5,18 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/core';
-import type { SecretSealer } from '../../src-main/core/host-interface';
 import { createCore } from '../../src-main/core/index';
 import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 import { freePort } from '../helpers/sandbox-client';
-
-/** A stand-in OS keyring: reversible, and nothing like the plain text. */
-const keyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
+import { testKeyring } from '../helpers/test-keyring';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -35,7 +27,7 @@ async function start(
     sandboxPort,
     redirectPort: 0,
     inboundPort: 0,
-    secrets: keyring,
+    secrets: testKeyring,
     createCore: async (h, o) => (core = await createCore(h, o)),
   });
   cleanups.push(() => host.close());
@@ -71,9 +63,9 @@ describe('the embedded sandbox across a restart', () => {
     const settingsText = await readFile(join(dataDir, 'settings.json'), 'utf8');
     const sealed = (JSON.parse(settingsText) as { sealedSecrets: Record<string, string> })
       .sealedSecrets;
-    const secret = keyring.unseal(sealed['profile:sandbox:clientSecret'] ?? '');
+    const secret = testKeyring.unseal(sealed['profile:sandbox:clientSecret'] ?? '');
     expect(secret.length).toBeGreaterThanOrEqual(16);
-    expect(keyring.unseal(sealed[`profile:${copy.id}:clientSecret`] ?? '')).toBe(secret);
+    expect(testKeyring.unseal(sealed[`profile:${copy.id}:clientSecret`] ?? '')).toBe(secret);
     expect(settingsText, 'the secret in clear in settings.json').not.toContain(secret);
   });
 });

@@ -26,9 +26,11 @@ for (let c = 0x20; c < 0x7f; c++) {
 }
 const bitOf = (trigram: number) => Math.imul(trigram, 0x9e3779b1) >>> HASH_SHIFT;
 
-/** The bits a text's trigrams set (deduplicated); empty when it has none the filter keeps. */
-export function textTrigramBits(text: string): number[] {
-  const bits = new Set<number>();
+/**
+ * Sets the bits of `text`'s trigrams in the block of `bits` that starts at word `at`: into a
+ * block's own words as a line is added, into words of its own for a searched text.
+ */
+function setTextBits(text: string, bits: Int32Array, at: number): void {
   let trigram = 0;
   let run = 0;
   for (let i = 0; i < text.length; i++) {
@@ -36,9 +38,24 @@ export function textTrigramBits(text: string): number[] {
     const f = code < 0x80 ? FOLD[code]! : 0;
     trigram = ((trigram << 8) | f) & 0xffffff;
     run = f === 0 ? 0 : run + 1;
-    if (run >= 3) bits.add(bitOf(trigram));
+    if (run >= 3) {
+      const bit = bitOf(trigram);
+      bits[at + (bit >>> 5)]! |= 1 << (bit & 31);
+    }
   }
-  return [...bits];
+}
+
+/** The bits a text's trigrams set (each once, ascending); empty when it has none the filter keeps. */
+export function textTrigramBits(text: string): number[] {
+  const words = new Int32Array(WORDS);
+  setTextBits(text, words, 0);
+  const bits: number[] = [];
+  for (let w = 0; w < WORDS; w++) {
+    const word = words[w]!;
+    if (word === 0) continue;
+    for (let b = 0; b < 32; b++) if (word & (1 << b)) bits.push(w * 32 + b);
+  }
+  return bits;
 }
 
 export class BlockTextFilter {
@@ -67,20 +84,9 @@ export class BlockTextFilter {
 
   /** Adds entry `entry`'s line as the string it was written from (the same trigrams as its bytes). */
   addText(entry: number, line: string): void {
+    // The block first: a new one can grow (replace) this.bits.
     const at = this.blockFor(entry) * WORDS;
-    const bits = this.bits;
-    let trigram = 0;
-    let run = 0;
-    for (let i = 0; i < line.length; i++) {
-      const code = line.charCodeAt(i);
-      const f = code < 0x80 ? FOLD[code]! : 0;
-      trigram = ((trigram << 8) | f) & 0xffffff;
-      run = f === 0 ? 0 : run + 1;
-      if (run >= 3) {
-        const bit = bitOf(trigram);
-        bits[at + (bit >>> 5)]! |= 1 << (bit & 31);
-      }
-    }
+    setTextBits(line, this.bits, at);
   }
 
   /** Forgets every block: nothing is skipped until entries are added again. */

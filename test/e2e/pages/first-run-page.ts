@@ -1,6 +1,8 @@
 // The first-run steps in the Event log as the tests see them: the panel by its heading, each step
-// by its button's name, and whether the panel says the step is done.
+// by its button's name, whether the panel says the step is done, and taking a step to its end.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { POLL } from '../support/app-session';
 
 export const STEP_BUTTONS = [
   'Get the app token',
@@ -40,5 +42,28 @@ export class FirstRunPage {
   async failure(step: StepButton): Promise<string | null> {
     const alert = this.step(step).getByRole('alert');
     return (await alert.count()) ? alert.innerText() : null;
+  }
+
+  /** Clicks one of the first three steps and waits until it is ticked (or fails with its words). */
+  async take(step: Exclude<StepButton, 'See the delivery'>): Promise<void> {
+    await this.button(step).click();
+    await expect
+      .poll(async () => (await this.failure(step)) ?? (await this.done(step)), {
+        ...POLL,
+        message: `"${step}" to be ticked`,
+      })
+      .toBe(true);
+  }
+
+  /** The last step: the delivery, which arrives on its own after the send, opens; the panel goes. */
+  async seeTheDelivery(): Promise<void> {
+    const step = 'See the delivery';
+    await this.button(step).click();
+    await expect
+      .poll(async () => (await this.failure(step)) ?? (await this.panel.count()), {
+        ...POLL,
+        message: 'the panel to go once the delivery is selected',
+      })
+      .toBe(0);
   }
 }

@@ -38,6 +38,11 @@ export interface HostOptions {
    * free port, as every other test needs.
    */
   sandboxPort?: 'remembered';
+  /**
+   * --inbound-port: the receiver's port for this run (0 = any free one). Unset, the receiver takes
+   * 5875 when it is free, else any, and says which.
+   */
+  inboundPort?: number;
 }
 
 export async function startHost(
@@ -60,6 +65,7 @@ export async function startHost(
       '--redirect-port',
       '0',
       ...(options.sandboxPort === 'remembered' ? [] : ['--sandbox-port', '0']),
+      ...(options.inboundPort === undefined ? [] : ['--inbound-port', String(options.inboundPort)]),
       '--data-dir',
       dataDir,
     ],

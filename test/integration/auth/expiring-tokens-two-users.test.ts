@@ -12,16 +12,9 @@ import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser } from '../../helpers/sandbox-client';
 import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
+import { testKeyring } from '../../helpers/test-keyring';
 
 const TOKEN_LIFETIME_S = 2;
-
-/** A stand-in OS keyring: reversible, and nothing like the plain text. */
-const keyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -79,7 +72,7 @@ async function keepCalling(core: Core, userIds: string[], ms: number) {
 describe('two users on the sandbox profile, tokens expiring', () => {
   for (const [label, secrets] of [
     ['without an OS keyring (memory only)', undefined],
-    ['with an OS keyring', keyring],
+    ['with an OS keyring', testKeyring],
   ] as const) {
     it(`keeps both users working and writes no token in clear, ${label}`, async () => {
       const { sandbox, core, dataDir, scratch } = await start(secrets);

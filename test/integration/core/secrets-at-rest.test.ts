@@ -4,20 +4,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/headless/settings';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
 import { answerConsent, createUser } from '../../helpers/sandbox-client';
 import { filesUnder, leaksIn, sandboxSecrets } from '../../helpers/secrets-scan';
-
-/** A stand-in OS keyring: reversible, and nothing like the plain text. */
-const keyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
+import { testKeyring } from '../../helpers/test-keyring';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -30,7 +22,7 @@ describe('secrets at rest', () => {
     const dataDir = tempDir();
     const app = sandbox.apps[0]!;
     // A custom profile (not the sandbox's, whose tokens are never stored) against the sandbox.
-    const host = { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: keyring };
+    const host = { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: testKeyring };
     const core = await createCore(host, { inboundPort: 0 });
     cleanups.push(async () => {
       await core.close();

@@ -14,7 +14,6 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeliveryRecord, JournalRecord } from '../../../src-shared/contract';
-import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/headless/settings';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
@@ -27,6 +26,7 @@ import {
 } from '../../helpers/sandbox-client';
 import { filesUnder, sandboxSecrets, secretsIn } from '../../helpers/secrets-scan';
 import { waitFor } from '../../helpers/wait-for';
+import { testKeyring } from '../../helpers/test-keyring';
 
 /** Every access and refresh token the sandbox answered, in the order it issued them. */
 const issued = vi.hoisted(() => new Set<string>());
@@ -48,14 +48,6 @@ vi.mock('../../../src-main/sandbox/oauth/tokens', async (importOriginal) => {
     refreshGrant: note(real.refreshGrant),
   };
 });
-
-/** A stand-in OS keyring: reversible, and nothing like the plain text. */
-const keyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
 
 let sandbox: RunningSandbox;
 let core: Core;
@@ -115,7 +107,7 @@ const allSecrets = () => [clientSecret, ...issued, ...otps];
 
 async function startEngine(): Promise<Core> {
   const engine = await createCore(
-    { ...hostFor(sandbox, dataDir, confSettings(dataDir)), secrets: keyring },
+    { ...hostFor(sandbox, dataDir, confSettings(dataDir)), secrets: testKeyring },
     { inboundPort: 0 },
   );
   engine.events.onAny((event, payload) => events.push({ event, payload }));
@@ -347,7 +339,7 @@ describe('no secret in clear, after a realistic session with a working sealer', 
     expect(files.some((f) => f.endsWith('journal.ndjson'))).toBe(true);
     const texts = Object.fromEntries(files.map((f) => [f, readFileSync(f, 'latin1')]));
     // The sealed secrets are there, sealed: the tokens were stored, not just kept in memory.
-    expect(Object.values(texts).join('\n')).toContain(keyring.seal(clientSecret));
+    expect(Object.values(texts).join('\n')).toContain(testKeyring.seal(clientSecret));
     expect(leaks(allSecrets(), texts)).toEqual([]);
 
     // The same data directory, a new engine: the users are still connected with their tokens.

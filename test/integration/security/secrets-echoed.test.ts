@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryRecord, JournalRecord } from '../../../src-shared/contract';
-import type { SecretSealer } from '../../../src-main/core/host-interface';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/headless/settings';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 import { secretsIn } from '../../helpers/secrets-scan';
 import { waitFor } from '../../helpers/wait-for';
+import { testKeyring } from '../../helpers/test-keyring';
 
 // Characters each encoding writes its own way: `/`, `+`, `"`, `\`, a space, `&`, `=`, é.
 const CLIENT_SECRET = 'cs/"se+cr\\et wi&th=é-0123456789';
@@ -44,16 +44,9 @@ const failures: string[] = [];
 let invalidSeq: number;
 let forgedSignature: string;
 
-const keyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
-
 async function startEngine(): Promise<Core> {
   const engine = await createCore(
-    { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: keyring },
+    { ...hostFor(null, dataDir, confSettings(dataDir)), secrets: testKeyring },
     { inboundPort: 0 },
   );
   engine.events.onAny((event, payload) => events.push({ event, payload }));

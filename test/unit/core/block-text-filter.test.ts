@@ -175,6 +175,17 @@ describe('the full-text search block filter', () => {
     expect(ruledOut).toBeGreaterThan(0);
     // A text of only quotes, backslashes and non-ASCII has no trigram: nothing is ruled out.
     expect(textTrigramBits('"\\日本😀é')).toEqual([]);
+    // Each bit once, whatever the case: abc, bca and cab, however often they recur.
+    expect(textTrigramBits('abcABCabc')).toHaveLength(3);
+    expect(textTrigramBits('aBcAbCaBc')).toEqual(textTrigramBits('abcabc'));
+    // A line added as a string sets in its block exactly the bits of the same text searched.
+    const one = new BlockTextFilter();
+    const line = lines[1]!;
+    one.addText(0, line);
+    const set = [...one.bits.subarray(0, 16_384 / 32)].flatMap((word, w) =>
+      Array.from({ length: 32 }, (_, b) => b).flatMap((b) => (word & (1 << b) ? [w * 32 + b] : [])),
+    );
+    expect(set).toEqual(textTrigramBits(line));
   }, 60_000);
 
   it('answers random searches through the engine with the counts of a plain scan', async () => {

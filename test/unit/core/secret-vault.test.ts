@@ -5,14 +5,7 @@ import type { CoreHost, SecretSealer } from '../../../src-main/core/host-interfa
 import { memorySettings } from '../../helpers/memory-settings';
 import { createSecretVault, PLAIN_SECRETS_FILE } from '../../../src-main/core/secrets/secret-vault';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
-
-/** A stand-in keyring: reversible, and visibly not the plain text. */
-const fakeKeyring: SecretSealer = {
-  available: true,
-  explanation: 'Sealed with the test keyring.',
-  seal: (plain) => Buffer.from(plain).toString('base64').split('').reverse().join(''),
-  unseal: (sealed) => Buffer.from(sealed.split('').reverse().join(''), 'base64').toString(),
-};
+import { testKeyring } from '../../helpers/test-keyring';
 
 describe('secret vault', () => {
   const dirs: string[] = [];
@@ -24,7 +17,7 @@ describe('secret vault', () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('seals secrets into settings where a keyring exists, and reads them back after a restart', () => {
-    const h = host(fakeKeyring);
+    const h = host(testKeyring);
     const vault = createSecretVault(h);
     vault.set('k', 'the-secret-value');
     expect(vault.mode()).toBe('sealed');
@@ -59,7 +52,7 @@ describe('secret vault', () => {
   });
 
   it('never writes a secret marked not to persist', () => {
-    const h = host(fakeKeyring);
+    const h = host(testKeyring);
     const vault = createSecretVault(h);
     vault.set('volatile', 'per-run-secret-xyz', { persist: false });
     expect(vault.get('volatile')).toBe('per-run-secret-xyz');
@@ -67,12 +60,12 @@ describe('secret vault', () => {
   });
 
   it('reports a sealed value it cannot unseal instead of failing', () => {
-    const h = host(fakeKeyring);
+    const h = host(testKeyring);
     h.settings.set('sealedSecrets', { k: 'garbage' });
     const vault = createSecretVault({
       ...h,
       secrets: {
-        ...fakeKeyring,
+        ...testKeyring,
         unseal: () => {
           throw new Error('bad key');
         },

@@ -6,6 +6,13 @@ import type { SessionView } from '../../../../src-shared/contract';
 import { byteSize } from '../../format';
 import { useLog } from '../../stores/stores-context';
 
+/** A button of a session's row, named for the session so that each row's buttons differ. */
+interface SessionAction {
+  verb: string;
+  asks?: boolean;
+  run: () => void;
+}
+
 const sizeOf = (s: SessionView) => s.bytes.ndjson + s.bytes.index + s.bytes.archive;
 const recordsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 
@@ -33,6 +40,14 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
       <ul className="log-sessions-list">
         {sessions.sessions.map((s) => {
           const open = s.id === sessions.activeId || s.id === sessions.recordingId;
+          // An open session can be unarchived, not archived or deleted. `asks`: the action asks
+          // first (its name ends in an ellipsis).
+          const actions: SessionAction[] = [];
+          if (s.archived)
+            actions.push({ verb: 'Unarchive', run: () => void change('unarchive', s.id) });
+          else if (!open)
+            actions.push({ verb: 'Archive', run: () => void change('archive', s.id) });
+          if (!open) actions.push({ verb: 'Delete', asks: true, run: () => setConfirming(s.id) });
           return (
             <li key={s.id} aria-label={`Session ${s.name}`}>
               <div className="log-sessions-row">
@@ -66,44 +81,25 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
                 </div>
               ) : (
                 <div className="log-popover-actions">
-                  {s.archived ? (
+                  {actions.map(({ verb, asks, run }) => (
                     <button
+                      key={verb}
                       type="button"
                       disabled={busy !== null}
-                      aria-label={`Unarchive ${s.name}`}
-                      onClick={() => void change('unarchive', s.id)}
+                      aria-label={`${verb} ${s.name}${asks ? '…' : ''}`}
+                      onClick={run}
                     >
-                      Unarchive
+                      {verb}
+                      {asks ? '…' : ''}
                     </button>
-                  ) : null}
+                  ))}
                   {open ? (
                     <span className="quiet">
                       {s.id === sessions.activeId
                         ? 'Open: to archive or delete it, open another session first.'
                         : `New records go here while “${shown?.name ?? ''}” is shown: open another session first.`}
                     </span>
-                  ) : (
-                    <>
-                      {s.archived ? null : (
-                        <button
-                          type="button"
-                          disabled={busy !== null}
-                          aria-label={`Archive ${s.name}`}
-                          onClick={() => void change('archive', s.id)}
-                        >
-                          Archive
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        disabled={busy !== null}
-                        aria-label={`Delete ${s.name}…`}
-                        onClick={() => setConfirming(s.id)}
-                      >
-                        Delete…
-                      </button>
-                    </>
-                  )}
+                  ) : null}
                 </div>
               )}
             </li>

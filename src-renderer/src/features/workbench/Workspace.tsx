@@ -62,12 +62,35 @@ function cyclePanes(backwards: boolean): void {
   shown[next]!.target.focus();
 }
 
+/** The splitters between the columns: the tools column lies before its splitter, the log after. */
+const COLUMN_SPLITTERS = {
+  tools: { label: 'Resize the tools column', controls: 'pane-tools', pane: 'before' },
+  log: { label: 'Resize the event log column', controls: 'pane-log', pane: 'after' },
+} as const;
+
+/** A column's splitter; `max` is what the window leaves it, never under the column's minimum. */
+function ColumnSplitter(props: { column: 'tools' | 'log'; value: number; max: number }) {
+  const { column, value, max } = props;
+  const resize = useLayout((s) => s.resize);
+  const reset = useLayout((s) => s.reset);
+  return (
+    <Splitter
+      {...COLUMN_SPLITTERS[column]}
+      orientation="vertical"
+      value={value}
+      min={MIN_SIZES[column]}
+      max={Math.max(MIN_SIZES[column], max)}
+      unit="pixels"
+      onChange={(v) => resize(column, v)}
+      onReset={() => reset(column)}
+    />
+  );
+}
+
 export function Workspace() {
   const stores = useStores();
   const sizes = useLayout((s) => s.sizes);
   const widened = useLayout((s) => s.widened);
-  const resize = useLayout((s) => s.resize);
-  const reset = useLayout((s) => s.reset);
   const width = useWindowWidth();
 
   // Asking for a view of the middle column (a shortcut, a run starting) shows it again.
@@ -102,35 +125,11 @@ export function Workspace() {
       <div className="workspace-column" id="pane-tools">
         <Sidebar />
       </div>
-      {widened ? null : (
-        <Splitter
-          label="Resize the tools column"
-          controls="pane-tools"
-          orientation="vertical"
-          pane="before"
-          value={tools}
-          min={MIN_SIZES.tools}
-          max={Math.max(MIN_SIZES.tools, toolsMax)}
-          unit="pixels"
-          onChange={(v) => resize('tools', v)}
-          onReset={() => reset('tools')}
-        />
-      )}
+      {widened ? null : <ColumnSplitter column="tools" value={tools} max={toolsMax} />}
       <div className="workspace-column" id="pane-middle" hidden={widened}>
         <CenterColumn />
       </div>
-      <Splitter
-        label="Resize the event log column"
-        controls="pane-log"
-        orientation="vertical"
-        pane="after"
-        value={log}
-        min={MIN_SIZES.log}
-        max={Math.max(MIN_SIZES.log, logMax)}
-        unit="pixels"
-        onChange={(v) => resize('log', v)}
-        onReset={() => reset('log')}
-      />
+      <ColumnSplitter column="log" value={log} max={logMax} />
       <div className="workspace-column" id="pane-log">
         <EventLog />
       </div>
