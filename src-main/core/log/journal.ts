@@ -216,12 +216,18 @@ export function openJournal(
     const clean = redactor.record(record);
     return { record: clean, line: JSON.stringify(clean) };
   };
-  /** Indexes a written record, keeps it whole for a while, and tells the listener. */
-  const written1 = (record: JournalRecord, line: string, offset: number, bytes: number) => {
+  /**
+   * Indexes a written record and keeps it whole for a while. Its line's bytes are [at, at + bytes)
+   * of the line writer's last write, so every record of a write is indexed before any listener is
+   * told (a listener may append, which writes again).
+   */
+  const indexed1 = (record: JournalRecord, offset: number, bytes: number, at: number) => {
     late.push(entryOf(record, offset, bytes, dicts)!);
-    textFilterOf(late).addText(late.length - 1, line);
+    textFilterOf(late).addBytes(late.length - 1, lineWriter.last, at, at + bytes);
     recent.set(record.seq, record);
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  };
+  const announce = (record: JournalRecord, line: string) => {
     if (!onAppend) return;
     const outer = announced;
     announced = { record, line };
@@ -249,13 +255,14 @@ export function openJournal(
       return;
     }
     dirty = true;
-    // The file's size first: a listener told of one of these records may append another.
-    let offset = size;
-    for (const n of lengths) size += n + 1;
+    let at = 0;
     for (let i = 0; i < batch.length; i++) {
-      written1(batch[i]!, lines[i]!, offset, lengths[i]!);
-      offset += lengths[i]! + 1;
+      indexed1(batch[i]!, size + at, lengths[i]!, at);
+      at += lengths[i]! + 1;
     }
+    // The file's size before any listener runs: one told of these records may append another.
+    size += at;
+    for (let i = 0; i < batch.length; i++) announce(batch[i]!, lines[i]!);
     done.resolve();
   };
 
@@ -312,7 +319,8 @@ export function openJournal(
       dirty = true;
       const offset = size;
       size += bytes + 1;
-      written1(record, line, offset, bytes);
+      indexed1(record, offset, bytes, 0);
+      announce(record, line);
       return record;
     },
     appendGrouped(input) {

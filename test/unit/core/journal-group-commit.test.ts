@@ -50,6 +50,27 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('indexes a whole group before its listeners run, so one that appends keeps the index in seq order', async () => {
+    const file = path();
+    const journal = openJournal(file, (r) => {
+      if (r.summary === 'first') journal.append(system('told of first'));
+    });
+    journal.appendGrouped(system('first'));
+    const { written } = journal.appendGrouped(system('second'));
+    await written;
+    expect(lines(file).map((r) => [r.seq, r.summary])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+      [3, 'told of first'],
+    ]);
+    // Found by seq and listed newest first: the index's entries are in seq order.
+    expect(journal.get(2)?.summary).toBe('second');
+    expect(journal.get(3)?.summary).toBe('told of first');
+    expect(journal.list({ limit: 10 }).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(journal.list({ beforeSeq: 3, limit: 1 }).map((r) => r.seq)).toEqual([2]);
+    journal.close();
+  });
+
   it('keeps seq order when a synchronous append comes while records wait', async () => {
     const file = path();
     const journal = openJournal(file);
