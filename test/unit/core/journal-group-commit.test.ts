@@ -50,6 +50,27 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('writes a full group as soon as the code that filled it is done, before the turn ends', async () => {
+    const file = path();
+    const journal = openJournal(file, undefined, undefined, undefined, { groupRecords: 2 });
+    const a = journal.appendGrouped(system('a'));
+    const b = journal.appendGrouped(system('b'));
+    expect(b.written).toBe(a.written);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    // Full: written once this code is done (in its microtasks), not when the turn ends.
+    await a.written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b']);
+    // A record that comes to a full group starts the next one, and the full one is written first.
+    const c = journal.appendGrouped(system('c'));
+    const d = journal.appendGrouped(system('d'));
+    const e = journal.appendGrouped(system('e'));
+    expect([c.written === d.written, d.written === e.written]).toEqual([true, false]);
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b', 'c', 'd']);
+    await e.written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    journal.close();
+  });
+
   it('indexes a whole group before its listeners run, so one that appends keeps the index in seq order', async () => {
     const file = path();
     const journal = openJournal(file, (r) => {
