@@ -105,34 +105,36 @@ export async function startInbound({
     ...(deliveries ? { options: deliveries } : {}),
   });
   // Every request is routed, and the profiles change rarely: path → (profile, URL) is a map built
-  // on the first request after a change (each profile save tells onChange). Where two URLs share a
-  // path, the first in profile order wins, management before directory before endpoint.
-  let routes: Map<string, { id: string; target: InboundTarget }> | null = null;
+  // on the first request after a change. Where two URLs share a path, the first in profile order
+  // wins, management before directory before endpoint. Each profile (with its client secret) is
+  // read once per map too: a change of a profile or of its secret goes through the profile store,
+  // which tells onChange, so the next request after it reads the new one (not a copy of the
+  // profile and a vault lookup for every delivery).
+  let routes: Map<string, InboundRoute> | null = null;
   profiles.onChange(() => (routes = null));
   const buildRoutes = () => {
-    const map = new Map<string, { id: string; target: InboundTarget }>();
-    const add = (path: string | null, id: string, target: InboundTarget) => {
-      if (path !== null && !map.has(path)) map.set(path, { id, target });
-    };
+    const map = new Map<string, InboundRoute>();
     for (const { id } of profiles.state().profiles) {
-      const profile = profiles.get(id);
-      if (!profile) continue;
+      const found = profiles.get(id);
+      if (!found) continue;
+      // Shared by the requests until the next change: frozen, so none can alter it for the others.
+      const profile = Object.freeze(found);
+      const add = (path: string | null, target: InboundTarget) => {
+        if (path !== null && !map.has(path)) map.set(path, Object.freeze({ profile, target }));
+      };
       const defaults = defaultPaths(id);
-      add(pathOf(profile.managementUrl), id, 'management');
-      add(defaults.management, id, 'management');
-      add(pathOf(profile.directoryUrl), id, 'directory');
-      add(defaults.directory, id, 'directory');
-      add(pathOf(profile.endpointUrl), id, 'endpoint');
-      add(defaults.endpoint, id, 'endpoint');
+      add(pathOf(profile.managementUrl), 'management');
+      add(defaults.management, 'management');
+      add(pathOf(profile.directoryUrl), 'directory');
+      add(defaults.directory, 'directory');
+      add(pathOf(profile.endpointUrl), 'endpoint');
+      add(defaults.endpoint, 'endpoint');
     }
     return map;
   };
   const route = (pathname: string): InboundRoute | null => {
     routes ??= buildRoutes();
-    const hit = routes.get(pathname);
-    // The profile itself is read fresh: its client secret may have changed since.
-    const profile = hit && profiles.get(hit.id);
-    return profile ? { profile, target: hit.target } : null;
+    return routes.get(pathname) ?? null;
   };
 
   // The Electron app has no command line for it: a port saved in the settings (from the Inbound

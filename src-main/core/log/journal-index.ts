@@ -110,7 +110,22 @@ export class IndexColumns {
   push(e: Entry): void {
     if (this.length === this.offset.length) this.reserve(Math.max(1024, this.length * 2));
     const i = this.length++;
-    for (const name of COLUMN_NAMES) this[name][i] = e[name];
+    // Column by column by name, not a loop over COLUMN_NAMES: every record appended comes here,
+    // and a keyed store into arrays of three types is several times slower.
+    this.offset[i] = e.offset;
+    this.seq[i] = e.seq;
+    this.bytes[i] = e.bytes;
+    this.user[i] = e.user;
+    this.contact[i] = e.contact;
+    this.eventType[i] = e.eventType;
+    this.msgType[i] = e.msgType;
+    this.room[i] = e.room;
+    this.profile[i] = e.profile;
+    this.deliverySeq[i] = e.deliverySeq;
+    this.message[i] = e.message;
+    this.kind[i] = e.kind;
+    this.status[i] = e.status;
+    this.signature[i] = e.signature;
   }
   reserve(capacity: number): void {
     if (capacity <= this.offset.length) return;

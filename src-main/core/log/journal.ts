@@ -4,8 +4,9 @@
 // Writes are synchronous (a record is in the OS before append() returns, so whatever the engine
 // acknowledges after appending survives a crash of the process); fsync is batched, which bounds
 // what a power loss can take to the last flush interval. Deliveries arrive in bursts, so they may
-// use appendGrouped(): the records of one turn of the event loop are written with one write (group
-// commit), and each caller acknowledges only once `written` has resolved, after that write.
+// use appendGrouped(): the records of one turn of the event loop (at most GROUP_RECORDS) are
+// written with one write (group commit), and each caller acknowledges only once `written` has
+// resolved, after that write.
 // Opening reads the newest few MB at once (the newest page is there) and indexes the rest in the
 // background, or loads the index saved beside the journal (journal-sidecar.ts). Format and what is
 // on disk: docs/journal.md.
@@ -38,6 +39,13 @@ export type { Journal, JournalIndex, NewRecord } from './journal-types';
 import type { Journal, NewRecord } from './journal-types';
 
 const FSYNC_INTERVAL_MS = 100;
+/**
+ * The most records one group write holds. A group is answered only once it is written, so a larger
+ * one keeps every sender waiting for the last of it: under `npm run bench:inbound` the 32 senders
+ * sat idle while the receiver examined all 32 deliveries, then the receiver sat idle while they
+ * read the answers. A write costs a few µs; 8 records a write still share most of that.
+ */
+const GROUP_RECORDS = 8;
 /** Read and indexed at open, before anything else: some 4,000 records, the newest pages. */
 const TAIL_BYTES = 4 * 1024 * 1024;
 /** The background build yields to other work (queries, deliveries) this often. */
@@ -64,14 +72,18 @@ export function lineOf(record: unknown): string | undefined {
  * the secrets it knows, in every form, before its line is written: whatever a caller forgot (an
  * error_description echoing a secret, a snippet of a body) never reaches the file, the listener
  * or list(). `notice` hears what a person running the host should know (an index rebuilt).
- * `saveEveryBytes`: how often the index is saved while it is built (tests make it small).
+ * `saveEveryBytes`: how often the index is saved while it is built (tests make it small);
+ * `groupRecords`: the most records appendGrouped writes at once.
  */
 export function openJournal(
   path: string,
   onAppend?: (record: JournalRecord) => void,
   redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
   notice?: (message: string) => void,
-  { saveEveryBytes = SAVE_EVERY_BYTES }: { saveEveryBytes?: number } = {},
+  {
+    saveEveryBytes = SAVE_EVERY_BYTES,
+    groupRecords = GROUP_RECORDS,
+  }: { saveEveryBytes?: number; groupRecords?: number } = {},
 ): Journal {
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'a', 0o600);
@@ -216,12 +228,18 @@ export function openJournal(
     const clean = redactor.record(record);
     return { record: clean, line: JSON.stringify(clean) };
   };
-  /** Indexes a written record, keeps it whole for a while, and tells the listener. */
-  const written1 = (record: JournalRecord, line: string, offset: number, bytes: number) => {
+  /**
+   * Indexes a written record and keeps it whole for a while. Its line's bytes are [at, at + bytes)
+   * of the line writer's last write, so every record of a write is indexed before any listener is
+   * told (a listener may append, which writes again).
+   */
+  const indexed1 = (record: JournalRecord, offset: number, bytes: number, at: number) => {
     late.push(entryOf(record, offset, bytes, dicts)!);
-    textFilterOf(late).addText(late.length - 1, line);
+    textFilterOf(late).addBytes(late.length - 1, lineWriter.last, at, at + bytes);
     recent.set(record.seq, record);
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  };
+  const announce = (record: JournalRecord, line: string) => {
     if (!onAppend) return;
     const outer = announced;
     announced = { record, line };
@@ -249,13 +267,14 @@ export function openJournal(
       return;
     }
     dirty = true;
-    // The file's size first: a listener told of one of these records may append another.
-    let offset = size;
-    for (const n of lengths) size += n + 1;
+    let at = 0;
     for (let i = 0; i < batch.length; i++) {
-      written1(batch[i]!, lines[i]!, offset, lengths[i]!);
-      offset += lengths[i]! + 1;
+      indexed1(batch[i]!, size + at, lengths[i]!, at);
+      at += lengths[i]! + 1;
     }
+    // The file's size before any listener runs: one told of these records may append another.
+    size += at;
+    for (let i = 0; i < batch.length; i++) announce(batch[i]!, lines[i]!);
     done.resolve();
   };
 
@@ -312,11 +331,14 @@ export function openJournal(
       dirty = true;
       const offset = size;
       size += bytes + 1;
-      written1(record, line, offset, bytes);
+      indexed1(record, offset, bytes, 0);
+      announce(record, line);
       return record;
     },
     appendGrouped(input) {
       if (closed) throw new Error('The journal is closed.');
+      // A full group waits for no one: written now, and this record starts the next.
+      if (pending.length >= groupRecords) flush();
       const { record, line } = redacted(stamp(input));
       pendingLines.push(line);
       pending.push(record);
@@ -327,6 +349,8 @@ export function openJournal(
         // After the I/O callbacks of this turn: every delivery whose body ended in it is here.
         setImmediate(flush);
       }
+      // A full group is written once the code that filled it is done, not at the turn's end.
+      if (pending.length === groupRecords) queueMicrotask(flush);
       return { record, written };
     },
     list({ beforeSeq, limit }) {

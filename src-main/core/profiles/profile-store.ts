@@ -187,6 +187,8 @@ export function createProfileStore(
     if (!names.has(wanted)) return wanted;
     for (let i = 2; ; i++) if (!names.has(`${wanted} (${i})`)) return `${wanted} (${i})`;
   };
+  // Every caller saves after it, so onChange tells of a new secret too: the receiver keeps each
+  // profile, secret included, until onChange (inbound-service.ts, routes).
   const setSecret = (id: string, secret: string | undefined) => {
     if (secret === undefined) return;
     redactor.addSecret(secret);

@@ -213,3 +213,40 @@ describe('verification outcomes of hand-made deliveries', () => {
     expect(second!.summary).toMatch(new RegExp(`repeat of #${first.seq}`));
   });
 });
+
+describe("a profile's client secret, changed", () => {
+  it('verifies the very next delivery with the new secret (the receiver keeps none of the old)', async () => {
+    const profile = await f.core.invoke('profiles.create', {
+      name: 'Rotating',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'rotating-app',
+      clientSecret: 'the-first-secret-0001',
+      redirectUri: 'http://127.0.0.1:8000/callback',
+      scopes: ['basic'],
+    });
+    const url = new URL(`/hooks/${profile.id}`, f.endpointUrl).toString();
+    const signed = (secret: string, id: string) => {
+      const data = messageData(id);
+      return form({
+        data,
+        signature: hmac('sha256', secret, data),
+        signature_method: 'HMAC-SHA256',
+      });
+    };
+    const outcomeOf = async (body: string) => {
+      expect((await post(url, body)).status).toBe(200);
+      const rec = f.records.filter(isDelivery).at(-1)!;
+      expect(rec.profileId).toBe(profile.id);
+      return rec.delivery.verification.outcome;
+    };
+    // Two deliveries with the first secret: the second is routed with what the first one read.
+    expect(await outcomeOf(signed('the-first-secret-0001', 'm-rot-1'))).toBe('valid');
+    expect(await outcomeOf(signed('the-first-secret-0001', 'm-rot-2'))).toBe('valid');
+    await f.core.invoke('profiles.update', {
+      profileId: profile.id,
+      changes: { clientSecret: 'the-second-secret-002' },
+    });
+    expect(await outcomeOf(signed('the-first-secret-0001', 'm-rot-3'))).toBe('invalid');
+    expect(await outcomeOf(signed('the-second-secret-002', 'm-rot-4'))).toBe('valid');
+  });
+});

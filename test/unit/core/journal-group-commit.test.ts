@@ -50,6 +50,48 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('writes a full group as soon as the code that filled it is done, before the turn ends', async () => {
+    const file = path();
+    const journal = openJournal(file, undefined, undefined, undefined, { groupRecords: 2 });
+    const a = journal.appendGrouped(system('a'));
+    const b = journal.appendGrouped(system('b'));
+    expect(b.written).toBe(a.written);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    // Full: written once this code is done (in its microtasks), not when the turn ends.
+    await a.written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b']);
+    // A record that comes to a full group starts the next one, and the full one is written first.
+    const c = journal.appendGrouped(system('c'));
+    const d = journal.appendGrouped(system('d'));
+    const e = journal.appendGrouped(system('e'));
+    expect([c.written === d.written, d.written === e.written]).toEqual([true, false]);
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b', 'c', 'd']);
+    await e.written;
+    expect(lines(file).map((r) => r.summary)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    journal.close();
+  });
+
+  it('indexes a whole group before its listeners run, so one that appends keeps the index in seq order', async () => {
+    const file = path();
+    const journal = openJournal(file, (r) => {
+      if (r.summary === 'first') journal.append(system('told of first'));
+    });
+    journal.appendGrouped(system('first'));
+    const { written } = journal.appendGrouped(system('second'));
+    await written;
+    expect(lines(file).map((r) => [r.seq, r.summary])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+      [3, 'told of first'],
+    ]);
+    // Found by seq and listed newest first: the index's entries are in seq order.
+    expect(journal.get(2)?.summary).toBe('second');
+    expect(journal.get(3)?.summary).toBe('told of first');
+    expect(journal.list({ limit: 10 }).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(journal.list({ beforeSeq: 3, limit: 1 }).map((r) => r.seq)).toEqual([2]);
+    journal.close();
+  });
+
   it('keeps seq order when a synchronous append comes while records wait', async () => {
     const file = path();
     const journal = openJournal(file);
