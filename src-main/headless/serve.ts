@@ -26,6 +26,25 @@ async function main(): Promise<void> {
     ...(args.sandboxPort !== undefined ? { sandboxPort: args.sandboxPort } : {}),
   });
 
+  // Before the ready line: whoever waits for it may stop the host as soon as it is out.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C means "now".
+      process.exit(130);
+    }
+    stopping = true;
+    host.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Stopping after ${signal} did not finish cleanly: ${String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
   if (args.json) {
     // The first stdout line is the machine-readable ready line: scripts and tests wait for it.
     console.log(
@@ -55,24 +74,6 @@ async function main(): Promise<void> {
     const opened = await openInBrowser(host.url).catch(() => false);
     if (!opened) console.error('No system browser opener was found; open the link above yourself.');
   }
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      // A second Ctrl+C means "now".
-      process.exit(130);
-    }
-    stopping = true;
-    host.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(`Stopping after ${signal} did not finish cleanly: ${String(err)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((err: unknown) => {

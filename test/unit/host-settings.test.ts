@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import Conf from 'conf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confSettings, defaultDataDir, resolveDataDir } from '../../src-main/headless/settings';
 
@@ -43,6 +44,51 @@ describe('headless settings and data dir', () => {
     expect(resolveDataDir('rel/dir')).toBe(resolve('rel/dir'));
     const dflt = defaultDataDir();
     expect(resolveDataDir(undefined)).toBe(dflt);
-    expect(dflt).toMatch(/tp-inspector/);
+    // The folder the versions on conf used, so an upgrade finds its settings and journal.
+    expect(dflt).toBe(dirname(new Conf({ projectName: 'tp-inspector' }).path));
+  });
+
+  it('reads the file conf wrote, and writes one conf reads', async () => {
+    const dir = await mkdtemp(join(tmp, 'conf-'));
+    const conf = new Conf<Record<string, unknown>>({
+      cwd: dir,
+      projectName: 'tp-inspector',
+      configName: 'settings',
+      accessPropertiesByDotNotation: false,
+    });
+    conf.set('sandbox.port', 5873);
+    const settings = confSettings(dir);
+    expect(settings.get('sandbox.port')).toBe(5873);
+    settings.set('profiles', [{ id: 'p1' }]);
+    expect(conf.get('profiles')).toEqual([{ id: 'p1' }]);
+    expect(conf.get('sandbox.port')).toBe(5873);
+  });
+
+  it('does not write the file again for a value it already holds', async () => {
+    const dir = await mkdtemp(join(tmp, 'same-'));
+    const settings = confSettings(dir);
+    settings.set('sandbox.port', 5873);
+    const file = join(dir, 'settings.json');
+    const first = statSync(file).ino;
+    settings.set('sandbox.port', 5873);
+    settings.delete('absent');
+    expect(statSync(file).ino).toBe(first);
+    settings.set('sandbox.port', 5874);
+    expect(statSync(file).ino).not.toBe(first);
+  });
+
+  it('sees what another process wrote since, and refuses a file that is not JSON', async () => {
+    const dir = await mkdtemp(join(tmp, 'other-'));
+    const settings = confSettings(dir);
+    settings.set('a', 1);
+    confSettings(dir).set('b', 2); // the `tp` command line on the same folder
+    settings.set('c', 3);
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({
+      a: 1,
+      b: 2,
+      c: 3,
+    });
+    writeFileSync(join(dir, 'settings.json'), '{ torn');
+    expect(() => settings.get('a')).toThrow(/settings\.json is not JSON/);
   });
 });

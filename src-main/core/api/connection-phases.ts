@@ -2,7 +2,8 @@
 // socket undici opens. A one-shot Agent guarantees the call gets a fresh connection, so the
 // phases belong to it (a pooled, reused connection has no phases to show).
 import type { Socket } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { undici } from '../common/lazy-packages';
 
 export interface ConnectionPhases {
   dnsMs?: number;
@@ -17,7 +18,8 @@ export function phaseTimedAgent(
   phases: ConnectionPhases,
   tls: buildConnector.BuildOptions = {},
 ): Agent {
-  const connect = buildConnector(tls);
+  const { Agent, buildConnector: connector } = undici();
+  const connect = connector(tls);
   return new Agent({
     connections: 1,
     connect: (options, callback) => {

@@ -1,6 +1,7 @@
 // Outgoing HTTP through undici, keeping the exact response bytes and the timing of each phase.
 import { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from '../common/lazy-packages';
 import type { Timing } from '../../../src-shared/contract';
 import { readLimited, sizeInWords } from '../common/read-limited';
 import { phaseTimedAgent, type ConnectionPhases } from './connection-phases';
@@ -53,7 +54,7 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
   const phases: ConnectionPhases = {};
   const agent = req.measurePhases ? phaseTimedAgent(phases) : null;
   try {
-    const res = await request(req.url, {
+    const res = await undici().request(req.url, {
       method: req.method,
       headers: req.headers,
       body:

@@ -2,7 +2,8 @@
 // sub-folder). Written through the YAML document, so the file's other keys and comments stay.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { Document, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
+import { yaml } from '../common/lazy-packages';
 import { COLLECTION_FILE, FOLDER_FILE } from '../../../src-shared/collections/format';
 import { CommandError } from '../../../src-shared/contract';
 import { resolveInside } from './collection-paths';
@@ -15,8 +16,8 @@ async function readOrderDoc(folder: string, dir: string) {
   const path = orderFileOf(dir);
   const full = await resolveInside(folder, path);
   const text = await readFile(full, 'utf8').catch(() => null);
-  const parsed = parseDocument(text ?? '');
-  const doc: Document = parsed.contents === null ? new Document({}) : parsed;
+  const parsed = yaml().parseDocument(text ?? '');
+  const doc: Document = parsed.contents === null ? new (yaml().Document)({}) : parsed;
   if (parsed.errors.length > 0) return { path, full, doc: null, order: [] as string[] };
   const order = doc.get('order');
   const list = (order as { toJSON?: () => unknown } | undefined)?.toJSON?.();

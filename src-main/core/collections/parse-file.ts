@@ -1,7 +1,8 @@
 // Reads a collection's YAML files into their shapes (src-shared/collections/format.ts), keeping
 // where each value was written: a problem names the file and the line, so a tester can fix a file
 // in an editor without hunting for it.
-import { isMap, isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml as yamlPackage } from '../common/lazy-packages';
 import type { z } from 'zod';
 import {
   CollectionFile,
@@ -27,6 +28,7 @@ export interface Parsed<T> {
 
 /** The 1-based line where the value at `path` starts (its nearest existing parent's otherwise). */
 export function lineOf(yaml: ParsedYaml, path: readonly PropertyKey[]): number {
+  const { isMap, isNode } = yamlPackage();
   for (let depth = path.length; depth >= 0; depth--) {
     const node: unknown = yaml.doc.getIn(path.slice(0, depth) as unknown[], true);
     if (isNode(node) && node.range) return yaml.lines.linePos(node.range[0]).line;
@@ -52,6 +54,7 @@ function parseWith<S extends z.ZodType>(
   file: string,
   text: string,
 ): Parsed<z.output<S>> {
+  const { LineCounter, parseDocument } = yamlPackage();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   if (doc.errors.length > 0) {

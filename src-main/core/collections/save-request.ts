@@ -4,7 +4,8 @@
 // (`{{client_secret}}`); the redactor checks the text before it is written.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { parseDocument, type YAMLSeq } from 'yaml';
+import type { YAMLSeq } from 'yaml';
+import { yaml } from '../common/lazy-packages';
 import type { z } from 'zod';
 import type { ScenarioInput } from '../../../src-shared/collections/format';
 import {
@@ -192,14 +193,14 @@ async function appendedText(
   step: StepObject,
 ) {
   const current = await store.read(folder, path);
-  const doc = parseDocument(current.text);
+  const doc = yaml().parseDocument(current.text);
   const steps = doc.get('steps');
   if (doc.errors.length > 0 || !steps || typeof (steps as YAMLSeq).add !== 'function')
     throw new CommandError({
       code: 'invalid_input',
       message: `${path} has no list of steps to add to${current.problems[0] ? ` (line ${current.problems[0].line}: ${current.problems[0].message})` : ''}: fix the file, or save the request as a new scenario.`,
     });
-  const stepDoc = parseDocument(scenarioToYaml({ steps: [step] } as ScenarioInput));
+  const stepDoc = yaml().parseDocument(scenarioToYaml({ steps: [step] } as ScenarioInput));
   (steps as YAMLSeq).add((stepDoc.get('steps') as YAMLSeq).items[0]);
   return String(doc);
 }

@@ -1,6 +1,6 @@
 // Writes a scenario as YAML with one stable key order (the order of the format's schemas), so a
 // file saved twice is the same file and a change shows in a diff as the lines that changed.
-import { stringify } from 'yaml';
+import { yaml } from '../common/lazy-packages';
 import {
   ConnectUserStep,
   ExpectDeliveryStep,
@@ -51,5 +51,5 @@ function orderStep(step: Record<string, unknown>): Record<string, unknown> {
 export function scenarioToYaml(scenario: ScenarioInput): string {
   const file = ordered(scenario as Record<string, unknown>, FILE_KEYS);
   file.steps = scenario.steps.map((step) => orderStep(step as Record<string, unknown>));
-  return stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
+  return yaml().stringify(file, { lineWidth: 0, aliasDuplicateObjects: false });
 }

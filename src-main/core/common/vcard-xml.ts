@@ -2,7 +2,7 @@
 // escaping and namespaces are the XML library's job: root `contact` in namespace
 // platform:x:contact, then name, surname and any number of phone elements, in that order, as
 // VCARD in the catalog lists them.
-import { DOMImplementation, XMLSerializer } from '@xmldom/xmldom';
+import { xmldom } from './lazy-packages';
 import type { ComposerVcard } from '../../../src-shared/contract';
 import { VCARD } from '../../../src-shared/spec';
 
@@ -22,6 +22,7 @@ export function buildVcardXml(contact: {
   surname: string;
   phones?: readonly VcardPhone[];
 }): string {
+  const { DOMImplementation, XMLSerializer } = xmldom();
   const doc = new DOMImplementation().createDocument(VCARD.namespace, VCARD.root, null);
   const root = doc.documentElement;
   if (!root) throw new Error('xmldom created no root element');

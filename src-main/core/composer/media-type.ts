@@ -1,7 +1,6 @@
 // The MIME type of a file to send, detected from its bytes (file-type), checked against the
 // msg_type's list of API document §4.7 (MEDIA_MIME in the catalog), with the preferred type
 // pointed out. The part is sent with the detected type unless the person chose another one.
-import { fileTypeFromBuffer } from 'file-type';
 import type { ComposerFileInfo } from '../../../src-shared/contract';
 import { MEDIA_MIME, isMediaMsgType, mimeAccepted } from '../../../src-shared/spec';
 
@@ -25,6 +24,8 @@ export interface Detected {
 }
 
 export async function detectMediaType(bytes: Uint8Array): Promise<Detected> {
+  // An ES module only, so imported here, at the first file staged (not at every start).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   return { mime: found?.mime ?? null, ext: found?.ext ?? null };
 }

@@ -2,7 +2,7 @@
 // formula-like cells escaped) or JSON (the import reads it back). The supercontact is left out: it
 // exists for every app and cannot be added or changed, so an export that held it would not import
 // cleanly.
-import Papa from 'papaparse';
+import { papaparse } from '../common/lazy-packages';
 import type { BookContact, ImportRow } from '../../../src-shared/contract';
 
 export const EXPORT_FORMAT = 'tp-inspector-contacts';
@@ -43,7 +43,7 @@ export function exportBook(
       content: `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, contacts: entries }, null, 2)}\n`,
     };
   }
-  const content = Papa.unparse(
+  const content = papaparse().unparse(
     {
       fields: COLUMNS,
       data: own.map((c) => [
@@ -66,7 +66,7 @@ export function exportBook(
 export function refusedRowsCsv(rows: readonly ImportRow[]): string | null {
   const refused = rows.filter((r) => r.errors.length > 0);
   if (refused.length === 0) return null;
-  const content = Papa.unparse(
+  const content = papaparse().unparse(
     {
       fields: [...COLUMNS, 'reason'],
       data: refused.map((r) => [

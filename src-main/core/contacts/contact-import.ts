@@ -2,7 +2,7 @@
 // not sink an import. CSV is read by papaparse; the header names the columns (contact_id,
 // display_name, avatar_url, capabilities, owners; camelCase too). JSON is an array of such objects,
 // or a TP Inspector export ({"contacts": [...]}).
-import Papa from 'papaparse';
+import { papaparse } from '../common/lazy-packages';
 import {
   CommandError,
   type ContactOwner,
@@ -125,7 +125,7 @@ function readRecord(row: number, record: Record<string, unknown>): ImportRow {
 }
 
 function readCsv(text: string): ImportRow[] {
-  const parsed = Papa.parse<Record<string, string>>(text, {
+  const parsed = papaparse().parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim(),

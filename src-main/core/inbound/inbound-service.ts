@@ -31,6 +31,7 @@ import {
   type Receiver,
 } from './receiver';
 import { createReplayer, type ReplayInput } from './replay';
+import { sandboxRequest } from '../common/sandbox-request';
 
 export const DEFAULT_INBOUND_PORT = 5875;
 /** The port saved from the Inbound tab (inbound.setPort), used at the next start. */
@@ -265,9 +266,9 @@ function tooManyRequests(req: IncomingMessage, res: ServerResponse, retryAfterSe
 
 /** The sandbox's RSA public key (/_sandbox/signing-key.pem), fetched once when first needed. */
 async function fetchSandboxKey(baseUrl: string, settings: InboundSettingsStore) {
-  const res = await fetch(`${baseUrl}/_sandbox/signing-key.pem`);
+  const res = await sandboxRequest(`${baseUrl}/_sandbox/signing-key.pem`);
   if (!res.ok) return null;
-  const pem = await res.text();
+  const pem = res.text;
   // Not persisted: the sandbox may make a new key pair at its next start.
   settings.setPublicKey(SANDBOX_PROFILE_ID, pem, { persist: false });
   return pem;
@@ -286,15 +287,11 @@ async function pointSandboxAtReceiver(
     directory_url: urls.directoryUrl,
   };
   try {
-    const res = await fetch(
+    const res = await sandboxRequest(
       `${sandbox.baseUrl}/_sandbox/apps/${encodeURIComponent(sandbox.app.clientId)}`,
-      {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
+      { method: 'PATCH', json: body },
     );
-    if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${res.text.slice(0, 200)}`);
     profiles.syncSandbox({
       endpointUrl: urls.endpointUrl,
       managementUrl: urls.managementUrl,

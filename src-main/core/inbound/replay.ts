@@ -3,7 +3,7 @@
 // "replay"). As captured, the body is the exact bytes; with `data` edited, the form is rebuilt
 // and signed again with the profile's client secret, or keeps the old signature on purpose.
 import { createHmac } from 'node:crypto';
-import { request } from 'undici';
+import { undici } from '../common/lazy-packages';
 import {
   CommandError,
   type DeliveryRecord,
@@ -82,7 +82,7 @@ export function createReplayer(deps: Deps) {
     void expected.record.then((r) => (captured = r));
     let status: number;
     try {
-      const res = await request(`${deps.receiverBaseUrl()}${d.path}`, {
+      const res = await undici().request(`${deps.receiverBaseUrl()}${d.path}`, {
         method: 'POST',
         headers: { ...headers, [REPLAY_HEADER]: expected.header },
         body,

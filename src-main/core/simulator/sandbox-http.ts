@@ -1,6 +1,6 @@
 // One call to the sandbox's simulator API (/_sandbox/, docs/sandbox.md) through undici: JSON in,
 // JSON out. A refusal keeps the sandbox's own words (error_description) so the panel can show them.
-import { request } from 'undici';
+import { undici } from '../common/lazy-packages';
 import { describeNetworkError } from '../api/http-client';
 
 export interface SimCall {
@@ -20,7 +20,7 @@ export async function callSandbox(baseUrl: string, call: SimCall): Promise<SimAn
   let status: number;
   let text: string;
   try {
-    const res = await request(url, {
+    const res = await undici().request(url, {
       method: call.method,
       headers: call.body === undefined ? {} : { 'content-type': 'application/json' },
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),

@@ -4,7 +4,7 @@
 // other answer (a tunnel server's own 404 for a forgotten tunnel, a 502, a reminder page, another
 // app, an old answer from a cache) or none in time is a failure.
 import { randomBytes } from 'node:crypto';
-import { request } from 'undici';
+import { undici } from '../common/lazy-packages';
 import { HEALTH_ANSWER, HEALTH_PREFIX } from '../inbound/receiver';
 import { describe } from './lt-register';
 
@@ -21,7 +21,7 @@ export async function checkHealth(publicUrl: string, timeoutMs: number): Promise
   const url = `${publicUrl.replace(/\/+$/, '')}${HEALTH_PREFIX}${token}`;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await request(url, {
+    const res = await undici().request(url, {
       method: 'GET',
       headers: {
         // localtunnel.me shows browsers a reminder page unless this header is present.

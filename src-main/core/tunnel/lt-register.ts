@@ -4,7 +4,7 @@
 // rather than the npm client because that client retries a refused registration every second for
 // ever without saying why (a 403 lands in its retry branch) and cannot be stopped while it does.
 import { lookup } from 'node:dns/promises';
-import { request } from 'undici';
+import { undici } from '../common/lazy-packages';
 import { z } from 'zod';
 import { readLimited, sizeInWords } from '../common/read-limited';
 import { judgeTunnelAddress } from './tunnel-address';
@@ -58,7 +58,7 @@ export async function registerTunnel(
   let status: number;
   let read: Awaited<ReturnType<typeof readLimited>>;
   try {
-    const res = await request(url, {
+    const res = await undici().request(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': 'TP-Inspector-tunnel' },
       headersTimeout: options.timeoutMs,

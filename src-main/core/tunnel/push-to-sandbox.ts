@@ -1,7 +1,7 @@
 // Points the embedded sandbox app's registration at a public URL in one step: the endpoint,
 // management and directory URLs become the public URL plus the receiver's paths for the sandbox
 // profile, and the sandbox profile follows, so what the sandbox delivers comes in through the tunnel.
-import { request } from 'undici';
+import { undici } from '../common/lazy-packages';
 import { CommandError, type ProfileView } from '../../../src-shared/contract';
 import type { CoreHost } from '../host-interface';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
@@ -32,7 +32,7 @@ export async function pushUrlsToSandbox(
   let status: number;
   let text: string;
   try {
-    const res = await request(target, {
+    const res = await undici().request(target, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -1,7 +1,6 @@
 // Deliveries to the app's endpoint URL: POST form {data, signature, signature_method}; any 2xx is
 // a success; otherwise retried after the configured gaps (1, 2, 4, 8 s: five attempts), every
 // attempt recorded with status, timing and response body.
-import { request } from 'undici';
 import { newDeliveryId } from '../ids';
 import type { AppRecord, DeliveryAttempt, DeliveryRecord } from '../state/records';
 import type { Store } from '../state/store';
@@ -57,6 +56,9 @@ export class Deliveries {
   }
 
   private async attempt(delivery: DeliveryRecord, retry: number): Promise<void> {
+    // Loaded at the first delivery rather than at every start of the sandbox (and before the
+    // attempt's clock and deadline start).
+    const { request } = await import('undici');
     if (this.closed) return;
     const started = Date.now();
     const abort = new AbortController();

@@ -1,7 +1,7 @@
 // Reading request bodies: form-urlencoded, multipart (busboy) and JSON, each bounded so that no
 // body, however large or malformed, takes the server down.
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { ApiError } from './reply';
 
 export const FORM_LIMIT = 1024 * 1024;
@@ -84,9 +84,11 @@ export async function readMultipart(
 ): Promise<ParsedBody> {
   const fields = new Map<string, string[]>();
   const files = new Map<string, UploadedFile[]>();
+  // Loaded at the first upload rather than at every start of the sandbox.
+  const { default: makeParser } = await import('busboy');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = makeParser({
       headers: req.headers,
       limits: {
         fileSize: maxFileBytes + 1,

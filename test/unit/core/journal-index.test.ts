@@ -110,7 +110,7 @@ describe('the journal index', { timeout: 60_000 }, () => {
 
   it('builds the index of a journal larger than what it reads at once in the background, saying how far it is', async () => {
     const dir = fresh();
-    writeMixedJournal(dir, 12_000, NEEDLE, { sized: true }); // ~13 MB: more than the 4 MB read at once
+    writeMixedJournal(dir, 12_000, NEEDLE, { sized: true }); // ~13 MB: more than the 1 MB read at once
     const file = join(dir, 'journal.ndjson');
     const notices: string[] = [];
     const journal = openJournal(file, undefined, undefined, (m) => notices.push(m));
