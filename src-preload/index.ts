@@ -12,6 +12,7 @@ import type {
   CommandOutput,
   EventName,
   EventPayload,
+  SavedExport,
 } from '../src-shared/contract';
 import { ipcChannel } from '../src-shared/contract/channels';
 
@@ -62,6 +63,11 @@ const bridge: Bridge = {
     return () => {
       ipcRenderer.removeListener(ipcChannel.event, handler);
     };
+  },
+  // Main shows the save dialog and writes the file: the export never crosses into the page.
+  async saveExport(input: CommandInput<'sessions.export'>): Promise<SavedExport> {
+    const envelope: unknown = await ipcRenderer.invoke(ipcChannel.saveExport, input);
+    return unwrap('saveExport', envelope) as SavedExport;
   },
 };
 

@@ -21,6 +21,7 @@ import { appLocation, devServerToUse, isWebUrl, outDir, preloadPath, rendererDir
 import { electronHost } from './electron-host';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
 import { menuTemplate } from './menu';
+import { registerSaveExport } from './save-export';
 import { menuActions } from './menu-actions';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { safeStorageSealer } from './secrets';
@@ -149,7 +150,21 @@ async function launch(
     const w = getWindow();
     return w ? [w] : [];
   };
-  const unregister = registerCommands(ipcMain, core, senderCheck(windows, location.isAppUrl));
+  const isTrusted = senderCheck(windows, location.isAppUrl);
+  const unregister = registerCommands(ipcMain, core, isTrusted);
+  const unregisterSave = registerSaveExport(
+    ipcMain,
+    core,
+    isTrusted,
+    {
+      // Modal to the window when there is one.
+      showSaveDialog: (options) => {
+        const w = getWindow();
+        return w ? dialog.showSaveDialog(w, options) : dialog.showSaveDialog(options);
+      },
+    },
+    () => app.getPath('downloads'),
+  );
   const unforward = forwardEvents(core, windows);
 
   const appName = app.getName();
@@ -189,6 +204,7 @@ async function launch(
     (closing ??= (async () => {
       unforward();
       unregister();
+      unregisterSave();
       await core.close().catch((err: unknown) => console.error('Closing the engine failed:', err));
       await sandbox
         ?.close()

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandError, CommandErrorShape, type Bridge } from '../../src-shared/contract';
+import { ipcChannel } from '../../src-shared/contract/channels';
 
 type Handler = (event: unknown, message: unknown) => void;
 
@@ -47,7 +48,28 @@ describe('preload', () => {
   it('exposes the Bridge as window.tp and nothing else', () => {
     expect(fake.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect([...fake.exposed.keys()]).toEqual(['tp']);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'saveExport']);
+  });
+
+  it('saves an export through main’s channel, and rejects with main’s error shape', async () => {
+    fake.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: true,
+      output: { outcome: 'saved', path: '/home/qa/run.html', bytes: 12 },
+    });
+    await expect(bridge.saveExport!({ format: 'html' })).resolves.toEqual({
+      outcome: 'saved',
+      path: '/home/qa/run.html',
+      bytes: 12,
+    });
+    expect(fake.ipcRenderer.invoke).toHaveBeenCalledWith(ipcChannel.saveExport, {
+      format: 'html',
+    });
+    const full = { code: 'conflict', message: 'The disk holding /home/qa is full: …' } as const;
+    fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: full });
+    await expect(bridge.saveExport!({ format: 'ndjson' })).rejects.toEqual({
+      name: 'CommandError',
+      ...full,
+    });
   });
 
   it('imports nothing at runtime but electron and the zod-free channel names (a sandboxed preload cannot)', () => {

@@ -255,9 +255,12 @@ describe('the session', () => {
 });
 
 describe('the IPC transport', () => {
-  it('registers one handler per contract command and nothing else', async () => {
+  it('registers one handler per contract command, the export saver, and nothing else', async () => {
     await started();
-    const expected = Object.keys(commands).map((name) => ipcChannel.command(name as CommandName));
+    const expected = [
+      ...Object.keys(commands).map((name) => ipcChannel.command(name as CommandName)),
+      ipcChannel.saveExport,
+    ];
     expect([...fake.state.handlers.keys()].sort()).toEqual(expected.sort());
   });
 
