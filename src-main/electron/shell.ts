@@ -151,7 +151,8 @@ async function launch(
     return w ? [w] : [];
   };
   const isTrusted = senderCheck(windows, location.isAppUrl);
-  const unregister = registerCommands(ipcMain, core, isTrusted);
+  const forwarding = forwardEvents(core, windows);
+  const unregister = registerCommands(ipcMain, core, isTrusted, forwarding.flush);
   const unregisterSave = registerSaveExport(
     ipcMain,
     core,
@@ -165,7 +166,6 @@ async function launch(
     },
     () => app.getPath('downloads'),
   );
-  const unforward = forwardEvents(core, windows);
 
   const appName = app.getName();
   const actions = menuActions({
@@ -202,7 +202,7 @@ async function launch(
   let closing: Promise<void> | null = null;
   const shutdown = () =>
     (closing ??= (async () => {
-      unforward();
+      forwarding.stop();
       unregister();
       unregisterSave();
       await core.close().catch((err: unknown) => console.error('Closing the engine failed:', err));

@@ -130,6 +130,23 @@ describe('preload', () => {
     expect(fake.listeners.get('tp:event')?.size).toBe(0);
   });
 
+  it('reads a group of journal records (JSON text) once, as that many events in order', () => {
+    const seen: unknown[] = [];
+    const alsoSeen: unknown[] = [];
+    const parse = vi.spyOn(JSON, 'parse');
+    const off = bridge.on('log.appended', (p) => seen.push(p));
+    const offToo = bridge.on('log.appended', (p) => alsoSeen.push(p));
+    expect(fake.listeners.get('tp:event')?.size).toBe(1);
+    fake.push('tp:event', '{"event":"log.appended","payloads":[{"seq":1},{"seq":2},{"seq":3}]}');
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+    expect(seen).toEqual([{ seq: 1 }, { seq: 2 }, { seq: 3 }]);
+    expect(alsoSeen).toEqual(seen);
+    off();
+    offToo();
+    expect(fake.listeners.get('tp:event')?.size).toBe(0);
+  });
+
   it('uses the channel names of ipcChannel in the contract', async () => {
     const { ipcChannel } = await import('../../src-shared/contract');
     fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, output: null });
