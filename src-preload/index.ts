@@ -12,8 +12,9 @@ import type {
   CommandOutput,
   EventName,
   EventPayload,
+  SavedExport,
 } from '../src-shared/contract';
-import { ipcChannel } from '../src-shared/contract/channels';
+import { eventsOf, ipcChannel } from '../src-shared/contract/channels';
 
 type Envelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
 
@@ -47,21 +48,50 @@ function unwrap(name: string, envelope: unknown): unknown {
   throw failure({ code: 'internal', message: `${name} got a reply the app does not understand.` });
 }
 
+// One IPC listener for every subscription, so a message (a batch of journal records comes as JSON
+// text) is read once, whoever listens.
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+let subscribed = 0;
+function onEvent(_e: IpcRendererEvent, message: unknown): void {
+  const events = eventsOf(message);
+  if (!events) return;
+  for (const listener of [...(listeners.get(events.event) ?? [])]) {
+    // A batch is its records one by one, in order, within this one task (as the WebSocket's).
+    for (const payload of events.payloads) {
+      // A broken view must not stop the other listeners from hearing the event.
+      try {
+        listener(payload);
+      } catch (err) {
+        console.error(`listener for ${events.event} failed`, err);
+      }
+    }
+  }
+}
+
 const bridge: Bridge = {
   async invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>> {
     const envelope: unknown = await ipcRenderer.invoke(ipcChannel.command(name), input);
     return unwrap(name, envelope) as CommandOutput<K>;
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
-    const handler = (_e: IpcRendererEvent, message: unknown) => {
-      if (typeof message !== 'object' || message === null) return;
-      const m = message as { event?: unknown; payload?: unknown };
-      if (m.event === event) listener(m.payload as EventPayload<E>);
-    };
-    ipcRenderer.on(ipcChannel.event, handler);
+    // Its own function per subscription: the same listener subscribed twice is two subscriptions.
+    const wrapped = (payload: unknown) => listener(payload as EventPayload<E>);
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    set.add(wrapped);
+    if (subscribed++ === 0) ipcRenderer.on(ipcChannel.event, onEvent);
+    let active = true;
     return () => {
-      ipcRenderer.removeListener(ipcChannel.event, handler);
+      if (!active) return;
+      active = false;
+      set.delete(wrapped);
+      if (--subscribed === 0) ipcRenderer.removeListener(ipcChannel.event, onEvent);
     };
+  },
+  // Main shows the save dialog and writes the file: the export never crosses into the page.
+  async saveExport(input: CommandInput<'sessions.export'>): Promise<SavedExport> {
+    const envelope: unknown = await ipcRenderer.invoke(ipcChannel.saveExport, input);
+    return unwrap('saveExport', envelope) as SavedExport;
   },
 };
 

@@ -29,7 +29,7 @@ import { authHandlers } from './auth/handlers';
 import { inboundHandlers } from './inbound/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { tunnelHandlers } from './tunnel/handlers';
-import { sessionHandlers } from './log/session-handlers';
+import { sessionExportStream, sessionHandlers } from './log/session-handlers';
 import { logHandlers } from './log/handlers';
 import { simulatorHandlers } from './simulator/handlers';
 import { collectionsHandlers } from './collections/handlers';
@@ -238,6 +238,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     dispatch,
     invoke,
     events,
+    exportSession: sessionExportStream(services),
     async close() {
       if (closed) return;
       closed = true;

@@ -13,6 +13,8 @@ import {
   type EventName,
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
+import { lineOf } from '../core/log/journal';
+import { batchText, createLogBatcher } from '../headless/log-batcher';
 
 export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
 
@@ -40,6 +42,8 @@ export function registerCommands(
   ipcMain: IpcMain,
   core: Pick<Core, 'dispatch'>,
   isTrusted: SenderCheck,
+  /** Runs before each answer (EventForwarding.flush: records first, then what counted them). */
+  beforeReply: () => void = () => undefined,
 ) {
   const names = commandNames();
   for (const name of names) {
@@ -53,11 +57,14 @@ export function registerCommands(
           trusted = false;
         }
         if (!trusted) return { ok: false, error: REFUSED_SENDER };
+        let envelope: IpcEnvelope;
         try {
-          return { ok: true, output: await core.dispatch(name, input) };
+          envelope = { ok: true, output: await core.dispatch(name, input) };
         } catch (err) {
-          return { ok: false, error: toErrorShape(err) };
+          envelope = { ok: false, error: toErrorShape(err) };
         }
+        beforeReply();
+        return envelope;
       },
     );
   }
@@ -87,14 +94,48 @@ export function senderCheck(
   };
 }
 
-/** Forwards every core event to the live windows; returns the unsubscribe function. */
-export function forwardEvents(core: Pick<Core, 'events'>, windows: () => Iterable<WindowLike>) {
-  return core.events.onAny((event: EventName, payload: unknown) => {
+export interface EventForwarding {
+  /** Sends the journal records still waiting: before a command's answer, so it comes after them. */
+  flush(): void;
+  /** Stops forwarding (the shell is closing); records still waiting are dropped. */
+  stop(): void;
+}
+
+/**
+ * Forwards every core event to the live windows. New journal records go grouped, as the headless
+ * host sends them to its page (headless/log-batcher.ts, the same batcher): at 2,000 deliveries a
+ * second, a message per record is an IPC message and a task per record for the page. A group is
+ * one message, the JSON text of a WireEventBatch made of the journal's lines, which the preload
+ * reads with eventsOf like any other event message; any other event flushes the group first, so
+ * nothing overtakes the records.
+ */
+export function forwardEvents(
+  core: Pick<Core, 'events'>,
+  windows: () => Iterable<WindowLike>,
+): EventForwarding {
+  const send = (message: unknown) => {
     for (const win of windows()) {
       if (win.isDestroyed()) continue;
       const contents = win.webContents;
       if (contents.isDestroyed() || contents.isCrashed()) continue;
-      contents.send(ipcChannel.event, { event, payload });
+      contents.send(ipcChannel.event, message);
     }
+  };
+  const records = createLogBatcher((lines) => send(batchText(lines)));
+  const unsubscribe = core.events.onAny((event: EventName, payload: unknown) => {
+    if (event === 'log.appended') {
+      // The line the journal wrote: no second serialisation.
+      records.add(lineOf(payload) ?? JSON.stringify(payload));
+      return;
+    }
+    records.flush();
+    send({ event, payload });
   });
+  return {
+    flush: () => records.flush(),
+    stop() {
+      unsubscribe();
+      records.stop();
+    },
+  };
 }

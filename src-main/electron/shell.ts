@@ -21,6 +21,7 @@ import { appLocation, devServerToUse, isWebUrl, outDir, preloadPath, rendererDir
 import { electronHost } from './electron-host';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
 import { menuTemplate } from './menu';
+import { registerSaveExport } from './save-export';
 import { menuActions } from './menu-actions';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { safeStorageSealer } from './secrets';
@@ -149,8 +150,22 @@ async function launch(
     const w = getWindow();
     return w ? [w] : [];
   };
-  const unregister = registerCommands(ipcMain, core, senderCheck(windows, location.isAppUrl));
-  const unforward = forwardEvents(core, windows);
+  const isTrusted = senderCheck(windows, location.isAppUrl);
+  const forwarding = forwardEvents(core, windows);
+  const unregister = registerCommands(ipcMain, core, isTrusted, forwarding.flush);
+  const unregisterSave = registerSaveExport(
+    ipcMain,
+    core,
+    isTrusted,
+    {
+      // Modal to the window when there is one.
+      showSaveDialog: (options) => {
+        const w = getWindow();
+        return w ? dialog.showSaveDialog(w, options) : dialog.showSaveDialog(options);
+      },
+    },
+    () => app.getPath('downloads'),
+  );
 
   const appName = app.getName();
   const actions = menuActions({
@@ -187,8 +202,9 @@ async function launch(
   let closing: Promise<void> | null = null;
   const shutdown = () =>
     (closing ??= (async () => {
-      unforward();
+      forwarding.stop();
       unregister();
+      unregisterSave();
       await core.close().catch((err: unknown) => console.error('Closing the engine failed:', err));
       await sandbox
         ?.close()

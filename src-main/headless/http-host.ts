@@ -1,5 +1,5 @@
 // The loopback HTTP server of the headless host: guards first (Host, Origin, session), then the
-// token exchange, the static renderer, and the WebSocket upgrade at /ws.
+// token exchange, the static renderer, streamed export downloads, and the WebSocket upgrade at /ws.
 import {
   createServer,
   STATUS_CODES,
@@ -9,7 +9,9 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { EXPORT_SESSION_PATH } from '../../src-shared/contract';
 import type { Core } from '../core/core';
+import { serveExport } from './export-route';
 import { listenLoopback, LOOPBACK } from './listen';
 import {
   hasSession,
@@ -25,7 +27,7 @@ import { lookupStatic, openFile } from './static-files';
 import { createWsBridge } from './ws-bridge';
 
 export interface HttpHostOptions {
-  core: Pick<Core, 'dispatch' | 'events'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'exportSession'>;
   /** Directory holding the built renderer (index.html + assets/). */
   rendererDir: string;
   /** See listenLoopback: undefined = 5874 if free, 0 = any free port. */
@@ -93,6 +95,17 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     }
     if (url.pathname === '/ws') {
       return sendText(res, 426, 'This address is the WebSocket: connect with a WebSocket client.');
+    }
+    if (url.pathname === EXPORT_SESSION_PATH) {
+      return serveExport(
+        req,
+        res,
+        url,
+        options.core,
+        (status, text, extra) => sendText(res, status, text, extra),
+        securityHeaders(port),
+        port,
+      );
     }
 
     const found = await lookupStatic(options.rendererDir, url.pathname);

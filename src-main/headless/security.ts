@@ -83,6 +83,16 @@ export function isForeignStateChange(
   return origin !== undefined && !isAllowedOrigin(origin, port);
 }
 
+/**
+ * For a GET that hands out the session's data (an export): besides the SameSite=Strict cookie, a
+ * browser that says the request came from another site (`Sec-Fetch-Site`) is refused. A missing
+ * header (a non-browser client, an older browser) still needs the cookie.
+ */
+export function isCrossSiteFetch(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
 export function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'none'",

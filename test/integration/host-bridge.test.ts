@@ -44,7 +44,13 @@ function fakeCore(): Core {
       message: `There is no command named ${String(name)}.`,
     });
   };
-  return { dispatch, invoke: typedInvoke(dispatch), events: emitter, close: async () => undefined };
+  return {
+    dispatch,
+    invoke: typedInvoke(dispatch),
+    events: emitter,
+    exportSession: () => Promise.reject(new Error('this fake exports nothing')),
+    close: async () => undefined,
+  };
 }
 
 const SIM_CHANGE = { profileId: 'p1', action: 'user created' };

@@ -39,6 +39,7 @@ function fakeCore(): Core {
     dispatch,
     invoke: typedInvoke(dispatch),
     events: createEventEmitter(),
+    exportSession: () => Promise.reject(new Error('this fake exports nothing')),
     close: async () => undefined,
   };
 }

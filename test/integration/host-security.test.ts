@@ -89,6 +89,7 @@ function fakeCore(): Core {
     dispatch,
     invoke: typedInvoke(dispatch),
     events,
+    exportSession: () => Promise.reject(new Error('this fake exports nothing')),
     close: async () => {
       closed.core = true;
     },

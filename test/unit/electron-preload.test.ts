@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandError, CommandErrorShape, type Bridge } from '../../src-shared/contract';
+import { ipcChannel } from '../../src-shared/contract/channels';
 
 type Handler = (event: unknown, message: unknown) => void;
 
@@ -47,7 +48,28 @@ describe('preload', () => {
   it('exposes the Bridge as window.tp and nothing else', () => {
     expect(fake.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect([...fake.exposed.keys()]).toEqual(['tp']);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'saveExport']);
+  });
+
+  it('saves an export through main’s channel, and rejects with main’s error shape', async () => {
+    fake.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: true,
+      output: { outcome: 'saved', path: '/home/qa/run.html', bytes: 12 },
+    });
+    await expect(bridge.saveExport!({ format: 'html' })).resolves.toEqual({
+      outcome: 'saved',
+      path: '/home/qa/run.html',
+      bytes: 12,
+    });
+    expect(fake.ipcRenderer.invoke).toHaveBeenCalledWith(ipcChannel.saveExport, {
+      format: 'html',
+    });
+    const full = { code: 'conflict', message: 'The disk holding /home/qa is full: …' } as const;
+    fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: full });
+    await expect(bridge.saveExport!({ format: 'ndjson' })).rejects.toEqual({
+      name: 'CommandError',
+      ...full,
+    });
   });
 
   it('imports nothing at runtime but electron and the zod-free channel names (a sandboxed preload cannot)', () => {
@@ -105,6 +127,23 @@ describe('preload', () => {
     expect(other).toEqual([]);
     expect(fake.listeners.get('tp:event')?.size).toBe(1);
     offOther();
+    expect(fake.listeners.get('tp:event')?.size).toBe(0);
+  });
+
+  it('reads a group of journal records (JSON text) once, as that many events in order', () => {
+    const seen: unknown[] = [];
+    const alsoSeen: unknown[] = [];
+    const parse = vi.spyOn(JSON, 'parse');
+    const off = bridge.on('log.appended', (p) => seen.push(p));
+    const offToo = bridge.on('log.appended', (p) => alsoSeen.push(p));
+    expect(fake.listeners.get('tp:event')?.size).toBe(1);
+    fake.push('tp:event', '{"event":"log.appended","payloads":[{"seq":1},{"seq":2},{"seq":3}]}');
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+    expect(seen).toEqual([{ seq: 1 }, { seq: 2 }, { seq: 3 }]);
+    expect(alsoSeen).toEqual(seen);
+    off();
+    offToo();
     expect(fake.listeners.get('tp:event')?.size).toBe(0);
   });
 

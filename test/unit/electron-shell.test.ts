@@ -5,7 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CommandError, commands, ipcChannel, type CommandName } from '../../src-shared/contract';
+import {
+  CommandError,
+  commands,
+  eventsOf,
+  ipcChannel,
+  type CommandName,
+} from '../../src-shared/contract';
 import type { Core } from '../../src-main/core/core';
 import { createEventEmitter, type CoreEventEmitter } from '../../src-main/core/events';
 import type { CoreHost } from '../../src-main/core/host-interface';
@@ -255,9 +261,12 @@ describe('the session', () => {
 });
 
 describe('the IPC transport', () => {
-  it('registers one handler per contract command and nothing else', async () => {
+  it('registers one handler per contract command, the export saver, and nothing else', async () => {
     await started();
-    const expected = Object.keys(commands).map((name) => ipcChannel.command(name as CommandName));
+    const expected = [
+      ...Object.keys(commands).map((name) => ipcChannel.command(name as CommandName)),
+      ipcChannel.saveExport,
+    ];
     expect([...fake.state.handlers.keys()].sort()).toEqual(expected.sort());
   });
 
@@ -327,6 +336,32 @@ describe('the IPC transport', () => {
     win.destroyed = true;
     core.events.emit('profiles.changed', state);
     expect(win.webContents.sent).toHaveLength(1);
+  });
+
+  it('sends journal records grouped, in order, before any later event or answer', async () => {
+    const { win, core } = await started();
+    const record = (seq: number) => ({ seq, kind: 'system', summary: `record ${seq}` });
+    const sent = () => win.webContents.sent.map(([, message]) => eventsOf(message));
+    for (const seq of [1, 2, 3]) core.events.emit('log.appended', record(seq) as never);
+    // Nothing yet: they wait for the end of this turn, then go as one message.
+    expect(win.webContents.sent).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(win.webContents.sent).toHaveLength(1);
+    expect(typeof win.webContents.sent[0]![1]).toBe('string');
+    expect(sent()).toEqual([{ event: 'log.appended', payloads: [1, 2, 3].map(record) }]);
+    // Another event flushes the records before it, so it never overtakes them.
+    core.events.emit('log.appended', record(4) as never);
+    core.events.emit('profiles.changed', { activeProfileId: 'p1', profiles: [] });
+    expect(sent().slice(1)).toEqual([
+      { event: 'log.appended', payloads: [record(4)] },
+      { event: 'profiles.changed', payloads: [{ activeProfileId: 'p1', profiles: [] }] },
+    ]);
+    // So does a command's answer: what it counted reached the page before it.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    core.events.emit('log.appended', record(5) as never);
+    expect(win.webContents.sent).toHaveLength(3);
+    await call('profiles.list', invokeEvent(win.webContents, win.webContents.mainFrame));
+    expect(sent()[3]).toEqual({ event: 'log.appended', payloads: [record(5)] });
   });
 });
 
@@ -487,11 +522,13 @@ describe('with the real engine and sandbox', { timeout: 30_000 }, () => {
         output: { preview: string };
       };
       expect(token.ok).toBe(true);
+      // Sent before the answer (grouped, as the preload reads them).
       const kinds = win.webContents.sent
         .filter(([channel]) => channel === ipcChannel.event)
-        .map(([, message]) => message as { event: string; payload: { kind?: string } })
-        .filter((m) => m.event === 'log.appended')
-        .map((m) => m.payload.kind);
+        .map(([, message]) => eventsOf(message))
+        .filter((m) => m?.event === 'log.appended')
+        .flatMap((m) => m!.payloads as Array<{ kind?: string }>)
+        .map((r) => r.kind);
       expect(kinds).toContain('api');
     } finally {
       await shell?.shutdown();

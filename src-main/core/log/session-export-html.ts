@@ -62,28 +62,39 @@ ${pretty ? `<pre>${esc(pretty)}</pre>` : body(d.body)}`;
   }
 }
 
-export function toHtmlReport(name: string, records: JournalRecord[], version: string): string {
-  const counts = new Map<string, number>();
-  for (const r of records) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-  const rows = records
-    .map(
-      (
-        r,
-      ) => `<section class="rec kind-${r.kind}"><h2>#${r.seq} <span class="kind">${r.kind}</span> ${esc(r.summary)}</h2>
-<p class="muted">${esc(r.at)}${r.profileId ? ` · profile ${esc(r.profileId)}` : ''}</p>${detail(r)}</section>`,
-    )
-    .join('\n');
+/** One record's section of the report. */
+export const htmlSection = (
+  r: JournalRecord,
+) => `<section class="rec kind-${r.kind}"><h2>#${r.seq} <span class="kind">${r.kind}</span> ${esc(r.summary)}</h2>
+<p class="muted">${esc(r.at)}${r.profileId ? ` · profile ${esc(r.profileId)}` : ''}</p>${detail(r)}</section>`;
+
+/**
+ * The page up to its first section: the heading counts the records of each kind, so whoever
+ * writes the page piece by piece counts them first (`counts` in the order the kinds first came).
+ */
+export function htmlHead(name: string, counts: Map<string, number>, version: string): string {
+  let total = 0;
+  for (const n of counts.values()) total += n;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(name)}: TP Inspector session</title>
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:2rem;max-width:60rem}pre{background:#f4f4f4;padding:.5rem;overflow:auto;white-space:pre-wrap}
 .muted{color:#666}.kind{font-size:.8em;padding:0 .3em;border:1px solid #999;border-radius:3px}.rec{border-top:1px solid #ddd;padding:.5rem 0}
 h2{font-size:1rem;margin:.2rem 0}table{border-collapse:collapse;font:12px ui-monospace,monospace}th,td{text-align:left;vertical-align:top;padding:0 .6em 0 0;word-break:break-all}summary{cursor:pointer;color:#444}.sig-valid{color:#060}.sig-invalid{color:#a00}.sig-missing,.sig-unsupported{color:#850}</style></head>
-<body><h1>${esc(name)}</h1><p class="muted">TP Inspector ${esc(version)} · ${records.length} records (${[
+<body><h1>${esc(name)}</h1><p class="muted">TP Inspector ${esc(version)} · ${total} records (${[
     ...counts,
   ]
     .map(([k, n]) => `${n} ${k}`)
     .join(', ')})</p>
-${rows}
+`;
+}
+
+/** After the last section (the sections are joined with `\n`). */
+export const HTML_TAIL = `
 </body></html>
 `;
+
+export function toHtmlReport(name: string, records: JournalRecord[], version: string): string {
+  const counts = new Map<string, number>();
+  for (const r of records) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+  return htmlHead(name, counts, version) + records.map(htmlSection).join('\n') + HTML_TAIL;
 }

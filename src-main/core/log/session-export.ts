@@ -1,79 +1,173 @@
-// A session as a file's content (NDJSON, HAR, an HTML report), made from its lines as they are
-// read, so the session itself is never one string. The content still is (the contract answers it
-// whole): past the longest string the engine can make, the export is refused in words.
+// A session as a file's content (NDJSON, HAR, an HTML report), made piece by piece from its lines
+// as they are read: neither the session nor its export is ever one string, so a session of any
+// size exports (the hosts write the pieces to a file or an HTTP response as they come). The
+// `sessions.export` command still answers the content whole, for scripts and small sessions: past
+// the longest string the engine can make, it is refused in words.
 import { constants } from 'node:buffer';
 import { CommandError, JournalRecord } from '../../../src-shared/contract';
 import type { Redactor } from './redact';
-import { toHar } from './session-export-har';
-import { toHtmlReport } from './session-export-html';
+import { harEntry, harParts } from './session-export-har';
+import { HTML_TAIL, htmlHead, htmlSection } from './session-export-html';
 
 export type ExportFormat = 'ndjson' | 'har' | 'html';
 
-interface ExportInput {
+/** Pieces of about this many characters (a few MB of memory at most, whatever the session). */
+export const EXPORT_CHUNK_CHARS = 1 << 20;
+
+export interface StreamedExport {
+  filename: string;
+  mimeType: string;
+  /** The content, in order; read once. Nothing is read from the session before the first pull. */
+  chunks: AsyncIterable<string>;
+}
+
+export interface StreamInput {
   name: string;
-  /** Where the session's file is, for when it is too large to export. */
-  file: string;
-  lines: AsyncIterable<string>;
+  /** The session's lines, from the first; called once per pass (the HTML report makes two). */
+  lines: () => AsyncIterable<string>;
   format: ExportFormat;
   redactor: Redactor;
   appVersion: string;
-  /** The longest content made (tests lower it; the engine's own limit by default). */
-  maxChars?: number;
+  /** Tests lower it to see several pieces from a small session. */
+  chunkChars?: number;
 }
 
-export async function exportSession({
+/**
+ * Redacted again on the way out: a session written before a secret was known (or by an older
+ * version) holds it in clear, and an export is what leaves the machine. The records first, so each
+ * format's own escaping (JSON, HTML) cannot hide a secret from the search; then the text of each
+ * piece a format adds, a record's entry or section at a time (a secret cannot span two: what lies
+ * between them is the format's own markup).
+ */
+export function streamSession({
   name,
-  file,
   lines,
   format,
   redactor,
   appVersion,
-  maxChars = constants.MAX_STRING_LENGTH,
-}: ExportInput): Promise<{ filename: string; mimeType: string; content: string }> {
+  chunkChars = EXPORT_CHUNK_CHARS,
+}: StreamInput): StreamedExport {
   const base = `tp-inspector-${slug(name)}`;
-  const tooLarge = () =>
-    new CommandError({
-      code: 'conflict',
-      message: `The session “${name}” is too large to export as one ${format.toUpperCase()} file (the app makes files of up to ${Math.floor(maxChars / 2 ** 20)} M characters). Copy its journal from the data folder instead (Help, Open Data Folder): ${file}. Its records were redacted as they were written.`,
-    });
-  // Redacted again on the way out: a session written before a secret was known (or by an older
-  // version) holds it in clear, and an export is what leaves the machine. The records first, so
-  // each format's own escaping (JSON, HTML) cannot hide a secret from the search; then the text,
-  // for what a format adds.
   if (format === 'ndjson') {
-    const out: string[] = [];
-    let chars = 0;
-    for await (const line of lines) {
-      const redacted = redactedLine(line, redactor);
-      chars += redacted.length + 1;
-      if (chars > maxChars) throw tooLarge();
-      out.push(redacted);
-    }
     return {
       filename: `${base}.ndjson`,
       mimeType: 'application/x-ndjson',
-      content: out.length > 0 ? `${out.join('\n')}\n` : '',
+      chunks: grouped(ndjsonPieces(lines(), redactor), chunkChars),
     };
   }
-  const records: JournalRecord[] = [];
+  if (format === 'har') {
+    return {
+      filename: `${base}.har`,
+      mimeType: 'application/json',
+      chunks: grouped(harPieces(lines(), redactor, appVersion), chunkChars),
+    };
+  }
+  return {
+    filename: `${base}.html`,
+    mimeType: 'text/html',
+    chunks: grouped(htmlPieces(name, lines, redactor, appVersion), chunkChars),
+  };
+}
+
+async function* ndjsonPieces(lines: AsyncIterable<string>, redactor: Redactor) {
+  for await (const line of lines) yield `${redactedLine(line, redactor)}\n`;
+}
+
+async function* records(lines: AsyncIterable<string>, redactor: Redactor) {
   for await (const line of lines) {
     const record = recordOf(line);
-    if (record) records.push(redactor.record(record));
+    if (record) yield redactor.record(record);
   }
-  let content: string;
+}
+
+async function* harPieces(lines: AsyncIterable<string>, redactor: Redactor, appVersion: string) {
+  const parts = harParts(appVersion);
+  let first = true;
+  for await (const record of records(lines, redactor)) {
+    const entry = harEntry(record);
+    if (entry === null) continue;
+    yield redactor.text((first ? parts.head : ',\n') + parts.entryText(entry));
+    first = false;
+  }
+  yield redactor.text(first ? parts.empty : parts.tail);
+}
+
+async function* htmlPieces(
+  name: string,
+  lines: () => AsyncIterable<string>,
+  redactor: Redactor,
+  appVersion: string,
+) {
+  // The heading counts the records of each kind: a first pass reads them, and the second stops at
+  // as many, so records appended meanwhile (the session open) are in neither.
+  const counts = new Map<string, number>();
+  let total = 0;
+  for await (const record of records(lines(), redactor)) {
+    counts.set(record.kind, (counts.get(record.kind) ?? 0) + 1);
+    total++;
+  }
+  yield redactor.text(htmlHead(name, counts, appVersion));
+  let written = 0;
+  if (total > 0) {
+    for await (const record of records(lines(), redactor)) {
+      yield redactor.text((written > 0 ? '\n' : '') + htmlSection(record));
+      if (++written === total) break;
+    }
+  }
+  yield redactor.text(HTML_TAIL);
+}
+
+/** Pieces joined into chunks of at least `size` characters (the last one may be shorter). */
+async function* grouped(pieces: AsyncIterable<string>, size: number): AsyncGenerator<string> {
+  let parts: string[] = [];
+  let chars = 0;
+  for await (const piece of pieces) {
+    parts.push(piece);
+    chars += piece.length;
+    if (chars >= size) {
+      yield parts.join('');
+      parts = [];
+      chars = 0;
+    }
+  }
+  if (chars > 0) yield parts.join('');
+}
+
+interface WholeInput extends StreamInput {
+  /** Where the session's file is, for when it is too large to answer whole. */
+  file: string;
+  /** The longest content made (tests lower it; the engine's own limit by default). */
+  maxChars?: number;
+}
+
+/** The export as one string (the `sessions.export` command), refused past `maxChars`. */
+export async function exportSession({
+  file,
+  maxChars = constants.MAX_STRING_LENGTH,
+  ...input
+}: WholeInput): Promise<{ filename: string; mimeType: string; content: string }> {
+  const { filename, mimeType, chunks } = streamSession(input);
+  const out: string[] = [];
+  let chars = 0;
+  for await (const chunk of chunks) {
+    chars += chunk.length;
+    if (chars > maxChars) throw tooLarge(input.name, input.format, maxChars, file);
+    out.push(chunk);
+  }
   try {
-    content =
-      format === 'har' ? toHar(records, appVersion) : toHtmlReport(name, records, appVersion);
+    return { filename, mimeType, content: out.join('') };
   } catch (err) {
-    // JSON.stringify and joins past the engine's longest string throw a RangeError.
-    if (err instanceof RangeError) throw tooLarge();
+    // A join past the engine's longest string throws a RangeError.
+    if (err instanceof RangeError) throw tooLarge(input.name, input.format, maxChars, file);
     throw err;
   }
-  if (content.length > maxChars) throw tooLarge();
-  return format === 'har'
-    ? { filename: `${base}.har`, mimeType: 'application/json', content: redactor.text(content) }
-    : { filename: `${base}.html`, mimeType: 'text/html', content: redactor.text(content) };
 }
+
+const tooLarge = (name: string, format: ExportFormat, maxChars: number, file: string) =>
+  new CommandError({
+    code: 'conflict',
+    message: `The session “${name}” is too large to answer as one ${format.toUpperCase()} text (sessions.export answers up to ${Math.floor(maxChars / 2 ** 20)} M characters). Export… in the app's Event log saves it as a file of any size. Or copy its journal from the data folder instead (Help, Open Data Folder): ${file}. Its records were redacted as they were written.`,
+  });
 
 function recordOf(line: string): JournalRecord | null {
   if (!line.trim()) return null;

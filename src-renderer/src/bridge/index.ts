@@ -3,6 +3,7 @@
 // Connection and never knows which it got.
 import type { Bridge } from '../../../src-shared/contract';
 import { alwaysConnected, type Connection } from './connection';
+import { httpSaveExport } from './export-download';
 import { adaptPreloadBridge } from './preload-bridge';
 import { createWsBridge, wsUrlFor } from './ws-bridge';
 
@@ -19,5 +20,10 @@ export function pickTransport(): Transport {
     return { bridge: adaptPreloadBridge(window.tp), connection: alwaysConnected, kind: 'electron' };
   }
   const ws = createWsBridge(wsUrlFor(window.location));
-  return { bridge: ws, connection: ws.connection, kind: 'websocket' };
+  // Exports come over HTTP, streamed as a download, beside the WebSocket.
+  return {
+    bridge: Object.assign(ws, { saveExport: httpSaveExport() }),
+    connection: ws.connection,
+    kind: 'websocket',
+  };
 }

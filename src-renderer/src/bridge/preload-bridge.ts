@@ -14,11 +14,20 @@ export function toCommandError(err: unknown): CommandError {
 }
 
 export function adaptPreloadBridge(tp: Bridge): Bridge {
+  const saveExport = tp.saveExport?.bind(tp);
   return {
     invoke: (name, input) =>
       tp.invoke(name, input).catch((err: unknown) => {
         throw toCommandError(err);
       }),
     on: (event, listener) => tp.on(event, listener),
+    ...(saveExport
+      ? {
+          saveExport: (input) =>
+            saveExport(input).catch((err: unknown) => {
+              throw toCommandError(err);
+            }),
+        }
+      : {}),
   };
 }

@@ -5,8 +5,7 @@
 // reconnects with backoff while the header says so.
 import {
   CommandError,
-  WireEvent,
-  WireEventBatch,
+  eventsOf,
   WireResponse,
   type Bridge,
   type CommandName,
@@ -110,15 +109,10 @@ export function createWsBridge(url: string): WsBridge {
     } catch {
       return;
     }
-    // Checked first: a batch would also pass as a WireEvent (with no payload).
-    const batch = WireEventBatch.safeParse(parsed);
-    if (batch.success) {
-      for (const payload of batch.data.payloads) emit(batch.data.event, payload);
-      return;
-    }
-    const event = WireEvent.safeParse(parsed);
-    if (event.success) {
-      emit(event.data.event, event.data.payload);
+    // An event or a batch of them, read as the Electron preload reads its own.
+    const events = eventsOf(parsed);
+    if (events) {
+      for (const payload of events.payloads) emit(events.event, payload);
       return;
     }
     const response = WireResponse.safeParse(parsed);

@@ -1,6 +1,6 @@
 // Hands content to the person as a file download, without a round trip through a server: the
-// Electron window and the headless host's page alike. Used by every export (HAR, contacts, profiles,
-// sessions).
+// Electron window and the headless host's page alike. Used by the exports made in the page (HAR,
+// contacts, profiles); a session is saved through bridge.saveExport, streamed, of any size.
 
 export interface DownloadableFile {
   filename: string;

@@ -69,7 +69,7 @@ describe('a session exported from its lines', () => {
   };
 
   it('as NDJSON: every line, a torn one kept as text', async () => {
-    const out = await exportSession({ ...input, lines: chunks(lines), format: 'ndjson' });
+    const out = await exportSession({ ...input, lines: () => chunks(lines), format: 'ndjson' });
     const [first, torn, second, end] = out.content.split('\n');
     expect([JSON.parse(first!), torn, JSON.parse(second!), end]).toEqual([
       JSON.parse(lines[0]!),
@@ -86,14 +86,14 @@ describe('a session exported from its lines', () => {
       await expect(
         exportSession({
           ...input,
-          lines: chunks(lines),
+          lines: () => chunks(lines),
           format,
           maxChars: format === 'ndjson' ? maxChars : 10,
         }),
       ).rejects.toMatchObject({
         code: 'conflict',
         message: expect.stringMatching(
-          /“Big run” is too large to export as one .* Copy its journal from the data folder instead \(Help, Open Data Folder\): \/data\/sessions\/big\.ndjson/,
+          /“Big run” is too large to answer as one .* saves it as a file of any size\. Or copy its journal from the data folder instead \(Help, Open Data Folder\): \/data\/sessions\/big\.ndjson/,
         ),
       });
     }

@@ -2,8 +2,6 @@
 // earlier one, starting a new one by name, exporting the open one as a file, and the sessions'
 // retention (SessionsManager). An archived session open is read-only, and the heading says so.
 import { useState, type FormEvent } from 'react';
-// The contact editor's download helper: one way to hand a file to the browser in both hosts.
-import { downloadFile } from '../../components/download';
 import type { ExportFormat } from './log-sessions';
 import { useLog } from '../../stores/stores-context';
 import { SessionsManager } from './SessionsManager';
@@ -19,6 +17,7 @@ export function SessionsBar() {
   const sessions = useLog((s) => s.sessions);
   const busy = useLog((s) => s.sessionBusy);
   const error = useLog((s) => s.sessionError);
+  const notice = useLog((s) => s.sessionNotice);
   const switchSession = useLog((s) => s.switchSession);
   const refresh = useLog((s) => s.refreshSessions);
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -68,6 +67,11 @@ export function SessionsBar() {
       {busy ? (
         <span className="quiet" role="status">
           {busy}
+        </span>
+      ) : null}
+      {notice && !busy ? (
+        <span className="quiet" role="status">
+          {notice}
         </span>
       ) : null}
       {error ? (
@@ -141,10 +145,8 @@ function ExportChoices({ onDone }: { onDone: () => void }) {
   const exportSession = useLog((s) => s.exportSession);
   const name = useLog((s) => s.sessions?.sessions.find((x) => x.active)?.name ?? 'session');
   const run = async (format: ExportFormat) => {
-    const file = await exportSession(format);
-    if (!file) return;
-    downloadFile(file);
-    onDone();
+    // Saved, downloading or cancelled: the panel's work is done; a failure stays with its words.
+    if (await exportSession(format)) onDone();
   };
   return (
     <div

@@ -1,7 +1,8 @@
 // The sessions part of the event log store: which named journal (a QA run) is active, starting a
 // new one, switching, exporting one as a file, archiving, unarchiving and deleting one. The view
 // starts over on sessions.changed.
-import type { Bridge, SessionsState } from '../../../../src-shared/contract';
+import type { Bridge, SavedExport, SessionsState } from '../../../../src-shared/contract';
+import { downloadFile } from '../../components/download';
 import { errorMessage } from '../../errors';
 
 export type ExportFormat = 'ndjson' | 'har' | 'html';
@@ -11,24 +12,23 @@ const CHANGE_WORDS: Record<SessionChange, { busy: string; what: string }> = {
   unarchive: { busy: 'Unarchiving', what: 'unarchive the session' },
   delete: { busy: 'Deleting', what: 'delete the session' },
 };
-export interface ExportedFile {
-  filename: string;
-  mimeType: string;
-  content: string;
-}
-
 export interface LogSessionsState {
   sessions: SessionsState | null;
   /** What the sessions control is doing now, in words ("Starting session “QA 12”…"). */
   sessionBusy: string | null;
   sessionError: string | null;
+  /** What the last export did, when there is something to say ("Saved to …"). */
+  sessionNotice: string | null;
   refreshSessions(): Promise<void>;
   newSession(name: string): Promise<boolean>;
   switchSession(id: string): Promise<void>;
   /** Archive, unarchive or delete a session; true when it was done. */
   changeSession(change: SessionChange, id: string): Promise<boolean>;
-  /** The session's file content, or null when the export failed (sessionError says why). */
-  exportSession(format: ExportFormat, sessionId?: string): Promise<ExportedFile | null>;
+  /**
+   * Saves the session as a file, streamed by the transport (a save dialog in the desktop app, a
+   * download in the browser), of any size; null when it failed (sessionError says why).
+   */
+  exportSession(format: ExportFormat, sessionId?: string): Promise<SavedExport | null>;
 }
 
 type Set = (partial: Partial<LogSessionsState>) => void;
@@ -40,7 +40,7 @@ export function sessionsSlice(
 ): LogSessionsState {
   /** Runs one sessions command, saying what it waits for, and keeps its error in words. */
   async function run<T>(busy: string, what: string, fn: () => Promise<T>): Promise<T | null> {
-    set({ sessionBusy: busy, sessionError: null });
+    set({ sessionBusy: busy, sessionError: null, sessionNotice: null });
     try {
       const out = await fn();
       set({ sessionBusy: null });
@@ -54,6 +54,7 @@ export function sessionsSlice(
     sessions: null,
     sessionBusy: null,
     sessionError: null,
+    sessionNotice: null,
     async refreshSessions() {
       try {
         set({ sessions: await bridge.invoke('sessions.list', {}) });
@@ -83,10 +84,23 @@ export function sessionsSlice(
       if (out) set({ sessions: out });
       return out !== null;
     },
-    exportSession(format, sessionId) {
-      return run(`Exporting as ${format.toUpperCase()}…`, 'export the session', () =>
-        bridge.invoke('sessions.export', { format, ...(sessionId ? { sessionId } : {}) }),
+    async exportSession(format, sessionId) {
+      const input = { format, ...(sessionId ? { sessionId } : {}) };
+      const out = await run(
+        `Exporting as ${format.toUpperCase()}…`,
+        'export the session',
+        async () => {
+          if (bridge.saveExport) return bridge.saveExport(input);
+          // A bridge without streamed saves (tests): the content whole, as a download.
+          const file = await bridge.invoke('sessions.export', input);
+          downloadFile(file);
+          return { outcome: 'downloading' } satisfies SavedExport;
+        },
       );
+      if (out?.outcome === 'saved') {
+        set({ sessionNotice: `Saved ${(out.bytes / 2 ** 20).toFixed(1)} MB to ${out.path}.` });
+      }
+      return out;
     },
   };
 }

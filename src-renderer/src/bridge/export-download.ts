@@ -1,0 +1,55 @@
+// Bridge.saveExport in the headless host's page: the host streams the export over HTTP
+// (EXPORT_SESSION_PATH, behind the page's session cookie) and the browser saves it as a download,
+// so a session of any size never has to fit in the page. A check first, so that what stops the
+// export (an unknown session, say) reads as words here rather than as a failed download.
+import {
+  CommandError,
+  exportSessionUrl,
+  type Bridge,
+  type ErrorCode,
+  type SavedExport,
+} from '../../../src-shared/contract';
+
+const CODES: Record<number, ErrorCode> = {
+  400: 'invalid_input',
+  401: 'forbidden',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+};
+
+export function httpSaveExport(
+  fetchFn: typeof fetch = (...args) => fetch(...args),
+  startDownload: (url: string) => void = clickDownload,
+): NonNullable<Bridge['saveExport']> {
+  return async (input): Promise<SavedExport> => {
+    let check: Response;
+    try {
+      check = await fetchFn(exportSessionUrl(input, true), { cache: 'no-store' });
+    } catch (err) {
+      throw new CommandError({
+        code: 'transport_closed',
+        message: `The host did not answer, so nothing was exported (${err instanceof Error ? err.message : String(err)}). If it was restarted, open the new address it printed.`,
+      });
+    }
+    if (!check.ok) {
+      const words = (await check.text()).trim();
+      throw new CommandError({
+        code: CODES[check.status] ?? 'internal',
+        message: words || `The host refused the export (HTTP ${check.status}).`,
+      });
+    }
+    startDownload(exportSessionUrl(input));
+    return { outcome: 'downloading' };
+  };
+}
+
+function clickDownload(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  // The name comes from the answer's Content-Disposition.
+  a.download = '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -1,0 +1,131 @@
+// The headless host's streamed export download, over real loopback HTTP against a real engine:
+// guarded like the host's other routes (Host, session cookie) plus Sec-Fetch-Site, answered as an
+// attachment whose body is exactly the `sessions.export` content, and checked before the download
+// starts (`check=1`), with the error's words when it cannot be made.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSessionUrl } from '../../src-shared/contract';
+import { createCore, type Core } from '../../src-main/core/index';
+import { startHttpHost, type HttpHost } from '../../src-main/headless/http-host';
+import { hostFor, tempDir } from '../helpers/core-fixture';
+
+const TOKEN = 'export-token-0123456789abcdefghijklmnopqrstu';
+let dataDir: string;
+let core: Core;
+let host: HttpHost;
+let cookie: string;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        headers: { host: `127.0.0.1:${host.port}`, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  dataDir = tempDir('tp-host-export-');
+  // A session of a few MB, so the download takes several of the engine's chunks.
+  const lines = Array.from({ length: 6_000 }, (_, i) =>
+    JSON.stringify({
+      seq: i + 1,
+      at: '2026-01-01T00:00:00.000Z',
+      kind: 'system',
+      summary: `record ${i + 1} <é>`,
+      system: { level: 'info', message: `record ${i + 1} ${'x'.repeat(400)}` },
+    }),
+  );
+  await writeFile(join(dataDir, 'journal.ndjson'), `${lines.join('\n')}\n`);
+  core = await createCore(hostFor(null, dataDir), { inboundPort: 0 });
+  const rendererDir = join(dataDir, 'renderer');
+  await mkdir(rendererDir);
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
+  host = await startHttpHost({ core, rendererDir, port: 0, token: TOKEN });
+  cookie = `tp_session_${host.port}=${TOKEN}`;
+});
+
+afterAll(async () => {
+  await host?.close();
+  await core?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the headless host’s export download', () => {
+  it('streams each format as an attachment, the same content as sessions.export', async () => {
+    for (const format of ['ndjson', 'har', 'html'] as const) {
+      const answer = await get(exportSessionUrl({ format }), {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+      });
+      const whole = await core.invoke('sessions.export', { format });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="${whole.filename}"; filename*=UTF-8''${whole.filename}`,
+      );
+      expect(answer.headers['content-type']).toBe(`${whole.mimeType}; charset=utf-8`);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      // Written as it is made: no length known up front.
+      expect(answer.headers['transfer-encoding']).toBe('chunked');
+      // HAR leaves system records out; the others hold every record: several MB.
+      if (format !== 'har') expect(answer.body.length).toBeGreaterThan(2 ** 21);
+      expect(answer.body).toBe(whole.content);
+    }
+  });
+
+  it('is refused without the session cookie, from another site or origin, or with a foreign Host', async () => {
+    const path = exportSessionUrl({ format: 'ndjson' });
+    expect((await get(path)).status).toBe(401);
+    expect((await get(path, { cookie: `tp_session_${host.port}=wrong` })).status).toBe(401);
+    const crossSite = await get(path, { cookie, 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toMatch(/foreign site/);
+    expect(crossSite.headers['content-disposition']).toBeUndefined();
+    const foreignOrigin = await get(path, { cookie, origin: 'http://evil.example' });
+    expect(foreignOrigin.status).toBe(403);
+    expect(foreignOrigin.body).toMatch(/foreign Origin/);
+    expect((await get(path, { cookie, host: 'evil.example' })).status).toBe(403);
+    // The page's own origin is no reason to refuse.
+    const own = await get(path, { cookie, origin: `http://127.0.0.1:${host.port}` });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers a check before the download, with the words of what is wrong', async () => {
+    const ok = await get(exportSessionUrl({ format: 'html' }, true), { cookie });
+    expect(ok.status).toBe(204);
+    expect(ok.body).toBe('');
+    const unknown = await get(exportSessionUrl({ format: 'html', sessionId: 'nope' }, true), {
+      cookie,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatch(/There is no session "nope"\. List the sessions and pick one\./);
+    const badFormat = await get(exportSessionUrl({ format: 'pdf' }), { cookie });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body).toMatch(/The export asked for is not valid: format/);
+  });
+});
