@@ -108,7 +108,10 @@ async function overhead(core: Core, folder: string, ada: string) {
   /** Wall and CPU milliseconds a step between two marks (CPU: this process, engine and sandbox). */
   const perStep = (start: Mark | undefined, end: Mark | undefined) => {
     if (!start || !end) throw new Error('a round ended before its steady part was timed');
-    return { wall: (end.wall - start.wall) / (to - from), cpu: (end.cpu - start.cpu) / (to - from) };
+    return {
+      wall: (end.wall - start.wall) / (to - from),
+      cpu: (end.cpu - start.cpu) / (to - from),
+    };
   };
   const runnerRound = async () => {
     const marks = new Map<number, Mark>();
