@@ -8,13 +8,18 @@ import type { Journal } from '../log/journal';
 import type { IndexColumns } from '../log/journal-index';
 import { messageKey } from '../log/journal-index';
 
+/** How many of this engine's own ids a profile's map holds before the indexed ones are dropped. */
+const RECORDED_PRUNE_AT = 64;
+
 /** Message id → the seq of its first delivery, per profile; started over for another journal. */
 export function createRepeatIndex(journal: Journal) {
   let opened = -1;
   const firstOf = new Map<number, number>();
   const scanned = [0, 0];
-  // Per profile, then by id: what this engine recorded (see above).
+  // Per profile, then by id: what this engine recorded (see above), until the index has it.
   const recorded = new Map<string, Map<string, number>>();
+  /** The highest seq the index has been read up to: `recorded` need not keep any up to it. */
+  let indexedTo = 0;
 
   const sync = () => {
     const index = journal.index();
@@ -23,6 +28,7 @@ export function createRepeatIndex(journal: Journal) {
       firstOf.clear();
       recorded.clear();
       scanned.fill(0);
+      indexedTo = 0;
     }
     index.segments.forEach((segment, s) => {
       for (let i = scanned[s]!; i < segment.length; i++) {
@@ -32,6 +38,7 @@ export function createRepeatIndex(journal: Journal) {
         const known = firstOf.get(key);
         if (known === undefined || seq < known) firstOf.set(key, seq);
       }
+      if (segment.length > 0) indexedTo = Math.max(indexedTo, segment.seq[segment.length - 1]!);
       scanned[s] = segment.length;
     });
     return index;
@@ -63,6 +70,11 @@ export function createRepeatIndex(journal: Journal) {
       const index = sync();
       let mine = recorded.get(profileId);
       if (!mine) recorded.set(profileId, (mine = new Map()));
+      // Ids the index holds are found through it: a map of every id ever recorded would be copied
+      // into the old generation entry by entry (and grow without end) under a stream of deliveries.
+      if (mine.size > RECORDED_PRUNE_AT) {
+        for (const [id, seq] of mine) if (seq <= indexedTo) mine.delete(id);
+      }
       const ours = mine;
       return {
         get(id: string): number | undefined {

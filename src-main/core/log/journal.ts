@@ -57,8 +57,13 @@ const SLICE_MS = 25;
 const BUILD_AFTER_MS = 1000;
 /** While the index is built, it is saved this often (bytes of the journal indexed since). */
 const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
-/** Records just appended, kept whole: the event log and the runner read them right away. */
-const RECENT = 512;
+/**
+ * Records just appended, kept whole: the event log and the runner read them right away; older
+ * ones are read from the file. Few: a record kept past the next minor GC (some 600 deliveries
+ * under `npm run bench:inbound`) is copied into the old generation, and with 512 kept nearly
+ * every delivery was, which tripled the GC's pauses per delivery.
+ */
+const RECENT = 64;
 let openings = 0;
 
 // The record a journal is telling its listener about, and its line: a listener that sends records

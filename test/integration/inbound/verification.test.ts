@@ -212,6 +212,26 @@ describe('verification outcomes of hand-made deliveries', () => {
     expect(third!.delivery.repeatOf).toBe(first.seq);
     expect(second!.summary).toMatch(new RegExp(`repeat of #${first.seq}`));
   });
+
+  it('a repeat is told after many other deliveries (the first read back from the journal file)', async () => {
+    const fields = signedFields(f, messageData('m-repeat-late'));
+    await send(fields);
+    const first = f.records.filter(isDelivery).at(-1)!;
+    // More than the receiver keeps of its own ids and the journal keeps whole: a burst, so that
+    // groups of several are written while others are being examined.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(signedFields(f, messageData(`m-between-${round}-${i}`))),
+        ),
+      );
+    }
+    await send(fields);
+    const again = f.records.filter(isDelivery).at(-1)!;
+    expect(again.delivery.classification.messageId).toBe('m-repeat-late');
+    expect(again.seq - first.seq).toBeGreaterThan(150);
+    expect(again.delivery.repeatOf).toBe(first.seq);
+  });
 });
 
 describe("a profile's client secret, changed", () => {
