@@ -27,7 +27,7 @@ const STEPS: StepSpec[] = [
   {
     step: 'user',
     action: 'Connect a sandbox user',
-    what: `${FIRST_USER.name} ${FIRST_USER.surname} opens the app's directory URL with an otp and is connected.`,
+    what: `A sandbox user not connected yet (or a new one, ${FIRST_USER.name} ${FIRST_USER.surname}) opens the app's directory URL with an otp and is connected.`,
   },
   {
     step: 'message',
