@@ -3,13 +3,13 @@
 // attachment whose body is exactly the `sessions.export` content, and checked before the download
 // starts (`check=1`), with the error's words when it cannot be made.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSessionUrl } from '../../src-shared/contract';
 import { createCore, type Core } from '../../src-main/core/index';
 import { startHttpHost, type HttpHost } from '../../src-main/headless/http-host';
 import { hostFor, tempDir } from '../helpers/core-fixture';
+import { rawRequest } from '../helpers/raw-http';
 
 const TOKEN = 'export-token-0123456789abcdefghijklmnopqrstu';
 let dataDir: string;
@@ -17,37 +17,8 @@ let core: Core;
 let host: HttpHost;
 let cookie: string;
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: host.port,
-        path,
-        headers: { host: `127.0.0.1:${host.port}`, ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) =>
+  rawRequest(host.port, path, { headers });
 
 beforeAll(async () => {
   dataDir = tempDir('tp-host-export-');

@@ -1,7 +1,6 @@
 // The headless host's guards, over real loopback HTTP and WebSocket: Host allowlist, token
 // exchange and cookie, Origin on upgrades and state changes, headers, static files only.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,43 +10,7 @@ import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter } from '../../src-main/core/events';
 import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function raw(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: options.method ?? 'GET',
-        headers: { host: `127.0.0.1:${port}`, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { rawRequest as raw } from '../helpers/raw-http';
 
 /** Opens a WebSocket, or reports the HTTP status the upgrade was refused with. */
 function connect(
