@@ -37,6 +37,15 @@ export const REFUSED_SENDER: CommandErrorShape = {
     'Refused: this call did not come from TP Inspector’s own window. Only the app’s page may use the engine.',
 };
 
+/** Whether the call came from the app's own window; a check that throws counts as no. */
+export function fromTrustedSender(isTrusted: SenderCheck, event: IpcMainInvokeEvent): boolean {
+  try {
+    return isTrusted(event);
+  } catch {
+    return false;
+  }
+}
+
 /** Registers every contract command; returns the function that removes them again. */
 export function registerCommands(
   ipcMain: IpcMain,
@@ -50,13 +59,7 @@ export function registerCommands(
     ipcMain.handle(
       ipcChannel.command(name),
       async (event, input: unknown): Promise<IpcEnvelope> => {
-        let trusted = false;
-        try {
-          trusted = isTrusted(event);
-        } catch {
-          trusted = false;
-        }
-        if (!trusted) return { ok: false, error: REFUSED_SENDER };
+        if (!fromTrustedSender(isTrusted, event)) return { ok: false, error: REFUSED_SENDER };
         let envelope: IpcEnvelope;
         try {
           envelope = { ok: true, output: await core.dispatch(name, input) };

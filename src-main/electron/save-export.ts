@@ -6,7 +6,7 @@ import type { IpcMain } from 'electron';
 import { ipcChannel, toErrorShape, type SavedExport } from '../../src-shared/contract';
 import type { Core } from '../core/core';
 import { writeExportFile } from '../core/log/export-file';
-import { REFUSED_SENDER, type IpcEnvelope, type SenderCheck } from './ipc';
+import { fromTrustedSender, REFUSED_SENDER, type IpcEnvelope, type SenderCheck } from './ipc';
 
 /** What the handler uses of Electron's dialog (the real one, or a test's). */
 export interface SaveDialog {
@@ -34,13 +34,7 @@ export function registerSaveExport(
   write: typeof writeExportFile = writeExportFile,
 ): () => void {
   ipcMain.handle(ipcChannel.saveExport, async (event, input: unknown): Promise<IpcEnvelope> => {
-    let trusted = false;
-    try {
-      trusted = isTrusted(event);
-    } catch {
-      trusted = false;
-    }
-    if (!trusted) return { ok: false, error: REFUSED_SENDER };
+    if (!fromTrustedSender(isTrusted, event)) return { ok: false, error: REFUSED_SENDER };
     try {
       // Made first (its name is the dialog's suggestion); nothing is read until it is written.
       const made = await core.exportSession(input);
