@@ -13,7 +13,7 @@ import {
   type EventName,
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
-import { lineOf } from '../core/log/journal';
+import { recordLine } from '../core/log/journal-line';
 import { batchText, createLogBatcher } from '../headless/log-batcher';
 
 export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
@@ -128,7 +128,7 @@ export function forwardEvents(
   const unsubscribe = core.events.onAny((event: EventName, payload: unknown) => {
     if (event === 'log.appended') {
       // The line the journal wrote: no second serialisation.
-      records.add(lineOf(payload) ?? JSON.stringify(payload));
+      records.add(recordLine(payload));
       return;
     }
     records.flush();

@@ -14,7 +14,7 @@ import {
   type WireResponse,
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
-import { lineOf } from '../core/log/journal';
+import { recordLine } from '../core/log/journal-line';
 import { batchText, createLogBatcher, singleText } from './log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
@@ -59,7 +59,7 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
     try {
       if (event === 'log.appended') {
         // A new journal record comes with the line the journal wrote: no second serialisation.
-        logBatch.add(lineOf(payload) ?? JSON.stringify(payload));
+        logBatch.add(recordLine(payload));
         return;
       }
       text = JSON.stringify({ event, payload } satisfies WireEvent);

@@ -23,6 +23,7 @@ import { dirname } from 'node:path';
 import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
 import { entryOf, IndexColumns, newDictionaries } from './journal-index';
+import { announcing } from './journal-line';
 import {
   LineScanner,
   LineWriter,
@@ -36,6 +37,7 @@ import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
 import type { Redactor } from './redact';
 
 export type { Journal, JournalIndex, NewRecord } from './journal-types';
+export { lineOf } from './journal-line';
 import type { Journal, NewRecord } from './journal-types';
 
 const FSYNC_INTERVAL_MS = 100;
@@ -65,15 +67,6 @@ const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
  */
 const RECENT = 64;
 let openings = 0;
-
-// The record a journal is telling its listener about, and its line: a listener that sends records
-// on as JSON (the headless host's WebSocket) takes the line instead of serialising it again.
-let announced: { record: JournalRecord; line: string } | null = null;
-
-/** The JSON line of `record` while the journal's onAppend listener runs for it; else undefined. */
-export function lineOf(record: unknown): string | undefined {
-  return announced !== null && announced.record === record ? announced.line : undefined;
-}
 
 /**
  * Opens (or creates) the journal at `path`. With a redactor, every record appended is redacted of
@@ -248,14 +241,7 @@ export function openJournal(
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   };
   const announce = (record: JournalRecord, line: string) => {
-    if (!onAppend) return;
-    const outer = announced;
-    announced = { record, line };
-    try {
-      onAppend(record);
-    } finally {
-      announced = outer;
-    }
+    if (onAppend) announcing(record, line, () => onAppend(record));
   };
   /** Writes the waiting records (in seq order, before anything appended after them). */
   const flush = () => {
