@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   type SavedExport,
 } from '../../../src-shared/contract';
+import { startDownload } from '../components/download';
 
 const CODES: Record<number, ErrorCode> = {
   400: 'invalid_input',
@@ -20,7 +21,7 @@ const CODES: Record<number, ErrorCode> = {
 
 export function httpSaveExport(
   fetchFn: typeof fetch = (...args) => fetch(...args),
-  startDownload: (url: string) => void = clickDownload,
+  download: (url: string) => void = startDownload,
 ): NonNullable<Bridge['saveExport']> {
   return async (input): Promise<SavedExport> => {
     let check: Response;
@@ -39,17 +40,7 @@ export function httpSaveExport(
         message: words || `The host refused the export (HTTP ${check.status}).`,
       });
     }
-    startDownload(exportSessionUrl(input));
+    download(exportSessionUrl(input));
     return { outcome: 'downloading' };
   };
-}
-
-function clickDownload(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  // The name comes from the answer's Content-Disposition.
-  a.download = '';
-  document.body.append(a);
-  a.click();
-  a.remove();
 }

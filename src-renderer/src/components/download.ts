@@ -8,14 +8,19 @@ export interface DownloadableFile {
   content: string;
 }
 
-export function downloadFile(file: DownloadableFile): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+/** Starts the browser's download of `url`; an empty name takes the answer's Content-Disposition. */
+export function startDownload(url: string, filename = ''): void {
   const a = document.createElement('a');
   a.href = url;
-  a.download = file.filename;
+  a.download = filename;
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+export function downloadFile(file: DownloadableFile): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+  startDownload(url, file.filename);
   // Revoked later: the download may read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
