@@ -11,19 +11,21 @@ export interface UiPreferencesLink {
   follow(apply: (stored: UiPreferences) => void): () => void;
   /**
    * Each field given replaces the engine's; kept for the next connection when it fails. Settles
-   * once the engine answered (or the call failed), never rejects.
+   * once the engine answered (true: stored) or the call failed (false), never rejects.
    */
-  save(changes: UiPreferences): Promise<void>;
+  save(changes: UiPreferences): Promise<boolean>;
 }
 
 export function uiPreferencesLink(bridge: Bridge, connection: Connection): UiPreferencesLink {
   let unsaved: UiPreferences | null = null;
 
-  const send = async (changes: UiPreferences): Promise<void> => {
+  const send = async (changes: UiPreferences): Promise<boolean> => {
     try {
       await bridge.invoke('app.setUiPreferences', changes);
+      return true;
     } catch {
       unsaved = { ...unsaved, ...changes };
+      return false;
     }
   };
 

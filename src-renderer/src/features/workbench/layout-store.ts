@@ -53,11 +53,21 @@ export function parseLayout(saved: NonNullable<UiPreferences['layout']> | undefi
   return { sizes, widened: saved?.widened === true };
 }
 
-/** What the browser's storage holds, or null. */
-export function readSaved(storage: Pick<Storage, 'getItem'> | null): SavedLayout | null {
+/**
+ * What the browser's storage holds, or null. `unconfirmed` marks a change the engine had not
+ * stored yet when the page went away (a reload right after a key press): that copy is newer than
+ * the engine's and is sent to it rather than replaced by it.
+ */
+export function readSaved(
+  storage: Pick<Storage, 'getItem'> | null,
+): (SavedLayout & { unconfirmed: boolean }) | null {
   try {
     const raw = storage?.getItem(STORAGE_KEY);
-    return raw ? parseLayout(JSON.parse(raw) as NonNullable<UiPreferences['layout']>) : null;
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as NonNullable<UiPreferences['layout']> & {
+      unconfirmed?: unknown;
+    };
+    return { ...parseLayout(entry), unconfirmed: entry.unconfirmed === true };
   } catch {
     return null;
   }
@@ -97,33 +107,39 @@ export function createLayoutStore(
   }));
 
   // One save at a time, the newest layout next: a drag makes one write per answer, not one per
-  // pixel, and a reload right after a key press finds the engine up to date.
+  // pixel. The browser's copy says whether the engine has it yet, so a reload while a save is
+  // under way keeps the newer layout (see readSaved).
   let fromEngine = false;
   let inFlight = false;
   let dirty = false;
   const current = () => ({ sizes: store.getState().sizes, widened: store.getState().widened });
+  const keepLocally = (unconfirmed: boolean) => {
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify({ ...current(), unconfirmed }));
+    } catch {
+      // A full or refused storage: the engine's copy is the one that counts.
+    }
+  };
   const flush = () => {
     if (!engine || inFlight || !dirty) return;
     dirty = false;
     inFlight = true;
-    void engine.save({ layout: current() }).finally(() => {
+    void engine.save({ layout: current() }).then((stored) => {
       inFlight = false;
+      if (stored && !dirty) keepLocally(false);
       flush();
     });
   };
 
   store.subscribe((next, prev) => {
     if (next.sizes === prev.sizes && next.widened === prev.widened) return;
-    try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(current()));
-    } catch {
-      // A full or refused storage: the engine's copy is the one that counts.
-    }
+    keepLocally(!fromEngine && engine !== undefined);
     if (fromEngine) return;
     dirty = true;
     flush();
   });
 
+  let pushSaved = saved?.unconfirmed === true;
   function start(): () => void {
     if (!engine) return () => undefined;
     // Leaving with a save waiting behind another: send it now rather than lose it.
@@ -134,8 +150,10 @@ export function createLayoutStore(
     const stop = engine.follow((stored) => {
       // A change the person made since is newer than what the engine had.
       if (dirty || inFlight) return;
-      // The engine has none yet: this browser's layout (an older version kept it only here).
-      if (!stored.layout) {
+      // The engine has none yet (an older version kept it only here), or not this browser's
+      // newest change: this browser's layout, sent once.
+      if (!stored.layout || pushSaved) {
+        pushSaved = false;
         if (saved) {
           dirty = true;
           flush();
