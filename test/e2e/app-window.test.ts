@@ -38,7 +38,10 @@ describe('the app window', () => {
     channels(darkBg).forEach((c, i) => expect(c).toBeLessThan(channels(lightBg)[i]!));
     // Every text field and select follows it too, the event log's search and filters included
     // (native controls keep the browser's own grey): each has one of the theme's surfaces.
-    const offTheme = await dark.page.evaluate(`(() => {
+    // Some fields come with the engine's first answers (the profile switcher once the profiles
+    // are in), so the page is read until they are there.
+    const offTheme = () =>
+      dark.page.evaluate(`(() => {
       const probe = (name) => {
         const d = document.createElement('div');
         d.style.background = 'var(' + name + ')';
@@ -57,7 +60,9 @@ describe('the app window', () => {
         .filter(([, colour]) => !themed.includes(colour))
         .map(([name, colour]) => name + ': ' + colour);
     })()`);
-    expect(offTheme).toEqual([]);
+    await expect
+      .poll(offTheme, { ...POLL, message: 'every text field and select on a dark surface' })
+      .toEqual([]);
     await dark.getAppToken();
     await saveAppScreenshot(dark.page, 'app-dark');
   });
