@@ -26,6 +26,13 @@ describe('the event log', () => {
     await expect.poll(async () => (await app.activeRecord())?.position, POLL).toBe(String(total));
     await app.page.keyboard.press('Home');
     await app.page.keyboard.press('ArrowDown');
+    // Enter opens the row only once it is fetched: back from the end, it may still be on its way.
+    await expect
+      .poll(async () => (await app.activeRecord())?.position, {
+        ...POLL,
+        message: 'the second row fetched and active',
+      })
+      .toBe('2');
     await app.page.keyboard.press('Enter');
     const selected = rows.and(app.records.getByRole('option', { selected: true }));
     expect(await selected.getAttribute('aria-posinset')).toBe('2');
