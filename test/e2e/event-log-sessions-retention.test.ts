@@ -28,7 +28,10 @@ describe('sessions: archive and delete', () => {
       .poll(() => log.sessionsPanel.innerText(), poll('the data folder size in Sessions…'))
       .toMatch(/Data folder: \d+(\.\d)? (B|KiB|MiB) on disk/);
     const toArchive = log.sessionRow('Run to archive');
-    expect(await toArchive.innerText()).toMatch(/2 records · \d+(\.\d)? (B|KiB)/);
+    // The panel reads the counts and sizes again when it opens.
+    await expect
+      .poll(() => toArchive.innerText(), poll('"Run to archive" counted in Sessions…'))
+      .toMatch(/2 records · \d+(\.\d)? (B|KiB)/);
     expect(await log.sessionRow('Current run').innerText()).toMatch(
       /Open: to archive or delete it, open another session first/,
     );
