@@ -71,6 +71,9 @@ describe('rough edges', () => {
     await inbound.open();
     const layout = new LayoutPage(app.page);
     await layout.press('tools column', 'Home');
+    await expect
+      .poll(() => layout.value('tools column'), until('the tools column at its narrowest'))
+      .toBe(240);
     const url = inbound.receiverValue('Delivery URL').locator('.breakable-url');
     await url.waitFor(POLL);
     const wrapped = await lines(url);
