@@ -69,10 +69,14 @@ export class CollectionsPage {
     return this.tree.locator(`[role="treeitem"][title="${path.replace(/"/g, '\\"')}"]`);
   }
 
-  /** Selects an item and opens it in the Scenario view with the keyboard. */
+  /**
+   * Selects an item and opens it in the Scenario view with the keyboard, and waits until its file
+   * is read: while it is, the view still shows the scenario open before (its steps and YAML).
+   */
   async openScenario(name: string): Promise<void> {
     await this.item(name).click();
     await this.item(name).press('Enter');
+    await this.scenario.getByText(/^Reading .*…$/).waitFor({ state: 'hidden', timeout: 15_000 });
     await this.scenario.getByRole('list', { name: 'Steps' }).waitFor();
   }
 
