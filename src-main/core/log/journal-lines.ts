@@ -103,11 +103,6 @@ const KEPT_BUFFER_BYTES = 1024 * 1024;
  */
 export class LineWriter {
   private kept = Buffer.allocUnsafe(64 * 1024);
-  /**
-   * The bytes of the last write, lines and newlines, until the next write: the journal reads each
-   * line's trigrams from them (block-text-filter.ts), which is twice as fast as from the string.
-   */
-  last: Buffer = this.kept.subarray(0, 0);
 
   /** Each line and its newline, in one write; the byte length of each line (without newline). */
   write(fd: number, lines: readonly string[]): number[] {
@@ -126,8 +121,7 @@ export class LineWriter {
       at += n;
       buf[at++] = NEWLINE;
     }
-    this.last = buf.subarray(0, at);
-    writeAll(fd, this.last);
+    writeAll(fd, buf.subarray(0, at));
     return lengths;
   }
 }

@@ -34,6 +34,7 @@ import {
 } from './journal-lines';
 import { loadSidecar, partlyBuilt, sidecarPath, writeSidecar } from './journal-sidecar';
 import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
+import { followTextTail } from './journal-text-tail';
 import type { Redactor } from './redact';
 
 export type { Journal, JournalIndex, NewRecord } from './journal-types';
@@ -144,6 +145,7 @@ export function openJournal(
         ? early.seq[early.length - 1]!
         : 0;
   const recent = new Map<number, JournalRecord>();
+  const textTail = followTextTail(late, readFd);
 
   if (building && covered > 0) notice?.(partlyBuilt(path, covered, size));
   let closed = false;
@@ -230,13 +232,12 @@ export function openJournal(
     return { record: clean, line: JSON.stringify(clean) };
   };
   /**
-   * Indexes a written record and keeps it whole for a while. Its line's bytes are [at, at + bytes)
-   * of the line writer's last write, so every record of a write is indexed before any listener is
-   * told (a listener may append, which writes again).
+   * Indexes a written record and keeps it whole for a while. Every record of a write is indexed
+   * before any listener is told (a listener may append, which writes again). Its line goes into the
+   * full-text filter later (textTail).
    */
-  const indexed1 = (record: JournalRecord, offset: number, bytes: number, at: number) => {
+  const indexed1 = (record: JournalRecord, offset: number, bytes: number) => {
     late.push(entryOf(record, offset, bytes, dicts)!);
-    textFilterOf(late).addBytes(late.length - 1, lineWriter.last, at, at + bytes);
     recent.set(record.seq, record);
     if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   };
@@ -263,7 +264,7 @@ export function openJournal(
     dirty = true;
     let at = 0;
     for (let i = 0; i < batch.length; i++) {
-      indexed1(batch[i]!, size + at, lengths[i]!, at);
+      indexed1(batch[i]!, size + at, lengths[i]!);
       at += lengths[i]! + 1;
     }
     // The file's size before any listener runs: one told of these records may append another.
@@ -325,7 +326,7 @@ export function openJournal(
       dirty = true;
       const offset = size;
       size += bytes + 1;
-      indexed1(record, offset, bytes, 0);
+      indexed1(record, offset, bytes);
       announce(record, line);
       return record;
     },
@@ -375,11 +376,14 @@ export function openJournal(
       flush();
       closed = true;
       clearInterval(flushTimer);
+      textTail.stop();
       if (options?.syncInBackground) fdatasync(fd, () => closeSync(fd));
       else {
         fdatasyncSync(fd);
         closeSync(fd);
       }
+      // The saved index covers every line: the next opening skips blocks from its first search.
+      textTail.catchUp();
       saveIndex();
       closeSync(readFd);
     },

@@ -216,6 +216,37 @@ describe('the full-text search block filter', () => {
     again.close();
   }, 60_000);
 
+  it('adds the lines appended to the filter once the engine is idle; a search before that reads them and counts them all', async () => {
+    const file = join(fresh(), 'journal.ndjson');
+    const opened = openJournal(file);
+    const { journal, read } = counted(opened);
+    let written: Promise<void> | undefined;
+    for (const r of records(500, random(5))) written = opened.appendGrouped(r).written;
+    await written;
+    const late = opened.index().segments[1];
+    // Capturing did not hash a single line: nothing is covered, so nothing can be ruled out yet.
+    expect(textFilterOf(late).blocks).toBe(0);
+    // The search's first answer, in the same turn: every line was read to rule them out.
+    createLogQuery(journal).query({
+      filter: { text: 'no such text anywhere' },
+      limit: 50,
+      facets: false,
+    });
+    expect(read.bytes, 'every line read while none is in the filter').toBeGreaterThan(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(await exactCount(createLogQuery(journal), 'me.json')).toBe(plainCount(lines, 'me.json'));
+
+    await until('the idle engine to add every appended line to the filter', () => {
+      const f = textFilterOf(late);
+      return f.blocks === Math.ceil(500 / BLOCK_RECORDS) && f.counts[f.blocks - 1] === 500 % 128;
+    });
+    read.bytes = 0;
+    expect(await exactCount(createLogQuery(journal), 'no such text anywhere')).toBe(0);
+    expect(read.bytes, 'no line read once the blocks rule them all out').toBe(0);
+    expect(await exactCount(createLogQuery(journal), 'me.json')).toBe(plainCount(lines, 'me.json'));
+    opened.close();
+  }, 60_000);
+
   it('saves the blocks with the index, reads nothing for a text no block holds, and rebuilds an index of the version before', async () => {
     const file = join(fresh(), 'journal.ndjson');
     const first = openJournal(file);
