@@ -71,11 +71,13 @@ export class CollectionsPage {
 
   /**
    * Selects an item and opens it in the Scenario view with the keyboard, and waits until its file
-   * is read: while it is, the view still shows the scenario open before (its steps and YAML).
+   * is read: the view names the file at once and shows its steps once read (none while reading).
    */
   async openScenario(name: string): Promise<void> {
+    const path = await this.item(name).getAttribute('title');
     await this.item(name).click();
     await this.item(name).press('Enter');
+    if (path) await this.scenario.getByText(path, { exact: true }).waitFor({ timeout: 15_000 });
     await this.scenario.getByText(/^Reading .*…$/).waitFor({ state: 'hidden', timeout: 15_000 });
     await this.scenario.getByRole('list', { name: 'Steps' }).waitFor();
   }

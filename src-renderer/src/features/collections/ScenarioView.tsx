@@ -3,7 +3,8 @@
 // the caret on the line). A change on disk reloads it when nothing is unsaved; otherwise, or when
 // a save finds the file changed, the bar asks which version wins; the bar and the notices stay in
 // view above the scrolling steps and editor. Run scenario and Run step start
-// the runner.
+// the runner. While a file is read the view says so and shows nothing else of it: no steps, no
+// editor, nothing to save (the file open before is gone from it).
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
 import { useCenter, useCollections, useScenario } from '../../stores/stores-context';
@@ -83,7 +84,7 @@ export function ScenarioView() {
           <button
             type="button"
             className="primary"
-            disabled={!dirty || saving}
+            disabled={!dirty || saving || loading}
             aria-keyshortcuts="Control+S Meta+S"
             onClick={() => void save()}
           >
@@ -106,43 +107,48 @@ export function ScenarioView() {
           {notice.text}
         </p>
       ) : null}
-      <div className="scenario-scroll">
-        {loading ? <p className="quiet">Reading {path}…</p> : null}
-        <StepList steps={steps} onRunStep={(i) => void start(i)} />
-        <label className="stacked-label yaml-label">
-          <span>YAML</span>
-          <textarea
-            ref={editor}
-            className="mono yaml-editor"
-            value={text}
-            spellCheck={false}
-            rows={Math.min(Math.max(text.split('\n').length + 1, 12), 40)}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
-        {problems.length ? (
-          <section aria-labelledby="scenario-problems">
-            <h3 id="scenario-problems" className="section-title">
-              Problems ({problems.length}){dirty ? ' as last saved' : ''}
-            </h3>
-            <ul className="problem-list" aria-label="Problems of this file">
-              {problems.map((p, i) => (
-                <li key={`${p.line}:${i}`}>
-                  <button
-                    type="button"
-                    className="link mono"
-                    aria-label={p.line ? `Go to line ${p.line}` : 'The file as a whole'}
-                    onClick={() => goToLine(p.line)}
-                  >
-                    {p.line ? `line ${p.line}` : 'file'}
-                  </button>
-                  <span className="problem-reason">{p.message}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
+      {loading || !base ? (
+        <p className="quiet" role="status">
+          Reading {path}…
+        </p>
+      ) : (
+        <div className="scenario-scroll">
+          <StepList steps={steps} onRunStep={(i) => void start(i)} />
+          <label className="stacked-label yaml-label">
+            <span>YAML</span>
+            <textarea
+              ref={editor}
+              className="mono yaml-editor"
+              value={text}
+              spellCheck={false}
+              rows={Math.min(Math.max(text.split('\n').length + 1, 12), 40)}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </label>
+          {problems.length ? (
+            <section aria-labelledby="scenario-problems">
+              <h3 id="scenario-problems" className="section-title">
+                Problems ({problems.length}){dirty ? ' as last saved' : ''}
+              </h3>
+              <ul className="problem-list" aria-label="Problems of this file">
+                {problems.map((p, i) => (
+                  <li key={`${p.line}:${i}`}>
+                    <button
+                      type="button"
+                      className="link mono"
+                      aria-label={p.line ? `Go to line ${p.line}` : 'The file as a whole'}
+                      onClick={() => goToLine(p.line)}
+                    >
+                      {p.line ? `line ${p.line}` : 'file'}
+                    </button>
+                    <span className="problem-reason">{p.message}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      )}
     </Pane>
   );
 }

@@ -3,6 +3,9 @@
 // loaded at once (and said so); with unsaved edits, or when a save finds the file changed since
 // (collections.write answers `conflict`), nothing is overwritten until the person chooses: keep
 // their edits (and save over the disk version) or load the disk version.
+// Opening another file leaves nothing of the one before: until the new file is read there is no
+// text to show, edit or save, and an answer for a file left behind (its read, its save, a check of
+// its disk version) is not applied to the one open now.
 import { createStore } from 'zustand/vanilla';
 import type { Bridge, CollectionFileText } from '../../../../src-shared/contract';
 import type { Connection } from '../../bridge/connection';
@@ -23,6 +26,7 @@ export interface ScenarioState {
   text: string;
   /** The file as last read or written: its text, version and problems. */
   base: CollectionFileText | null;
+  /** The file at `path` is being read: nothing of it (or of the file before) is there yet. */
   loading: boolean;
   saving: boolean;
   diskChange: DiskChange | null;
@@ -30,8 +34,11 @@ export interface ScenarioState {
   writeAnew: boolean;
   notice: Notice | null;
   open(path: string): Promise<boolean>;
+  /** Ignored until a file is read. */
   setText(text: string): void;
   save(): Promise<boolean>;
+  /** Settles once no save is on its way. */
+  settled(): Promise<void>;
   /** The person's edits win: based on the disk version now (and saved, when a save asked). */
   keepMine(): Promise<void>;
   loadDisk(): void;
@@ -54,9 +61,12 @@ export function createScenarioStore(
   connection: Connection,
   collections: CollectionsStore,
 ) {
-  // A change heard while a save is on its way is checked after it: the save's own event must not
-  // look like someone else's change.
-  let checkAfterSave = false;
+  // Each open (and close) is a new generation: an answer that began for another one is not applied.
+  let opened = 0;
+  // A change heard while the file is read or saved is checked after: the save's own event must not
+  // look like someone else's change, and a read under way has no version to compare with yet.
+  let recheck = false;
+  let saveInFlight: Promise<boolean> | null = null;
 
   const store = createStore<ScenarioState>()((set, get) => ({
     folder: null,
@@ -71,64 +81,57 @@ export function createScenarioStore(
     async open(path) {
       const folder = collections.getState().folder;
       if (!folder) return false;
-      set({ folder, path, loading: true, notice: null, diskChange: null, writeAnew: false });
+      const gen = ++opened;
+      recheck = false;
+      // A save of the file before goes on to its own path with its own text; it is not this one's.
+      set({
+        folder,
+        path,
+        text: '',
+        base: null,
+        loading: true,
+        saving: false,
+        notice: null,
+        diskChange: null,
+        writeAnew: false,
+      });
       try {
         const file = await bridge.invoke('collections.read', { folder, path });
-        if (get().path !== path) return false;
+        if (gen !== opened) return false;
         set({ base: file, text: file.text, loading: false });
+        afterBusy(gen);
         return true;
       } catch (err) {
-        if (get().path === path) {
-          set({ base: null, text: '', loading: false, notice: failed(err, `open ${path}`) });
-        }
+        if (gen !== opened) return false;
+        // Nothing half-open: the view is back to "open a scenario", with what happened.
+        opened++;
+        set({
+          folder: null,
+          path: null,
+          text: '',
+          base: null,
+          loading: false,
+          notice: { kind: 'error', text: openFailed(path, err) },
+        });
         return false;
       }
     },
-    setText: (text) => set({ text }),
+    setText: (text) => set((s) => (s.base && !s.loading ? { text } : s)),
     async save() {
-      const { folder, path, base, text, saving } = get();
-      if (!folder || !path || !base || saving) return false;
+      const { folder, path, base, text, saving, loading } = get();
+      if (!folder || !path || !base || saving || loading) return false;
+      const gen = opened;
       set({ saving: true, notice: null });
+      const done = write(gen, folder, path, base, text);
+      saveInFlight = done;
       try {
-        // Over a version the person saw, or anew once they chose to keep a file gone from disk.
-        const written = await bridge.invoke('collections.write', {
-          folder,
-          path,
-          text,
-          ...(get().writeAnew ? { overwrite: true } : { baseVersion: base.version }),
-        });
-        if (get().path !== path) return true;
-        const problems = written.problems.length;
-        set({
-          base: written,
-          writeAnew: false,
-          diskChange: null,
-          notice: {
-            kind: problems ? 'error' : 'ok',
-            text: problems
-              ? `Saved ${path}, with ${problems} problem${problems === 1 ? '' : 's'}: see the list under the editor.`
-              : `Saved ${path}.`,
-          },
-        });
-        return true;
-      } catch (err) {
-        if (codeOf(err) === 'conflict' && get().path === path) {
-          set({
-            diskChange: { disk: await readOrNull(folder, path), reason: 'save' },
-            notice: {
-              kind: 'error',
-              text: `Not saved: ${path} changed on disk since it was opened. Keep your edits to save over it, or load the disk version.`,
-            },
-          });
-        } else set({ notice: failed(err, `save ${path}`) });
-        return false;
+        return await done;
       } finally {
-        set({ saving: false });
-        if (checkAfterSave) {
-          checkAfterSave = false;
-          await checkDisk();
-        }
+        if (saveInFlight === done) saveInFlight = null;
       }
+    },
+    async settled() {
+      await saveInFlight?.catch(() => false);
     },
     async keepMine() {
       const change = get().diskChange;
@@ -160,17 +163,99 @@ export function createScenarioStore(
       const base = get().base;
       if (get().path === from) set({ path: to, base: base ? { ...base, path: to } : null });
     },
-    close: () =>
+    close() {
+      opened++;
+      recheck = false;
       set({
         folder: null,
         path: null,
         text: '',
         base: null,
+        loading: false,
+        saving: false,
         diskChange: null,
         writeAnew: false,
         notice: null,
-      }),
+      });
+    },
   }));
+
+  /** The save of `text` to `path`, begun while generation `gen` was open. */
+  async function write(
+    gen: number,
+    folder: string,
+    path: string,
+    base: CollectionFileText,
+    text: string,
+  ): Promise<boolean> {
+    const current = () => gen === opened;
+    try {
+      // Over a version the person saw, or anew once they chose to keep a file gone from disk.
+      const written = await bridge.invoke('collections.write', {
+        folder,
+        path,
+        text,
+        ...(store.getState().writeAnew ? { overwrite: true } : { baseVersion: base.version }),
+      });
+      // Another file was opened meanwhile: this one is written where it belongs, and that is all.
+      if (!current()) return true;
+      const problems = written.problems.length;
+      store.setState({
+        base: written,
+        writeAnew: false,
+        diskChange: null,
+        notice: {
+          kind: problems ? 'error' : 'ok',
+          text: problems
+            ? `Saved ${path}, with ${problems} problem${problems === 1 ? '' : 's'}: see the list under the editor.`
+            : `Saved ${path}.`,
+        },
+      });
+      return true;
+    } catch (err) {
+      if (!current()) {
+        // Its edits left the editor with the file: say they were not written rather than lose
+        // them in silence.
+        store.setState({
+          notice: {
+            kind: 'error',
+            text: `Not saved: ${path} (${errorMessage(err)}). Its edits were not written; open it again to redo them.`,
+          },
+        });
+      } else if (codeOf(err) === 'conflict') {
+        let disk: CollectionFileText | null;
+        try {
+          disk = await readOrNull(folder, path);
+        } catch (readErr) {
+          if (current()) store.setState({ notice: failed(readErr, `save ${path}`) });
+          return false;
+        }
+        if (current()) {
+          store.setState({
+            diskChange: { disk, reason: 'save' },
+            notice: {
+              kind: 'error',
+              text: `Not saved: ${path} changed on disk since it was opened. Keep your edits to save over it, or load the disk version.`,
+            },
+          });
+        }
+      } else store.setState({ notice: failed(err, `save ${path}`) });
+      return false;
+    } finally {
+      if (current()) {
+        store.setState({ saving: false });
+        afterBusy(gen);
+      }
+    }
+  }
+
+  /** A read or save of generation `gen` ended: a change heard meanwhile is checked now. */
+  function afterBusy(gen: number): void {
+    const { loading, saving } = store.getState();
+    if (gen !== opened || loading || saving || !recheck) return;
+    recheck = false;
+    void checkDisk();
+  }
 
   async function readOrNull(folder: string, path: string): Promise<CollectionFileText | null> {
     try {
@@ -183,21 +268,22 @@ export function createScenarioStore(
 
   /** Reads the open file again and applies the rules above. */
   async function checkDisk(): Promise<void> {
-    const { folder, path } = store.getState();
+    const { folder, path, loading, saving } = store.getState();
     if (!folder || !path) return;
-    if (store.getState().saving) {
-      checkAfterSave = true;
+    if (loading || saving) {
+      recheck = true;
       return;
     }
+    const gen = opened;
     let disk: CollectionFileText | null;
     try {
       disk = await readOrNull(folder, path);
     } catch (err) {
-      store.setState({ notice: failed(err, `read ${path} again`) });
+      if (gen === opened) store.setState({ notice: failed(err, `read ${path} again`) });
       return;
     }
     const now = store.getState();
-    if (now.path !== path) return;
+    if (gen !== opened || now.loading || now.saving) return;
     if (disk && disk.version === now.base?.version) return;
     if (!disk && !isDirty(now)) {
       store.getState().close();
@@ -229,7 +315,6 @@ export function createScenarioStore(
         connection.subscribe((next) => {
           if (next.status === 'connected') void checkDisk();
         }),
-        // Another collection opened: its files are not this one's.
         // Another collection opened: its files are not this one's (unsaved edits stay, still
         // saved to their own folder).
         collections.subscribe((next, prev) => {
@@ -247,6 +332,15 @@ export function createScenarioStore(
       return () => offs.forEach((off) => off());
     },
   });
+}
+
+/** A read that failed, and what to do about it. */
+function openFailed(path: string, err: unknown): string {
+  const why =
+    codeOf(err) === 'not_found'
+      ? 'it is no longer in the collection (deleted or renamed)'
+      : errorMessage(err).replace(/\.$/, '');
+  return `Could not open ${path}: ${why}. Nothing is open; pick a scenario again in the Collections tab (Alt+4).`;
 }
 
 function failed(err: unknown, what: string): Notice {
