@@ -3,13 +3,31 @@
 // directory URL's otp, a message from that user to one of the app's contacts, and its delivery
 // selected, verified. Each is ticked once done; then the panel is gone, and stays gone after a
 // reload. Dismissed, it stays gone too.
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
 import { FirstRunPage, STEP_BUTTONS } from './pages/first-run-page';
+import { LayoutPage } from './pages/layout-page';
 import { POLL, useAppSession } from './support/app-session';
+import { engineCall } from './support/engine';
 
 const session = useAppSession();
 const until = (words: string) => ({ ...POLL, message: words });
+
+/**
+ * Reloads the page and waits until it has the engine's preferences: the engine is given a tools
+ * width this page never had, and the page reads all its preferences in one answer, so once the
+ * splitter shows that width the first steps' state is the engine's too. A panel that came back
+ * only with the engine's answer would be there by then.
+ */
+async function reloadWithEnginePreferences(page: Page): Promise<void> {
+  const marker = 412;
+  await engineCall(page, 'app.setUiPreferences', { layout: { sizes: { tools: marker } } });
+  await page.reload();
+  await expect
+    .poll(() => new LayoutPage(page).value('tools column'), until("the engine's preferences read"))
+    .toBe(marker);
+}
 
 describe('the first run', () => {
   test('the four steps, each clicked, end with a verified delivery selected, and the panel stays gone after a reload', async () => {
@@ -29,7 +47,7 @@ describe('the first run', () => {
     expect(await log.detailValue('Signature', 'Outcome').innerText()).toBe('valid');
     expect(await log.detailValue('Classification', 'Contact').innerText()).toBe('hello-desk');
 
-    await app.page.reload();
+    await reloadWithEnginePreferences(app.page);
     await app.engineStatus.getByText('connected', { exact: true }).waitFor(POLL);
     await log.records.waitFor(POLL);
     expect(await firstRun.panel.count()).toBe(0);
@@ -48,7 +66,7 @@ describe('the first run', () => {
 
     await firstRun.dismiss.click();
     await expect.poll(() => firstRun.panel.count(), until('the panel gone')).toBe(0);
-    await app.page.reload();
+    await reloadWithEnginePreferences(app.page);
     await app.engineStatus.getByText('connected', { exact: true }).waitFor(POLL);
     await new EventLogPage(app.page).records.waitFor(POLL);
     expect(await firstRun.panel.count()).toBe(0);

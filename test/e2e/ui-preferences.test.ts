@@ -52,6 +52,8 @@ describe('the window preferences across hosts', () => {
     expect(new URL(second.ready.url).origin).not.toBe(new URL(first.ready.url).origin);
     const again = await session.openApp(second);
     const layoutAgain = new LayoutPage(again.page);
+    // The page reads all its preferences in one answer: with the engine's layout shown, the first
+    // steps' state is the engine's too, and a panel coming back with that answer would be there.
     await expect
       .poll(() => layoutAgain.value('tools column'), until('the tools column at 368 again'))
       .toBe(368);
