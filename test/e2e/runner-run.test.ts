@@ -82,15 +82,25 @@ describe('a run in the Runner view', () => {
       .waitFor(POLL);
     await saveAppScreenshot(app.page, 'runner-run-finished');
 
+    // A run is named with its start time to the second, and the view heads it with that name: a
+    // second run begun a second after the first has a name of its own to wait for, since its
+    // status ends as the first's did.
+    const gap = Date.parse(started.startedAt) + 1000 - Date.now();
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
     await runner.runAgainButton.click();
+    let second = '';
     await expect
       .poll(async () => {
         const { run } = await engineCall(app.page, 'runner.state', {});
-        return run && run.runId !== started.runId && ['passed', 'failed'].includes(run.status)
-          ? run.status
-          : 'not yet';
+        if (!run || run.runId === started.runId || !['passed', 'failed'].includes(run.status)) {
+          return 'not yet';
+        }
+        second = run.name;
+        return run.status;
       }, until('a second run of the collection, ended'))
       .toBe('failed');
+    expect(second, 'the second run has a name of its own').not.toBe(started.name);
+    await runner.pane.getByRole('heading', { name: second, exact: true }).waitFor(POLL);
     await expect
       .poll(() => runner.statusWords(), until('the second run shown as failed'))
       .toBe('failed');
