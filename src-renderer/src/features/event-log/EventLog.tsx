@@ -18,10 +18,21 @@ const typing = (el: EventTarget) =>
   el instanceof HTMLElement &&
   (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
-export function EventLog() {
+/** Its own component: the count changes with every frame of live records, the pane around it need not. */
+function LogCount() {
   const count = useLog(shownCount);
   const total = useLog((s) => s.total);
   const loading = useLog((s) => s.loading);
+  return (
+    <p className="log-count quiet" role="status" aria-label="Record count">
+      {loading && count === 0
+        ? 'Waiting for the engine to count the records…'
+        : `${count} ${count === 1 ? 'record' : 'records'}${count !== total ? ` shown of ${total}` : ''}`}
+    </p>
+  );
+}
+
+export function EventLog() {
   const loadError = useLog((s) => s.loadError);
   const indexing = useLog((s) => s.indexing);
   const counting = useLog((s) => s.counting);
@@ -44,11 +55,7 @@ export function EventLog() {
   return (
     <Pane title="Event log" className="pane-log" onKeyDown={onKeyDown} aside={<SessionsBar />}>
       <FilterBar searchRef={searchRef} />
-      <p className="log-count quiet" role="status" aria-label="Record count">
-        {loading && count === 0
-          ? 'Waiting for the engine to count the records…'
-          : `${count} ${count === 1 ? 'record' : 'records'}${count !== total ? ` shown of ${total}` : ''}`}
-      </p>
+      <LogCount />
       {indexing ? (
         <p className="quiet" role="status" aria-label="Indexing">
           Indexing the journal: {Math.floor((100 * indexing.done) / Math.max(1, indexing.total))}%.

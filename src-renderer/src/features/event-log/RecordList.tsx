@@ -2,7 +2,6 @@
 // more): only the rows in view are in the DOM (plus the active one, so aria-activedescendant
 // always points at an element that exists), and their data is fetched page by page as they come
 // into view. Focus stays on the list; arrows, PageUp/PageDown, Home/End move, Enter opens.
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   forwardRef,
   useCallback,
@@ -14,12 +13,17 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { isFiltered, shownCount } from './log-store';
-import { useLog } from '../../stores/stores-context';
+import { useAuth, useLog } from '../../stores/stores-context';
 import { NewRecordsBar } from './NewRecordsBar';
 import { RecordRow, rowId } from './RecordRow';
+import { rowsToDraw, scrollToShow } from './row-window';
 
 /** Must match .log-row's height in event-log.css: rows are fixed-height so nothing is measured. */
 const ROW_HEIGHT = 22;
+/** Rows drawn beyond those in view (row-window.ts). */
+const OVERSCAN = 12;
+/** How long after the last burst of records the rows left out above the view are drawn. */
+const REFILL_MS = 150;
 
 export interface RecordListHandle {
   focus(): void;
@@ -36,44 +40,53 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
   const jumpRequest = useLog((s) => s.jumpRequest);
   const loading = useLog((s) => s.loading);
   const filtered = useLog((s) => isFiltered(s.filter));
+  const users = useAuth((s) => s.users);
   const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => listRef.current?.focus() }), []);
 
   // A new filter or session is another list: the keyboard starts over from nothing.
   useEffect(() => setActiveIndex((i) => (i >= count ? -1 : i)), [count]);
 
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      // Following the end, the rows drawn are the newest ones already in the render that adds
-      // them: the scroll to the end comes after it, and waiting for it would take another frame.
-      const shown = range.endIndex - range.startIndex;
-      const indexes = defaultRangeExtractor(
-        following
-          ? { ...range, startIndex: Math.max(0, count - 1 - shown), endIndex: count - 1 }
-          : range,
-      );
-      if (activeIndex >= 0 && activeIndex < count && !indexes.includes(activeIndex)) {
-        indexes.push(activeIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [activeIndex, count, following],
-  );
+  // Where the list is scrolled, as its first row in view (a scroll within a row changes nothing
+  // drawn, so it is not a render), and how tall it is.
+  const [firstRow, setFirstRow] = useState(0);
+  const [viewport, setViewport] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    setViewport(el.clientHeight);
+    // Its callbacks come after a layout, so reading the size there forces none.
+    const watch = new ResizeObserver(() => setViewport(el.clientHeight));
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
 
-  const virtualizer = useVirtualizer({
+  // The count of the last render committed, and a render of its own for the rows left out above
+  // the view while records came by the hundred (row-window.ts), once they stop.
+  const drewCount = useRef(0);
+  const [, refill] = useState(0);
+  const { indexes, leftOut } = rowsToDraw({
     count,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    rangeExtractor,
-    // A scroll's new range renders with React's other updates, not in a render of its own.
-    useFlushSync: false,
+    rowHeight: ROW_HEIGHT,
+    scrollTop: firstRow * ROW_HEIGHT,
+    viewportHeight: viewport,
+    following,
+    activeIndex,
+    overscan: OVERSCAN,
+    previousCount: drewCount.current,
   });
-  const items = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    drewCount.current = count;
+  }, [count]);
+  useEffect(() => {
+    if (!leftOut) return;
+    const timer = setTimeout(() => refill((n) => n + 1), REFILL_MS);
+    return () => clearTimeout(timer);
+  }, [leftOut, count]);
   // The rows drawn (those in view, and the active one wherever it is), as a key for the effect.
-  const drawn = items.map((i) => i.index).join(',');
+  const drawn = indexes.join(',');
 
   // Ask for the rows drawn that are not loaded yet (the store fetches whole pages, once each).
   useEffect(() => {
@@ -83,17 +96,33 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
   // Follow new records while at the end, as a terminal does; "jump to latest" comes here too.
   useLayoutEffect(() => {
     const el = listRef.current;
-    if (el && following) el.scrollTop = el.scrollHeight;
+    if (el && following) el.scrollTop = count * ROW_HEIGHT;
   }, [count, following, jumpRequest]);
+
+  // The rows drawn before the list grew keep their element and are not drawn again (RecordRow):
+  // their set size is brought up to date here, in the same commit.
+  useLayoutEffect(() => {
+    const size = String(count);
+    for (const row of canvasRef.current?.children ?? []) {
+      if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
+    }
+  }, [count]);
 
   const onScroll = () => {
     const el = listRef.current;
-    if (el) setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT / 2);
+    if (!el) return;
+    const top = el.scrollTop;
+    const atEnd = count * ROW_HEIGHT - top - el.clientHeight < ROW_HEIGHT / 2;
+    setFollowing(atEnd);
+    // Following, what is drawn comes from the count: the scrolls to the end need no render.
+    if (!atEnd) setFirstRow(Math.floor(top / ROW_HEIGHT));
   };
 
   const moveTo = (index: number) => {
     setActiveIndex(index);
-    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const el = listRef.current;
+    const to = el && scrollToShow(index, ROW_HEIGHT, el.scrollTop, el.clientHeight);
+    if (el && to !== null) el.scrollTop = to;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
@@ -163,17 +192,18 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
         onScroll={onScroll}
       >
         {/* Set through the DOM style property, which the page's CSP (no inline styles) allows. */}
-        <div className="log-list-canvas" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => (
+        <div ref={canvasRef} className="log-list-canvas" style={{ height: count * ROW_HEIGHT }}>
+          {indexes.map((index) => (
             <RecordRow
-              key={item.index}
-              index={item.index}
-              row={rows.get(item.index)}
+              key={index}
+              index={index}
+              row={rows.get(index)}
               setSize={count}
-              top={item.start}
+              top={index * ROW_HEIGHT}
               selectedSeq={selectedSeq}
-              active={item.index === activeIndex}
+              active={index === activeIndex}
               onPick={pick}
+              users={users}
             />
           ))}
         </div>

@@ -4,14 +4,23 @@
 // call its endpoint and the user it acted for, so the row answers "what is this" unopened. A row
 // whose page is still on its way says so instead of showing nothing.
 import { memo } from 'react';
-import type { LogRow } from '../../../../src-shared/contract';
+import type { ConnectedUser, LogRow } from '../../../../src-shared/contract';
 import { clockTimeMs, durationMs } from '../../format';
-import { useAuth } from '../../stores/stores-context';
+
+/**
+ * The active profile's connected users, as the list reads them once for all its rows (a row of its
+ * own reading would be a subscription made and dropped for every row drawn, many a frame).
+ */
+export type UserNames = readonly ConnectedUser[];
 
 interface RowProps {
   index: number;
   /** undefined while its page is being fetched. */
   row: LogRow | undefined;
+  /**
+   * The list's length when the row is drawn. A row is not drawn again for a new length alone (with
+   * records coming, every row in view would be, every frame): the list updates the attribute.
+   */
   setSize: number;
   /** Offset from the top of the list, in pixels. */
   top: number;
@@ -19,6 +28,7 @@ interface RowProps {
   active: boolean;
   /** One function for every row (so a row whose props are unchanged is not drawn again). */
   onPick: (seq: number, index: number) => void;
+  users: UserNames;
 }
 
 /** The row's element id: by seq once loaded (stable across pages), by position before. */
@@ -35,8 +45,16 @@ function statusClass(status: number | null | undefined): string {
 }
 
 /** A user by name where the active profile's connected users know it, by id otherwise. */
-function UserName({ userId, prefix = '' }: { userId: string; prefix?: string }) {
-  const name = useAuth((s) => s.users.find((u) => u.userId === userId)?.displayName ?? null);
+function UserName({
+  userId,
+  users,
+  prefix = '',
+}: {
+  userId: string;
+  users: UserNames;
+  prefix?: string;
+}) {
+  const name = users.find((u) => u.userId === userId)?.displayName ?? null;
   return (
     <span className="row-user" title={userId}>
       {prefix}
@@ -48,13 +66,13 @@ function UserName({ userId, prefix = '' }: { userId: string; prefix?: string }) 
 /** The endpoint without its query: the query's user_id shows as the acting user instead. */
 const endpointOf = (path: string) => path.split('?')[0] ?? path;
 
-function Main({ row, mark }: { row: LogRow; mark: string }) {
+function Main({ row, mark, users }: { row: LogRow; mark: string; users: UserNames }) {
   const p = row.preview;
   if (row.kind === 'delivery' && p) {
     return (
       <span className="col-main row-gist" title={row.summary}>
         <span className="row-type">{p.type}</span>
-        {p.from ? <UserName userId={p.from} /> : null}
+        {p.from ? <UserName userId={p.from} users={users} /> : null}
         {p.text ? <span className="row-text">{p.text}</span> : null}
         <span className="row-path mono">
           {row.path}
@@ -70,7 +88,7 @@ function Main({ row, mark }: { row: LogRow; mark: string }) {
           {endpointOf(row.path ?? '')}
           {mark}
         </span>
-        {row.userId ? <UserName userId={row.userId} prefix="as " /> : null}
+        {row.userId ? <UserName userId={row.userId} users={users} prefix="as " /> : null}
       </span>
     );
   }
@@ -82,7 +100,7 @@ function Main({ row, mark }: { row: LogRow; mark: string }) {
   );
 }
 
-function Cells({ row }: { row: LogRow }) {
+function Cells({ row, users }: { row: LogRow; users: UserNames }) {
   if (row.method === undefined) {
     return (
       <span className={`col-main col-summary${row.level ? ` level-${row.level}` : ''}`}>
@@ -94,7 +112,7 @@ function Cells({ row }: { row: LogRow }) {
   return (
     <>
       <span className="col-method">{row.method}</span>
-      <Main row={row} mark={mark} />
+      <Main row={row} mark={mark} users={users} />
       <span className={`col-status ${statusClass(row.status)}`}>{row.status ?? 'failed'}</span>
       {/* Deliveries: the signature outcome where calls show their time. */}
       {row.signature ? (
@@ -110,6 +128,15 @@ function Cells({ row }: { row: LogRow }) {
   );
 }
 
+const sameButSetSize = (a: RowProps, b: RowProps) =>
+  a.index === b.index &&
+  a.row === b.row &&
+  a.top === b.top &&
+  a.selectedSeq === b.selectedSeq &&
+  a.active === b.active &&
+  a.onPick === b.onPick &&
+  a.users === b.users;
+
 export const RecordRow = memo(function RecordRow({
   index,
   row,
@@ -118,6 +145,7 @@ export const RecordRow = memo(function RecordRow({
   selectedSeq,
   active,
   onPick,
+  users,
 }: RowProps) {
   return (
     <div
@@ -136,11 +164,11 @@ export const RecordRow = memo(function RecordRow({
           <span className="col-seq">{row.seq}</span>
           <span className="col-time">{clockTimeMs(row.at)}</span>
           <span className={`col-kind kind-${row.kind}`}>{row.kind}</span>
-          <Cells row={row} />
+          <Cells row={row} users={users} />
         </>
       ) : (
         <span className="col-summary quiet">loading row {index + 1}…</span>
       )}
     </div>
   );
-});
+}, sameButSetSize);
