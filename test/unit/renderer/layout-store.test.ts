@@ -47,15 +47,21 @@ function fakeEngine(stored: UiPreferences) {
   return { link, saves, answerAll, stored };
 }
 
+/** A page started on an engine holding the list at 40%, whose person then sets it to 44%. */
+function listResizedTo44() {
+  const storage = memoryStorage();
+  const engine = fakeEngine({
+    layout: { sizes: { tools: 0, log: 0, list: 40 }, widened: false },
+  });
+  const page = createLayoutStore(storage, engine.link);
+  page.start();
+  page.getState().resize('list', 44);
+  return { storage, engine };
+}
+
 describe('the layout across a reload', () => {
   it('keeps and sends the change the engine had not stored when the page went away', async () => {
-    const storage = memoryStorage();
-    const engine = fakeEngine({
-      layout: { sizes: { tools: 0, log: 0, list: 40 }, widened: false },
-    });
-    const page = createLayoutStore(storage, engine.link);
-    page.start();
-    page.getState().resize('list', 44);
+    const { storage, engine } = listResizedTo44();
     expect(engine.saves).toHaveLength(1);
     // The page reloads before the engine answered: the save never arrives.
 
@@ -74,13 +80,7 @@ describe('the layout across a reload', () => {
   });
 
   it('takes the engine’s layout once its own change was confirmed', async () => {
-    const storage = memoryStorage();
-    const engine = fakeEngine({
-      layout: { sizes: { tools: 0, log: 0, list: 40 }, widened: false },
-    });
-    const page = createLayoutStore(storage, engine.link);
-    page.start();
-    page.getState().resize('list', 44);
+    const { storage, engine } = listResizedTo44();
     engine.answerAll(true);
     await waitFor('the browser copy marked as stored by the engine', () =>
       storage.getItem('tp-inspector.layout')?.includes('"unconfirmed":false') ? true : undefined,

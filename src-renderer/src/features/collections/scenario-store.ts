@@ -53,6 +53,9 @@ export type ScenarioStore = ReturnType<typeof createScenarioStore>;
 export const isDirty = (s: Pick<ScenarioState, 'text' | 'base' | 'writeAnew'>) =>
   s.base !== null && (s.writeAnew || s.text !== s.base.text);
 
+/** The view with no scenario in it: after Close, and after a file that could not be read. */
+const NOTHING_OPEN = { folder: null, path: null, text: '', base: null, loading: false } as const;
+
 const codeOf = (err: unknown) =>
   typeof err === 'object' && err && 'code' in err ? (err as { code: unknown }).code : undefined;
 
@@ -105,14 +108,7 @@ export function createScenarioStore(
         if (gen !== opened) return false;
         // Nothing half-open: the view is back to "open a scenario", with what happened.
         opened++;
-        set({
-          folder: null,
-          path: null,
-          text: '',
-          base: null,
-          loading: false,
-          notice: { kind: 'error', text: openFailed(path, err) },
-        });
+        set({ ...NOTHING_OPEN, notice: { kind: 'error', text: openFailed(path, err) } });
         return false;
       }
     },
@@ -167,11 +163,7 @@ export function createScenarioStore(
       opened++;
       recheck = false;
       set({
-        folder: null,
-        path: null,
-        text: '',
-        base: null,
-        loading: false,
+        ...NOTHING_OPEN,
         saving: false,
         diskChange: null,
         writeAnew: false,
