@@ -93,12 +93,6 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     if (drawn) ensureRows(drawn.split(',').map(Number));
   }, [drawn, rows, ensureRows]);
 
-  // Follow new records while at the end, as a terminal does; "jump to latest" comes here too.
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el && following) el.scrollTop = count * ROW_HEIGHT;
-  }, [count, following, jumpRequest]);
-
   // The rows drawn before the list grew keep their element and are not drawn again (RecordRow):
   // their set size is brought up to date here, in the same commit.
   useLayoutEffect(() => {
@@ -107,6 +101,14 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
       if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
     }
   }, [count]);
+
+  // Follow new records while at the end, as a terminal does; "jump to latest" comes here too.
+  // After every other change of the commit: setting the scroll lays the page out at once, and a
+  // change after it would need a second style pass in the frame.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && following) el.scrollTop = count * ROW_HEIGHT;
+  }, [count, following, jumpRequest]);
 
   const onScroll = () => {
     const el = listRef.current;

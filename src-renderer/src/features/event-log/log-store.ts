@@ -15,6 +15,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
+import { onNextFrame } from '../../stores/next-frame';
 import type { FocusStore } from '../workbench/focus-store';
 import { detailActions, type LogDetailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
@@ -378,22 +379,4 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   }
 
   return Object.assign(store, { start });
-}
-
-/**
- * Runs `run` once, before the next frame is painted, or after `latestMs` where there are no frames
- * (a hidden tab, or no DOM at all in the store's tests).
- */
-function onNextFrame(run: () => void, latestMs: number): void {
-  let frame: number | undefined;
-  const timer = setTimeout(() => {
-    if (frame !== undefined) cancelAnimationFrame(frame);
-    run();
-  }, latestMs);
-  if (typeof requestAnimationFrame === 'function') {
-    frame = requestAnimationFrame(() => {
-      clearTimeout(timer);
-      run();
-    });
-  }
 }

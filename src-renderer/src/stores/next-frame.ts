@@ -1,0 +1,50 @@
+// Work that follows the engine's events at the pace of the screen: records arrive by the hundred a
+// second under load, and a store that changed on each one would have React render (and the page lay
+// out) far more often than a frame can show.
+
+/**
+ * Runs `run` once, before the next frame is painted, or after `latestMs` where there are no frames
+ * (a hidden tab, or no DOM at all in the stores' tests).
+ */
+export function onNextFrame(run: () => void, latestMs: number): void {
+  let frame: number | undefined;
+  const timer = setTimeout(() => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    run();
+  }, latestMs);
+  if (typeof requestAnimationFrame === 'function') {
+    frame = requestAnimationFrame(() => {
+      clearTimeout(timer);
+      run();
+    });
+  }
+}
+
+/**
+ * Collects items as they come and hands them to `apply` together, once a frame: `push` is what an
+ * event listener calls, `apply` changes the store once for the whole batch.
+ */
+export function frameBatcher<T>(
+  apply: (items: T[]) => void,
+  latestMs: number,
+): { push(item: T): void; drop(): void } {
+  let items: T[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const batch = items;
+    items = [];
+    if (batch.length > 0) apply(batch);
+  };
+  return {
+    push(item) {
+      items.push(item);
+      if (scheduled) return;
+      scheduled = true;
+      onNextFrame(flush, latestMs);
+    },
+    drop() {
+      items = [];
+    },
+  };
+}
