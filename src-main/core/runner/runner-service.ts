@@ -69,8 +69,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   let counter = 0;
   const snapshot = createSnapshots();
 
+  // The copy's counts are the snapshot's own, kept as the steps change: the live view has its
+  // counts only once the run has ended (counting every step at each change cost O(N) a step).
   const emit = (run: ActiveRun) => {
-    run.view.counts = countSteps(run.view.scenarios);
     last = snapshot(run.view);
     deps.events.emit('runner.changed', last);
   };
@@ -140,6 +141,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       },
       secrets: run.secrets,
     };
+    const scenarioFile = { path: loaded.path, file: join(run.collection.folder, loaded.path) };
     let firstFailure: number | null = null;
     const only = run.request.only;
     const steps = loaded.scenario.steps;
@@ -180,12 +182,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       view.state = 'running';
       emit(run);
       try {
-        await runStep(
-          env,
-          { path: loaded.path, file: join(run.collection.folder, loaded.path) },
-          step,
-          view,
-        );
+        await runStep(env, scenarioFile, step, view);
       } catch (err) {
         if (!(err instanceof RunStopped)) throw err;
         view.state = 'skipped';
