@@ -26,15 +26,19 @@ import {
 import {
   hideSecrets,
   lookupVariable,
+  lookupSecrets,
+  planTemplates,
   REDACTED,
-  resolveTemplates,
   stepPlace,
   unknownVariablesText,
   type Resolved,
+  type SecretFound,
   type SecretLookup,
   type VariableLayers,
 } from './variables';
 import { runWaitStep } from './wait-step';
+
+const NO_SECRETS: ReadonlyMap<string, SecretFound> = new Map();
 
 export interface StepDeps {
   appTokens: Pick<AppTokenService, 'ensure'>;
@@ -86,8 +90,8 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
 
 /**
  * The context of one step. Every property written out, not `{ ...context, place, scenarioFile }`:
- * V8 gave each object built that way a hidden class of its own, which cost each step a few µs to
- * make and every step function reading it a slower lookup.
+ * V8 builds an object from a spread followed by properties the spread did not have on a slow path
+ * (some 4 µs an object here, against 0.1 µs for this literal).
  */
 function stepContext(c: StepEnv['context'], place: string, scenarioFile: string): StepContext {
   return {
@@ -122,9 +126,15 @@ export async function runStep(
   const started = performance.now();
   let outcome: StepOutcome | null = null;
   const failures: string[] = [];
+  const plan = planTemplates(step);
   let resolved: Resolved<Step> | null = null;
   try {
-    resolved = await resolveTemplates(step, env.layers, secretLookup(env, step));
+    // Most steps use no built-in secret: they are filled at once, with no wait.
+    const found =
+      plan.secretNames.length === 0
+        ? NO_SECRETS
+        : await lookupSecrets(plan.secretNames, secretLookup(env, step));
+    resolved = plan.fill(env.layers, found);
   } catch (err) {
     failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
   }

@@ -145,7 +145,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     let firstFailure: number | null = null;
     const only = run.request.only;
     const steps = loaded.scenario.steps;
-    for (const [i, step] of steps.entries()) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
       const view = scenarioView.steps[i]!;
       if (run.abort.signal.aborted) {
         view.state = 'skipped';

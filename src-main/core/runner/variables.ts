@@ -23,7 +23,7 @@ export interface VariableLayers {
 }
 
 /** A built-in secret's value, or undefined when there is none to give (with why, in words). */
-export type SecretLookup = (name: string) => Promise<{ value: string } | { missing: string }>;
+export type SecretLookup = (name: string) => Promise<SecretFound>;
 
 export function lookupVariable(layers: VariableLayers, name: string): string | undefined {
   // Not a loop over an array of the layers: this runs for every `{{name}}` of every step.
@@ -100,34 +100,67 @@ export interface Resolved<T> {
   secrets: string[];
 }
 
+/** A built-in secret's value, or why there is none. */
+export type SecretFound = { value: string } | { missing: string };
+
+/** A value's variables, found in one walk; its built-in secrets are looked up before it is filled. */
+export interface TemplatePlan<T> {
+  /** The built-in secrets the value uses, in order of first use. */
+  readonly secretNames: readonly string[];
+  /** The value filled in (once), with what was found for each of secretNames. */
+  fill(layers: VariableLayers, found: ReadonlyMap<string, SecretFound>): Resolved<T>;
+}
+
+export function planTemplates<T>(value: T): TemplatePlan<T> {
+  const names = new Set<string>();
+  const slots: Slot[] = [];
+  // In a box of its own, so that a lone string is a slot too: the filled value is read back from it.
+  const copy = findTemplates([value], names, slots) as [T];
+  const secretNames: string[] = [];
+  for (const name of names) if (isSecretVariable(name)) secretNames.push(name);
+  return {
+    secretNames,
+    fill(layers, found) {
+      const secrets = new Map<string, string>();
+      const unknown: Resolved<T>['unknown'] = [];
+      for (const name of names) {
+        if (isSecretVariable(name)) {
+          const got = found.get(name) ?? { missing: 'it was not looked up' };
+          if ('value' in got) secrets.set(name, got.value);
+          else unknown.push({ name, why: got.missing });
+        } else if (
+          !(DYNAMIC_VARIABLES as readonly string[]).includes(name) &&
+          lookupVariable(layers, name) === undefined
+        ) {
+          unknown.push({ name, why: null });
+        }
+      }
+      const lookup = (name: string) =>
+        secrets.get(name) ?? dynamicValue(name) ?? lookupVariable(layers, name);
+      for (const slot of slots) slot.holder[slot.key] = fillTemplate(slot.text, lookup).text;
+      return { value: copy[0], unknown, secrets: [...secrets.values()] };
+    },
+  };
+}
+
+/** Asks for each secret in turn (a step without one waits for nothing). */
+export async function lookupSecrets(
+  names: readonly string[],
+  secret: SecretLookup,
+): Promise<Map<string, SecretFound>> {
+  const found = new Map<string, SecretFound>();
+  for (const name of names) found.set(name, await secret(name));
+  return found;
+}
+
 /** Fills every `{{name}}` inside `value`; the secrets are asked for only when used. */
 export async function resolveTemplates<T>(
   value: T,
   layers: VariableLayers,
   secret: SecretLookup,
 ): Promise<Resolved<T>> {
-  const names = new Set<string>();
-  const slots: Slot[] = [];
-  // In a box of its own, so that a lone string is a slot too: the filled value is read back from it.
-  const copy = findTemplates([value], names, slots) as [T];
-  const secrets = new Map<string, string>();
-  const unknown: Resolved<T>['unknown'] = [];
-  for (const name of names) {
-    if (isSecretVariable(name)) {
-      const found = await secret(name);
-      if ('value' in found) secrets.set(name, found.value);
-      else unknown.push({ name, why: found.missing });
-    } else if (
-      !(DYNAMIC_VARIABLES as readonly string[]).includes(name) &&
-      lookupVariable(layers, name) === undefined
-    ) {
-      unknown.push({ name, why: null });
-    }
-  }
-  const lookup = (name: string) =>
-    secrets.get(name) ?? dynamicValue(name) ?? lookupVariable(layers, name);
-  for (const slot of slots) slot.holder[slot.key] = fillTemplate(slot.text, lookup).text;
-  return { value: copy[0], unknown, secrets: [...secrets.values()] };
+  const plan = planTemplates(value);
+  return plan.fill(layers, await lookupSecrets(plan.secretNames, secret));
 }
 
 /** Where a step is, for a person: `send.yaml, step 2 "Send a text"`. */
