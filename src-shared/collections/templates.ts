@@ -12,19 +12,22 @@ export function templateNames(value: string): string[] {
 }
 
 /**
- * Adds the names `value` uses to `names`, in order of first use, and tells whether it used any:
- * templateNames for the runner, which looks at every string of every step it runs (matchAll makes
- * a RegExp and an iterator at each call).
+ * `value` cut at each `{{name}}`: its text before the first, then for each the name, the
+ * placeholder as written and the text after it; null when it has none. For the runner, which looks
+ * at every string of every step it runs and fills the few with a variable once it knows them (one
+ * search of each; matchAll would make a RegExp and an iterator at each call).
  */
-export function addTemplateNames(value: string, names: Set<string>): boolean {
-  if (!value.includes('{{')) return false;
-  let found = false;
+export function splitTemplate(value: string): string[] | null {
+  if (!value.includes('{{')) return null;
+  let parts: string[] | null = null;
+  let from = 0;
   PLACEHOLDER.lastIndex = 0;
   for (let m = PLACEHOLDER.exec(value); m !== null; m = PLACEHOLDER.exec(value)) {
-    names.add(m[1] ?? '');
-    found = true;
+    (parts ??= []).push(value.slice(from, m.index), m[1]!, m[0]);
+    from = PLACEHOLDER.lastIndex;
   }
-  return found;
+  parts?.push(value.slice(from));
+  return parts;
 }
 
 /**

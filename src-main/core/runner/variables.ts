@@ -4,10 +4,9 @@
 // in, never shown) and values made fresh at each use ($uuid, $timestamp, $isoTimestamp, $randomInt).
 import { randomInt, randomUUID } from 'node:crypto';
 import {
-  addTemplateNames,
   DYNAMIC_VARIABLES,
-  fillTemplate,
   isSecretVariable,
+  splitTemplate,
 } from '../../../src-shared/collections/templates';
 
 export const REDACTED = '‹redacted›';
@@ -53,19 +52,20 @@ function dynamicValue(name: string): string | undefined {
   }
 }
 
-/** Where a string with a `{{` sits in the copy being filled: its holder and its key. */
+/** A string with a `{{name}}` in the copy being filled: its holder, its key and its parts. */
 interface Slot {
   holder: Record<string | number, unknown>;
   key: string | number;
-  text: string;
+  /** splitTemplate's parts: text, then name, placeholder and text for each variable. */
+  parts: string[];
 }
 
 /**
  * `value` with every array and object on the way to a string holding a `{{name}}` copied (the
- * rest shared with `value`), each such string's place in `slots` and its names in `names`, in order
- * of first use. A step is mostly strings without a variable: one walk finds the few, and nothing
- * else is made (mapping every string of the step afresh cost a run of request steps ~5% of its
- * time). Keys are left as they are.
+ * rest shared with `value`), each such string in `slots` and its names in `names`, in order of
+ * first use. A step is mostly strings without a variable: one walk finds the few, and nothing else
+ * is made (mapping every string of the step afresh cost a run of request steps ~5% of its time).
+ * Keys are left as they are.
  */
 function findTemplates(value: unknown, names: Set<string>, slots: Slot[]): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -78,15 +78,18 @@ function findTemplates(value: unknown, names: Set<string>, slots: Slot[]): unkno
   for (let i = 0; i < length; i++) {
     const key = keys ? keys[i]! : i;
     const v = source[key];
+    let parts: string[] | null = null;
     let inner: unknown;
     if (typeof v === 'string') {
-      if (!addTemplateNames(v, names)) continue;
+      parts = splitTemplate(v);
+      if (!parts) continue;
+      for (let n = 1; n < parts.length; n += 3) names.add(parts[n]!);
     } else if (v !== null && typeof v === 'object') {
       inner = findTemplates(v, names, slots);
       if (inner === v) continue;
     } else continue;
     copy ??= list ? (list.slice() as unknown as Record<number, unknown>) : { ...source };
-    if (typeof v === 'string') slots.push({ holder: copy, key, text: v });
+    if (parts) slots.push({ holder: copy, key, parts });
     else copy[key] = inner;
   }
   return copy ?? value;
@@ -121,12 +124,12 @@ export function planTemplates<T>(value: T): TemplatePlan<T> {
   return {
     secretNames,
     fill(layers, found) {
-      const secrets = new Map<string, string>();
+      const secrets: string[] = [];
       const unknown: Resolved<T>['unknown'] = [];
       for (const name of names) {
         if (isSecretVariable(name)) {
           const got = found.get(name) ?? { missing: 'it was not looked up' };
-          if ('value' in got) secrets.set(name, got.value);
+          if ('value' in got) secrets.push(got.value);
           else unknown.push({ name, why: got.missing });
         } else if (
           !(DYNAMIC_VARIABLES as readonly string[]).includes(name) &&
@@ -135,10 +138,21 @@ export function planTemplates<T>(value: T): TemplatePlan<T> {
           unknown.push({ name, why: null });
         }
       }
-      const lookup = (name: string) =>
-        secrets.get(name) ?? dynamicValue(name) ?? lookupVariable(layers, name);
-      for (const slot of slots) slot.holder[slot.key] = fillTemplate(slot.text, lookup).text;
-      return { value: copy[0], unknown, secrets: [...secrets.values()] };
+      for (const { holder, key, parts } of slots) {
+        let text = parts[0]!;
+        for (let n = 1; n < parts.length; n += 3) {
+          const name = parts[n]!;
+          const got = isSecretVariable(name) ? found.get(name) : undefined;
+          // A dynamic value is made afresh at each use; an unknown name stays as written.
+          const filled =
+            got && 'value' in got
+              ? got.value
+              : (dynamicValue(name) ?? lookupVariable(layers, name) ?? parts[n + 1]!);
+          text += filled + parts[n + 2]!;
+        }
+        holder[key] = text;
+      }
+      return { value: copy[0], unknown, secrets };
     },
   };
 }

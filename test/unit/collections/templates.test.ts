@@ -2,8 +2,8 @@
 // runner and the composer's preview read them.
 import { describe, expect, it } from 'vitest';
 import {
-  addTemplateNames,
   fillTemplate,
+  splitTemplate,
   templateNames,
 } from '../../../src-shared/collections/templates';
 
@@ -32,12 +32,29 @@ describe('fillTemplate', () => {
   });
 });
 
-describe('addTemplateNames', () => {
-  it('adds the names in order of first use, as templateNames gives them, and tells whether any', () => {
-    const names = new Set<string>(['z']);
-    expect(addTemplateNames('{{b}} {{ a }} {{b}} {{$uuid}}', names)).toBe(true);
-    expect([...names]).toEqual(['z', ...templateNames('{{b}} {{ a }} {{b}} {{$uuid}}')]);
-    expect(addTemplateNames('no {{ }} variable {here}', names)).toBe(false);
-    expect(names.size).toBe(4);
+describe('splitTemplate', () => {
+  it('cuts a value at each variable: text, then name, placeholder and text for each', () => {
+    const value = 'Bearer {{ token }} for {{user}}{{user}}!';
+    const parts = splitTemplate(value)!;
+    expect(parts).toEqual([
+      'Bearer ',
+      'token',
+      '{{ token }}',
+      ' for ',
+      'user',
+      '{{user}}',
+      '',
+      'user',
+      '{{user}}',
+      '!',
+    ]);
+    // The names in the order templateNames gives them, and the value put back together.
+    expect([...new Set(parts.filter((_, i) => i % 3 === 1))]).toEqual(templateNames(value));
+    expect(parts.filter((_, i) => i % 3 !== 1).join('')).toBe(value);
+  });
+
+  it('answers null for a value without a variable', () => {
+    expect(splitTemplate('no {{ }} variable {here} {{x y}}')).toBeNull();
+    expect(splitTemplate('plain')).toBeNull();
   });
 });

@@ -76,11 +76,13 @@ describe('resolveTemplates', () => {
   });
 
   it('names an unknown variable, where it is, and what to do', async () => {
-    const { unknown } = await resolveTemplates(
-      { user: '{{user_id}}', text: 'hi {{nobody}}', secret: '{{user_token}}' },
+    const { unknown, value } = await resolveTemplates(
+      { user: '{{user_id}}', text: 'hi {{ nobody }}', secret: '{{user_token}}' },
       layers({ collection: { user_id: 'u1' } }),
       noSecrets,
     );
+    // What has no value stays as written.
+    expect(value).toEqual({ user: 'u1', text: 'hi {{ nobody }}', secret: '{{user_token}}' });
     expect(unknown).toEqual([
       { name: 'nobody', why: null },
       { name: 'user_token', why: 'none here' },
