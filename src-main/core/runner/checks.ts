@@ -24,8 +24,10 @@ function typeOf(value: unknown): string {
  * YAML gives `status: 200` as a number and a template gives "200" as text: a scalar equals another
  * when they read the same; objects and lists compare as JSON.
  */
+const scalar = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
 export function looselyEqual(actual: unknown, expected: unknown): boolean {
-  const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
   if (scalar(actual) && scalar(expected)) return String(actual) === String(expected);
   return JSON.stringify(actual) === JSON.stringify(expected);
 }

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { RequestStep, ResponseExpect } from '../../../src-shared/collections/format';
-import type { ActAs, CheckOutcome, ComposerFile } from '../../../src-shared/contract';
+import type { ActAs, CheckOutcome, CommandInput, ComposerFile } from '../../../src-shared/contract';
 import { ENDPOINTS } from '../../../src-shared/spec';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
@@ -90,18 +90,20 @@ export function responseChecks(
   }
   if (expect.time)
     checks.push(evaluateCheck('time (ms)', expect.time, { found: true, value: response.timeMs }));
-  for (const [name, check] of Object.entries(expect.headers ?? {})) {
-    const value = response.headers[name.toLowerCase()];
-    checks.push(
-      evaluateCheck(
-        `header ${name}`,
-        check,
-        value === undefined ? { found: false } : { found: true, value },
-      ),
-    );
-  }
-  for (const [path, check] of Object.entries(expect.body ?? {}))
-    checks.push(evaluateCheck(`body ${path}`, check, readBodyPath(response.json, path)));
+  if (expect.headers)
+    for (const [name, check] of Object.entries(expect.headers)) {
+      const value = response.headers[name.toLowerCase()];
+      checks.push(
+        evaluateCheck(
+          `header ${name}`,
+          check,
+          value === undefined ? { found: false } : { found: true, value },
+        ),
+      );
+    }
+  if (expect.body)
+    for (const [path, check] of Object.entries(expect.body))
+      checks.push(evaluateCheck(`body ${path}`, check, readBodyPath(response.json, path)));
   if (expect.shape === 'valid')
     checks.push(
       plainCheck(
@@ -126,30 +128,30 @@ export async function runRequestStep(
     return { checks: [], records: [], source: { values: {} }, failure: actAs };
   let file: ComposerFile | undefined;
   try {
-    file = await fileOf(ctx, step);
+    // No wait for a step without a file (most).
+    if (step.file) file = await fileOf(ctx, step);
   } catch (err) {
     return { checks: [], records: [], source: { values: {} }, failure: failureWords(err) };
   }
-  const sent = await ctx.invoke('composer.send', {
+  // Written out and added to: a third of the time of a literal with spreads in it.
+  const input: CommandInput<'composer.send'> = {
     profileId: ctx.profile.id,
     endpointId: step.endpoint,
-    ...(step.path ? { path: step.path } : {}),
     params: step.params,
     keepEmpty: step.keep_empty ?? [],
     actAs,
-    ...(file ? { file } : {}),
-    ...(step.vcard
-      ? {
-          vcard: {
-            name: step.vcard.name,
-            surname: step.vcard.surname ?? '',
-            phones: step.vcard.phones ?? [],
-          },
-        }
-      : {}),
-    ...(step.headers ? { headers: step.headers } : {}),
     force: true,
-  });
+  };
+  if (step.path) input.path = step.path;
+  if (file) input.file = file;
+  if (step.vcard)
+    input.vcard = {
+      name: step.vcard.name,
+      surname: step.vcard.surname ?? '',
+      phones: step.vcard.phones ?? [],
+    };
+  if (step.headers) input.headers = step.headers;
+  const sent = await ctx.invoke('composer.send', input);
   const api = sent.record.api;
   const checks = responseChecks(expect, {
     status: api.status,
@@ -158,7 +160,7 @@ export async function runRequestStep(
     json: sent.json,
     shapeIssues: sent.shapeIssues,
   });
-  return {
+  const outcome: StepOutcome = {
     checks,
     records: [sent.record.seq],
     source: {
@@ -167,8 +169,8 @@ export async function runRequestStep(
       body: { value: sent.json },
       values: { seq: String(sent.record.seq) },
     },
-    ...(api.status === null
-      ? { failure: `No answer from ${api.url}: ${api.error ?? 'the request failed'}.` }
-      : {}),
   };
+  if (api.status === null)
+    outcome.failure = `No answer from ${api.url}: ${api.error ?? 'the request failed'}.`;
+  return outcome;
 }

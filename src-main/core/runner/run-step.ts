@@ -26,14 +26,19 @@ import {
 import {
   hideSecrets,
   lookupVariable,
+  lookupSecrets,
+  planTemplates,
   REDACTED,
-  resolveTemplates,
   stepPlace,
   unknownVariablesText,
+  type Resolved,
+  type SecretFound,
   type SecretLookup,
   type VariableLayers,
 } from './variables';
 import { runWaitStep } from './wait-step';
+
+const NO_SECRETS: ReadonlyMap<string, SecretFound> = new Map();
 
 export interface StepDeps {
   appTokens: Pick<AppTokenService, 'ensure'>;
@@ -83,6 +88,25 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
   return runWaitStep(ctx, step.wait);
 }
 
+/**
+ * The context of one step. Every property written out, not `{ ...context, place, scenarioFile }`:
+ * V8 builds an object from a spread followed by properties the spread did not have on a slow path
+ * (some 4 µs an object here, against 0.1 µs for this literal).
+ */
+function stepContext(c: StepEnv['context'], place: string, scenarioFile: string): StepContext {
+  return {
+    invoke: c.invoke,
+    events: c.events,
+    profile: c.profile,
+    sandbox: c.sandbox,
+    scenarioFile,
+    place,
+    signal: c.signal,
+    inbox: c.inbox,
+    ask: c.ask,
+  };
+}
+
 /** Text a person reads, with the run's secrets (and any the engine knows) hidden. */
 function shown(env: StepEnv, text: string): string {
   return env.deps.redactor.text(hideSecrets(text, env.secrets));
@@ -102,17 +126,23 @@ export async function runStep(
   const started = performance.now();
   let outcome: StepOutcome | null = null;
   const failures: string[] = [];
-  const resolved = await resolveTemplates(step, env.layers, secretLookup(env, step)).catch(
-    (err: unknown) => {
-      failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
-      return null;
-    },
-  );
+  const plan = planTemplates(step);
+  let resolved: Resolved<Step> | null = null;
+  try {
+    // Most steps use no built-in secret: they are filled at once, with no wait.
+    const found =
+      plan.secretNames.length === 0
+        ? NO_SECRETS
+        : await lookupSecrets(plan.secretNames, secretLookup(env, step));
+    resolved = plan.fill(env.layers, found);
+  } catch (err) {
+    failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
+  }
   if (resolved) {
     for (const secret of resolved.secrets) env.secrets.add(secret);
     if (resolved.unknown.length > 0) failures.push(unknownVariablesText(place, resolved.unknown));
     else {
-      const ctx: StepContext = { ...env.context, place, scenarioFile: scenario.file };
+      const ctx = stepContext(env.context, place, scenario.file);
       try {
         outcome = await runKind(ctx, resolved.value);
       } catch (err) {
@@ -125,17 +155,12 @@ export async function runStep(
     if (outcome.failure) failures.push(outcome.failure);
     const checksText = failedChecksText(outcome.checks);
     if (checksText) failures.push(checksText);
-    const captured = takeCaptures(resolved?.value.capture ?? {}, outcome.source);
-    failures.push(...captured.missing.map((m) => `${m}.`));
-    for (const [name, value] of Object.entries(captured.values)) {
-      env.layers.captured[name] = value;
-      const secret = env.secrets.has(value) || env.deps.redactor.holdsSecret(JSON.stringify(value));
-      if (secret) env.secrets.add(value);
-      view.captures[name] = secret ? REDACTED : value;
-    }
+    const spec = resolved?.value.capture;
+    if (spec) keepCaptures(env, view, spec, outcome.source, failures);
     view.records = outcome.records;
     view.checks = outcome.checks.map((c) => ({
-      ...c,
+      label: c.label,
+      passed: c.passed,
       expected: shown(env, c.expected),
       actual: shown(env, c.actual),
     }));
@@ -146,21 +171,35 @@ export async function runStep(
   journalStep(env, scenario.path, view);
 }
 
+/** The step's captures kept for the steps after it and shown in its view, secrets hidden. */
+function keepCaptures(
+  env: StepEnv,
+  view: StepView,
+  spec: Record<string, string>,
+  source: StepOutcome['source'],
+  failures: string[],
+): void {
+  const captured = takeCaptures(spec, source);
+  for (const missing of captured.missing) failures.push(`${missing}.`);
+  for (const [name, value] of Object.entries(captured.values)) {
+    env.layers.captured[name] = value;
+    const secret = env.secrets.has(value) || env.deps.redactor.holdsSecret(JSON.stringify(value));
+    if (secret) env.secrets.add(value);
+    view.captures[name] = secret ? REDACTED : value;
+  }
+}
+
 /** "Step 2 of send.yaml, Send a text: passed in 120 ms", with the failure and the records. */
 export function journalStep(env: StepEnv, path: string, view: StepView): void {
   const time = view.durationMs === null ? '' : ` in ${durationWords(view.durationMs)}`;
   const summary = `Step ${view.index + 1} of ${path}, ${view.name}: ${view.state}${time}`;
-  const details = [
-    view.failure,
-    view.records.length ? `Records: ${view.records.map((s) => `#${s}`).join(', ')}.` : null,
-  ].filter((d): d is string => d !== null);
+  let message = `${summary}.`;
+  if (view.failure !== null) message += ` ${view.failure}`;
+  if (view.records.length > 0) message += ` Records: #${view.records.join(', #')}.`;
   env.deps.journal.append({
     kind: 'system',
     summary,
     profileId: env.profile.id,
-    system: {
-      level: view.state === 'failed' ? 'warn' : 'info',
-      message: [`${summary}.`, ...details].join(' '),
-    },
+    system: { level: view.state === 'failed' ? 'warn' : 'info', message },
   });
 }

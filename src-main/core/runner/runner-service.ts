@@ -69,8 +69,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   let counter = 0;
   const snapshot = createSnapshots();
 
+  // The copy's counts are the snapshot's own, kept as the steps change: the live view has its
+  // counts only once the run has ended (counting every step at each change cost O(N) a step).
   const emit = (run: ActiveRun) => {
-    run.view.counts = countSteps(run.view.scenarios);
     last = snapshot(run.view);
     deps.events.emit('runner.changed', last);
   };
@@ -140,10 +141,12 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       },
       secrets: run.secrets,
     };
+    const scenarioFile = { path: loaded.path, file: join(run.collection.folder, loaded.path) };
     let firstFailure: number | null = null;
     const only = run.request.only;
     const steps = loaded.scenario.steps;
-    for (const [i, step] of steps.entries()) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
       const view = scenarioView.steps[i]!;
       if (run.abort.signal.aborted) {
         view.state = 'skipped';
@@ -180,12 +183,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       view.state = 'running';
       emit(run);
       try {
-        await runStep(
-          env,
-          { path: loaded.path, file: join(run.collection.folder, loaded.path) },
-          step,
-          view,
-        );
+        await runStep(env, scenarioFile, step, view);
       } catch (err) {
         if (!(err instanceof RunStopped)) throw err;
         view.state = 'skipped';

@@ -76,11 +76,13 @@ describe('resolveTemplates', () => {
   });
 
   it('names an unknown variable, where it is, and what to do', async () => {
-    const { unknown } = await resolveTemplates(
-      { user: '{{user_id}}', text: 'hi {{nobody}}', secret: '{{user_token}}' },
+    const { unknown, value } = await resolveTemplates(
+      { user: '{{user_id}}', text: 'hi {{ nobody }}', secret: '{{user_token}}' },
       layers({ collection: { user_id: 'u1' } }),
       noSecrets,
     );
+    // What has no value stays as written.
+    expect(value).toEqual({ user: 'u1', text: 'hi {{ nobody }}', secret: '{{user_token}}' });
     expect(unknown).toEqual([
       { name: 'nobody', why: null },
       { name: 'user_token', why: 'none here' },
@@ -92,5 +94,40 @@ describe('resolveTemplates', () => {
     );
     expect(text).toMatch(/\{\{user_token\}\} has no value: none here/);
     expect(text).toMatch(/Nothing was sent\.$/);
+  });
+
+  it('fills strings in lists and nested objects, leaving the step as it was read', async () => {
+    const step = {
+      name: 'Send',
+      request: {
+        endpoint: 'message.send',
+        user: '{{ada}}',
+        params: { text: 'hi {{ada}}', list: ['a', '{{b}}', 3] },
+      },
+      expect: { status: 200, body: { 'data.id': { exists: true } } },
+      always: false,
+    };
+    const before = structuredClone(step);
+    const { value, unknown } = await resolveTemplates(
+      step,
+      layers({ run: { ada: 'u1', b: 'B' } }),
+      noSecrets,
+    );
+    expect(unknown).toEqual([]);
+    expect(value).toEqual({
+      ...before,
+      request: { ...before.request, user: 'u1', params: { text: 'hi u1', list: ['a', 'B', 3] } },
+    });
+    expect(step).toEqual(before);
+    // What holds no variable is the step's own (nothing reads a step to change it).
+    expect(value.expect).toBe(step.expect);
+    expect(value.request).not.toBe(step.request);
+  });
+
+  it('gives a value without a variable back as it is, and fills a lone string', async () => {
+    const plain = { request: { endpoint: 'resource.list' }, expect: { status: 200 } };
+    expect((await resolveTemplates(plain, layers(), noSecrets)).value).toBe(plain);
+    const lone = await resolveTemplates('{{a}}!', layers({ run: { a: 'A' } }), noSecrets);
+    expect(lone.value).toBe('A!');
   });
 });
