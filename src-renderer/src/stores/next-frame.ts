@@ -21,6 +21,22 @@ export function onNextFrame(run: () => void, latestMs: number): void {
 }
 
 /**
+ * Runs `run` on the first frame at least `gapMs` after `since` (a performance.now() time): a store
+ * that changes at most so often while events keep coming, whatever the screen's frame rate.
+ */
+export function onFrameAfter(
+  run: () => void,
+  since: number,
+  gapMs: number,
+  latestMs: number,
+): void {
+  onNextFrame(() => {
+    if (performance.now() - since < gapMs) onFrameAfter(run, since, gapMs, latestMs);
+    else run();
+  }, latestMs);
+}
+
+/**
  * Collects items as they come and hands them to `apply` together, once a frame: `push` is what an
  * event listener calls, `apply` changes the store once for the whole batch.
  */

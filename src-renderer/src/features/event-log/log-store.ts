@@ -15,7 +15,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
-import { onNextFrame } from '../../stores/next-frame';
+import { onFrameAfter } from '../../stores/next-frame';
 import type { FocusStore } from '../workbench/focus-store';
 import { detailActions, type LogDetailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
@@ -32,6 +32,12 @@ const RECENT_CAP = 300;
  * where no frame comes (a hidden tab), after this long.
  */
 const LIVE_LATEST_MS = 100;
+/**
+ * At most one live update this often (every other frame at 60 Hz): each update costs the page a
+ * style pass, a layout and a paint whatever it adds, and at every frame those filled the main
+ * thread while deliveries came at 200 a second (bench:live).
+ */
+const LIVE_MIN_GAP_MS = 30;
 /**
  * While the engine indexes the journal or counts a search's matches, the view asks again this
  * often to count what is done.
@@ -118,6 +124,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   let querying = false;
   let live: JournalRecord[] = [];
   let liveScheduled = false;
+  let liveAppliedAt = -Infinity;
   /** The row index the list last asked for, where it keeps rows when the cache is trimmed. */
   let viewAround = 0;
   const pagesInFlight = new Set<number>();
@@ -291,6 +298,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   function applyLive() {
     liveScheduled = false;
     if (querying || live.length === 0) return;
+    liveAppliedAt = performance.now();
     const batch = live;
     live = [];
     let { total, throughSeq, facets } = get();
@@ -318,7 +326,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     live.push(record);
     if (liveScheduled) return;
     liveScheduled = true;
-    onNextFrame(applyLive, LIVE_LATEST_MS);
+    onFrameAfter(applyLive, liveAppliedAt, LIVE_MIN_GAP_MS, LIVE_LATEST_MS);
   }
 
   function startOver() {
