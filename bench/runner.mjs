@@ -5,8 +5,9 @@
 // at 90%, so a run's fixed cost stays out), and prints the median of the rounds' own ratios
 // (target <= 1.2); (b) the time from a delivery's arrival at the receiver to its expect-delivery
 // step passing, over simulate send-message + expect-delivery pairs (target p99 < 50 ms).
-// Options (env): BENCH_STEPS (default 200), BENCH_ROUNDS (default 15), BENCH_DELIVERIES (default
-// 200), BENCH_PROFILE_DIR (runs the child with --cpu-prof into that folder).
+// Options (env): BENCH_STEPS (default 200), BENCH_ROUNDS (default 15), BENCH_WARMUP_ROUNDS
+// (default 3 of each kind, untimed), BENCH_DELIVERIES (default 200), BENCH_PROFILE_DIR (runs the
+// child with --cpu-prof into that folder).
 import { existsSync } from 'node:fs';
 import { root, startChild } from './children.mjs';
 
@@ -16,6 +17,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
  * @typedef {object} RunnerFigures
  * @property {number} steps
  * @property {number} rounds
+ * @property {number} warmupRounds
  * @property {number} runnerMsPerStep
  * @property {number} runnerCpuMsPerStep
  * @property {number} directMsPerCall
@@ -43,7 +45,7 @@ await new Promise((resolve) => {
 const d = figures.deliveries;
 const ok = (/** @type {boolean} */ good) => (good ? 'OK' : 'ABOVE TARGET');
 console.log(
-  `resource.list for a connected user, ${figures.steps} steps a run, ${figures.rounds} alternating rounds after a warm-up, embedded sandbox on loopback`,
+  `resource.list for a connected user, ${figures.steps} steps a run, ${figures.rounds} alternating rounds after ${figures.warmupRounds} untimed rounds of each, embedded sandbox on loopback`,
 );
 console.log(
   `per request step, steady state (medians of the rounds): runner ${figures.runnerMsPerStep.toFixed(3)} ms wall, ${figures.runnerCpuMsPerStep.toFixed(3)} ms CPU; composer.send directly ${figures.directMsPerCall.toFixed(3)} ms wall, ${figures.directCpuMsPerCall.toFixed(3)} ms CPU`,

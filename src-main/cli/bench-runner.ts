@@ -5,7 +5,7 @@
 // the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
 // arrival (its record's receivedAt) to its step passing (the runner.changed that says so).
 // Prints one JSON line on stdout with the figures. Options (env): BENCH_STEPS (default 200),
-// BENCH_ROUNDS (default 15), BENCH_DELIVERIES (default 200).
+// BENCH_ROUNDS (default 15), BENCH_WARMUP_ROUNDS (default 3), BENCH_DELIVERIES (default 200).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { startCliEngine } from './engine';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 3);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 200);
 const CONTACT = 'bench-contact';
 
@@ -135,9 +136,13 @@ async function overhead(core: Core, folder: string, ada: string) {
     }
     return perStep(start, end);
   };
-  // Warm-up: the JIT compiles both paths before either is timed.
-  await directRound();
-  await runnerRound();
+  // Warm-up: the JIT compiles both paths before either is timed. The runner's path has more code
+  // to compile, and V8 goes on optimising it on background threads for a few runs (their CPU
+  // counts in this process): one round each left the first timed rounds paying for that.
+  for (let i = 0; i < WARMUP_ROUNDS; i++) {
+    await directRound();
+    await runnerRound();
+  }
   const rounds: { runner: Mark; direct: Mark; wholeWall: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Alternating the order: load that comes and goes falls on both sides alike.
@@ -220,7 +225,7 @@ async function main() {
     const steps = await overhead(engine.core, folder, ada);
     const deliveries = await deliveryLatency(engine.core, folder, ada);
     process.stdout.write(
-      `${JSON.stringify({ steps: STEPS, rounds: ROUNDS, ...steps, deliveries })}\n`,
+      `${JSON.stringify({ steps: STEPS, rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, ...steps, deliveries })}\n`,
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
