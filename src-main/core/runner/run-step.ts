@@ -26,19 +26,15 @@ import {
 import {
   hideSecrets,
   lookupVariable,
-  lookupSecrets,
-  planTemplates,
   REDACTED,
+  resolveTemplates,
   stepPlace,
   unknownVariablesText,
   type Resolved,
-  type SecretFound,
   type SecretLookup,
   type VariableLayers,
 } from './variables';
 import { runWaitStep } from './wait-step';
-
-const NO_SECRETS: ReadonlyMap<string, SecretFound> = new Map();
 
 export interface StepDeps {
   appTokens: Pick<AppTokenService, 'ensure'>;
@@ -126,15 +122,11 @@ export async function runStep(
   const started = performance.now();
   let outcome: StepOutcome | null = null;
   const failures: string[] = [];
-  const plan = planTemplates(step);
   let resolved: Resolved<Step> | null = null;
   try {
     // Most steps use no built-in secret: they are filled at once, with no wait.
-    const found =
-      plan.secretNames.length === 0
-        ? NO_SECRETS
-        : await lookupSecrets(plan.secretNames, secretLookup(env, step));
-    resolved = plan.fill(env.layers, found);
+    const filled = resolveTemplates(step, env.layers, secretLookup(env, step));
+    resolved = filled instanceof Promise ? await filled : filled;
   } catch (err) {
     failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
   }

@@ -107,14 +107,14 @@ export interface Resolved<T> {
 export type SecretFound = { value: string } | { missing: string };
 
 /** A value's variables, found in one walk; its built-in secrets are looked up before it is filled. */
-export interface TemplatePlan<T> {
+interface TemplatePlan<T> {
   /** The built-in secrets the value uses, in order of first use. */
   readonly secretNames: readonly string[];
   /** The value filled in (once), with what was found for each of secretNames. */
   fill(layers: VariableLayers, found: ReadonlyMap<string, SecretFound>): Resolved<T>;
 }
 
-export function planTemplates<T>(value: T): TemplatePlan<T> {
+function planTemplates<T>(value: T): TemplatePlan<T> {
   const names = new Set<string>();
   const slots: Slot[] = [];
   // In a box of its own, so that a lone string is a slot too: the filled value is read back from it.
@@ -157,8 +157,8 @@ export function planTemplates<T>(value: T): TemplatePlan<T> {
   };
 }
 
-/** Asks for each secret in turn (a step without one waits for nothing). */
-export async function lookupSecrets(
+/** Asks for each secret in turn. */
+async function lookupSecrets(
   names: readonly string[],
   secret: SecretLookup,
 ): Promise<Map<string, SecretFound>> {
@@ -167,14 +167,20 @@ export async function lookupSecrets(
   return found;
 }
 
-/** Fills every `{{name}}` inside `value`; the secrets are asked for only when used. */
-export async function resolveTemplates<T>(
+const NO_SECRETS: ReadonlyMap<string, SecretFound> = new Map();
+
+/**
+ * Fills every `{{name}}` inside `value`; the secrets are asked for only when used. A value that
+ * uses no built-in secret is filled at once (not a promise): the runner does this for every step.
+ */
+export function resolveTemplates<T>(
   value: T,
   layers: VariableLayers,
   secret: SecretLookup,
-): Promise<Resolved<T>> {
+): Resolved<T> | Promise<Resolved<T>> {
   const plan = planTemplates(value);
-  return plan.fill(layers, await lookupSecrets(plan.secretNames, secret));
+  if (plan.secretNames.length === 0) return plan.fill(layers, NO_SECRETS);
+  return lookupSecrets(plan.secretNames, secret).then((found) => plan.fill(layers, found));
 }
 
 /** Where a step is, for a person: `send.yaml, step 2 "Send a text"`. */

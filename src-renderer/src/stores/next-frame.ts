@@ -2,6 +2,9 @@
 // second under load, and a store that changed on each one would have React render (and the page lay
 // out) far more often than a frame can show.
 
+/** Where no frame comes (a hidden window), what waits for one runs after this long. */
+export const NO_FRAME_MS = 100;
+
 /**
  * Runs `run` once, before the next frame is painted, or after `latestMs` where there are no frames
  * (a hidden tab, or no DOM at all in the stores' tests).

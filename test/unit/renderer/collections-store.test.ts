@@ -13,11 +13,7 @@ import { createComposerStore } from '../../../src-renderer/src/features/composer
 import { visibleRows } from '../../../src-renderer/src/features/collections/tree';
 import { createMemoryBridge } from '../../helpers/memory-bridge';
 import { waitFor } from '../../helpers/wait-for';
-import { createFakeCollectionsEngine } from './fake-collections-engine';
-
-const FOLDER = '/qa/checks';
-const scenario = (name: string, steps = 1) =>
-  `name: ${name}\nsteps:\n${'  - wait: 1ms\n'.repeat(steps)}`;
+import { createFakeCollectionsEngine, FOLDER, scenario } from './fake-collections-engine';
 
 function setup() {
   const engine = createFakeCollectionsEngine(FOLDER, {

@@ -17,6 +17,13 @@ import type { Core } from '../../../src-main/core/index';
 
 type Handlers = { [K in CommandName]?: (input: CommandInput<K>) => Promise<CommandOutput<K>> };
 
+/** The folder the store tests open their collection from. */
+export const FOLDER = '/qa/checks';
+
+/** A scenario file's text: `name` and that many one-millisecond waits. */
+export const scenario = (name: string, steps = 1) =>
+  `name: ${name}\nsteps:\n${'  - wait: 1ms\n'.repeat(steps)}`;
+
 export interface FakeCollectionsEngine extends Pick<Core, 'invoke' | 'events'> {
   readonly folder: string;
   files: Map<string, string>;

@@ -12,11 +12,7 @@ import {
 } from '../../../src-renderer/src/features/collections/scenario-store';
 import { createMemoryBridge } from '../../helpers/memory-bridge';
 import { waitFor } from '../../helpers/wait-for';
-import { createFakeCollectionsEngine } from './fake-collections-engine';
-
-const FOLDER = '/qa/checks';
-const scenario = (name: string, steps = 1) =>
-  `name: ${name}\nsteps:\n${'  - wait: 1ms\n'.repeat(steps)}`;
+import { createFakeCollectionsEngine, FOLDER, scenario } from './fake-collections-engine';
 
 async function setup() {
   const engine = createFakeCollectionsEngine(FOLDER, {

@@ -15,7 +15,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
-import { onFrameAfter } from '../../stores/next-frame';
+import { NO_FRAME_MS, onFrameAfter } from '../../stores/next-frame';
 import type { FocusStore } from '../workbench/focus-store';
 import { detailActions, type LogDetailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
@@ -27,11 +27,6 @@ export const LOG_PAGE = 200;
 const ROW_CACHE_CAP = 4000;
 /** Full records of the newest live records, so selecting one just seen needs no round trip. */
 const RECENT_CAP = 300;
-/**
- * Live records are applied once per frame (a burst of deliveries is one render, not hundreds);
- * where no frame comes (a hidden tab), after this long.
- */
-const LIVE_LATEST_MS = 100;
 /**
  * At most one live update this often (every other frame at 60 Hz): each update costs the page a
  * style pass, a layout and a paint whatever it adds, and at every frame those filled the main
@@ -326,7 +321,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     live.push(record);
     if (liveScheduled) return;
     liveScheduled = true;
-    onFrameAfter(applyLive, liveAppliedAt, LIVE_MIN_GAP_MS, LIVE_LATEST_MS);
+    onFrameAfter(applyLive, liveAppliedAt, LIVE_MIN_GAP_MS, NO_FRAME_MS);
   }
 
   function startOver() {

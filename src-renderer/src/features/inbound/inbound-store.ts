@@ -17,7 +17,7 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
-import { frameBatcher } from '../../stores/next-frame';
+import { frameBatcher, NO_FRAME_MS } from '../../stores/next-frame';
 import { latestOnly, onProfileSwitch, type StillLatest } from '../../stores/profile-switch';
 
 /** What the receiver answered one delivery. */
@@ -79,8 +79,6 @@ export interface InboundState {
 export type InboundStore = ReturnType<typeof createInboundStore>;
 
 export const RECENT_ANSWERS = 8;
-/** Where no frame comes (a hidden window), live records are taken after this long. */
-const LIVE_LATEST_MS = 100;
 /** Records read back at load to find the recent answers and forward results. */
 const HISTORY = 300;
 
@@ -286,7 +284,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
       let next: Pick<InboundState, 'answers' | 'forwardResults'> = s;
       for (const r of records) next = take(r, next);
       if (next !== s) store.setState(next);
-    }, LIVE_LATEST_MS);
+    }, NO_FRAME_MS);
     const offs = [
       bridge.on('tunnel.changed', (tunnel) => {
         const before = store.getState().tunnel;
