@@ -40,27 +40,32 @@ export function onFrameAfter(
 }
 
 /**
- * Collects items as they come and hands them to `apply` together, once a frame: `push` is what an
- * event listener calls, `apply` changes the store once for the whole batch.
+ * Collects items as they come and hands them to `apply` together, once a frame and at most once
+ * every `gapMs`: `push` is what an event listener calls, `apply` changes the store once for the
+ * whole batch.
  */
 export function frameBatcher<T>(
   apply: (items: T[]) => void,
   latestMs: number,
+  gapMs = 0,
 ): { push(item: T): void; drop(): void } {
   let items: T[] = [];
   let scheduled = false;
+  let appliedAt = -Infinity;
   const flush = () => {
     scheduled = false;
     const batch = items;
     items = [];
-    if (batch.length > 0) apply(batch);
+    if (batch.length === 0) return;
+    appliedAt = performance.now();
+    apply(batch);
   };
   return {
     push(item) {
       items.push(item);
       if (scheduled) return;
       scheduled = true;
-      onNextFrame(flush, latestMs);
+      onFrameAfter(flush, appliedAt, gapMs, latestMs);
     },
     drop() {
       items = [];

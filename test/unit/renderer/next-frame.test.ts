@@ -1,7 +1,7 @@
 // Store updates paced by the screen: onFrameAfter waits for the first frame far enough from the
 // last update, so a stream of records changes the event log at most every LIVE_MIN_GAP_MS.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onFrameAfter } from '../../../src-renderer/src/stores/next-frame';
+import { frameBatcher, onFrameAfter } from '../../../src-renderer/src/stores/next-frame';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,5 +49,29 @@ describe('onFrameAfter', () => {
     onFrameAfter(run, -Infinity, 30, 10_000);
     frames.frameAt(5);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('frameBatcher with a gap', () => {
+  it('applies the first items on the next frame, then what follows no sooner than the gap after', () => {
+    const frames = fakeFrames();
+    const applied: number[][] = [];
+    const batch = frameBatcher<number>((items) => applied.push(items), 10_000, 250);
+    batch.push(1);
+    frames.frameAt(16);
+    expect(applied).toEqual([[1]]);
+    batch.push(2);
+    batch.push(3);
+    for (let t = 33; t < 266; t += 17) frames.frameAt(t);
+    expect(applied).toEqual([[1]]);
+    frames.frameAt(271);
+    expect(applied).toEqual([[1], [2, 3]]);
+    // Nothing pushed since: no frame applies anything, and the next push waits for its own gap.
+    frames.frameAt(288);
+    batch.push(4);
+    frames.frameAt(305);
+    expect(applied).toHaveLength(2);
+    frames.frameAt(525);
+    expect(applied).toEqual([[1], [2, 3], [4]]);
   });
 });

@@ -79,6 +79,8 @@ export interface InboundState {
 export type InboundStore = ReturnType<typeof createInboundStore>;
 
 export const RECENT_ANSWERS = 8;
+/** The recent answers change at most this often while deliveries keep coming. */
+const ANSWERS_GAP_MS = 250;
 /** Records read back at load to find the recent answers and forward results. */
 const HISTORY = 300;
 
@@ -278,13 +280,18 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
 
   /** Subscribes to the engine and to profile switches, loads the first view; returns the teardown. */
   function start(): () => void {
-    // Deliveries come by the hundred a second under load: the recent answers change once a frame.
-    const live = frameBatcher<JournalRecord>((records) => {
-      const s = store.getState();
-      let next: Pick<InboundState, 'answers' | 'forwardResults'> = s;
-      for (const r of records) next = take(r, next);
-      if (next !== s) store.setState(next);
-    }, NO_FRAME_MS);
+    // Deliveries come by the hundred a second under load: the recent answers change at most every
+    // ANSWERS_GAP_MS, a pace a person can read (each change costs the page a layout and a paint).
+    const live = frameBatcher<JournalRecord>(
+      (records) => {
+        const s = store.getState();
+        let next: Pick<InboundState, 'answers' | 'forwardResults'> = s;
+        for (const r of records) next = take(r, next);
+        if (next !== s) store.setState(next);
+      },
+      NO_FRAME_MS,
+      ANSWERS_GAP_MS,
+    );
     const offs = [
       bridge.on('tunnel.changed', (tunnel) => {
         const before = store.getState().tunnel;
