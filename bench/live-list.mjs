@@ -10,7 +10,8 @@
 // the journal's (a difference fails the bench).
 // Options (env): BENCH_SLOW_SECONDS (default 10), BENCH_FAST_SECONDS (default 5),
 // BENCH_PAGE_PROFILE (a file to write the page's CPU profile to, .cpuprofile, to see where its
-// time goes).
+// time goes), BENCH_TRACE (a file to write a Chrome trace of the 200/s phase to, .json; the bench
+// then prints the page's main thread time per list update, phase by phase: trace-summary.mjs).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +19,15 @@ import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { exitUnlessHostBuilt, sandboxAppSecret, signedDelivery, startHost } from './children.mjs';
+import { summarizeTrace } from './trace-summary.mjs';
 
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
 const FAST_SECONDS = Number(process.env.BENCH_FAST_SECONDS ?? 5);
 const PAGE_PROFILE = process.env.BENCH_PAGE_PROFILE;
+const TRACE = process.env.BENCH_TRACE;
 const P99_TARGET_MS = 50;
+/** What a trace records: the renderer's phases (devtools.timeline) and their details. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 const FRAME_TARGET_MS = 50;
 /** How long the list may take to show the last records once the sending stops. */
 const CATCH_UP_MS = 15_000;
@@ -260,6 +265,9 @@ try {
     await cdp.send('Profiler.start');
   }
 
+  /** What the trace of the 200/s phase says (BENCH_TRACE), printed with that phase's figures. */
+  /** @type {string[]} */
+  let traceLines = [];
   /** @typedef {Awaited<ReturnType<typeof mainThread>>} MainThread */
   /** @type {Record<string, { start: number, end: number, ok: number, other: number, rate: number, before: MainThread, after: MainThread }>} */
   const phases = {};
@@ -270,9 +278,16 @@ try {
     ['2000/s', 2000, FAST_SECONDS],
   ])) {
     phase = name;
+    const traced = TRACE && name === '200/s';
+    if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const start = wallNow();
     const before = await mainThread();
     const sent = await sendAt(pool, pathname, secret, rate, seconds, counter);
+    if (traced) {
+      const trace = await browser.stopTracing();
+      writeFileSync(TRACE, trace);
+      traceLines = summarizeTrace(trace, (wallNow() - start) / 1000);
+    }
     phases[name] = { start, end: wallNow(), ...sent, before, after: await mainThread() };
   }
   phase = 'after';
@@ -339,6 +354,8 @@ try {
     console.log(
       `${' '.repeat(name.length)}  the page's main thread: busy ${per('task')} (script ${per('script')}, style ${per('style')}, layout ${per('layout')} in ${((p.after.layouts - p.before.layouts) / ((p.end - p.start) / 1e3)).toFixed(0)} layouts/s)`,
     );
+    if (name === '200/s')
+      for (const line of traceLines) console.log(`${' '.repeat(name.length)}  ${line}`);
     const worst = probe.long
       .filter((f) => f.at >= p.start && f.at <= p.end)
       .reduce(
@@ -354,8 +371,10 @@ try {
     const loaf = inPhase(probe.loaf);
     const gaps = inPhase(probe.gaps);
     const longest = Math.max(loaf.at(-1) ?? 0, 0);
+    // Chromium reports a long animation frame only past 50 ms: none at all means none that long.
+    const longestWords = loaf.length > 0 ? ms(longest) : `none over ${FRAME_TARGET_MS} ms`;
     console.log(
-      `${' '.repeat(name.length)}  longest animation frame ${ms(longest)} (target <= ${FRAME_TARGET_MS} ms) ${longest <= FRAME_TARGET_MS ? 'OK' : 'ABOVE TARGET'}; ${loaf.filter((d) => d > FRAME_TARGET_MS).length} frames over ${FRAME_TARGET_MS} ms; longest gap between animation frames ${ms(gaps.at(-1) ?? 0)}`,
+      `${' '.repeat(name.length)}  longest animation frame ${longestWords} (target <= ${FRAME_TARGET_MS} ms) ${longest <= FRAME_TARGET_MS ? 'OK' : 'ABOVE TARGET'}; ${loaf.filter((d) => d > FRAME_TARGET_MS).length} frames over ${FRAME_TARGET_MS} ms; longest gap between animation frames ${ms(gaps.at(-1) ?? 0)}`,
     );
   }
   const measured = deliveries.filter((d) => d.phase !== 'idle').length;
