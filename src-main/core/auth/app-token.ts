@@ -7,7 +7,7 @@ import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretVault } from '../secrets/secret-vault';
-import { singleFlight } from './single-flight';
+import { singleFlight } from '../common/single-flight';
 import { requestToken } from './token-endpoint';
 import { SANDBOX_PROFILE_ID } from '../profiles/profile-store';
 

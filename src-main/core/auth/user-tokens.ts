@@ -13,7 +13,7 @@ import { SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from '../profiles
 import type { SecretVault } from '../secrets/secret-vault';
 import { sendAuthorized } from '../api/api-client';
 import { EXPIRY_SKEW_MS } from './app-token';
-import { singleFlight } from './single-flight';
+import { singleFlight } from '../common/single-flight';
 import { requestToken, type IssuedToken } from './token-endpoint';
 
 const UserMeta = z.object({

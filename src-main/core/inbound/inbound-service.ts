@@ -32,6 +32,7 @@ import {
 } from './receiver';
 import { createReplayer, type ReplayInput } from './replay';
 import { sandboxRequest } from '../common/sandbox-request';
+import { singleFlight } from '../common/single-flight';
 
 export const DEFAULT_INBOUND_PORT = 5875;
 /** The port saved from the Inbound tab (inbound.setPort), used at the next start. */
@@ -93,16 +94,20 @@ export async function startInbound({
   // Set once the receiver listens; forwards read it after a delivery was recorded, so by then.
   let receiverBaseUrl = '';
   const receiverUrls = () => ({ receiverBaseUrl, publicUrls: publicUrls() });
+  const sandboxKey = singleFlight<string | null>();
   const capture = createDeliveryCapture({
     journal: captureJournal,
     redactor,
     settings,
     forwarder,
     receiverUrls,
-    findRsaKey: (profile) =>
-      profile.id === SANDBOX_PROFILE_ID && host.sandbox
-        ? fetchSandboxKey(host.sandbox.baseUrl, settings)
-        : Promise.resolve(null),
+    // Deliveries that arrive together before the sandbox's key is known share one fetch of it.
+    findRsaKey: (profile) => {
+      const sandbox = host.sandbox;
+      return profile.id === SANDBOX_PROFILE_ID && sandbox
+        ? sandboxKey(profile.id, () => fetchSandboxKey(sandbox.baseUrl, settings))
+        : Promise.resolve(null);
+    },
     ...(deliveries ? { options: deliveries } : {}),
   });
   // Every request is routed, and the profiles change rarely: path → (profile, URL) is a map built
