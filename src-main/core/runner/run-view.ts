@@ -198,6 +198,23 @@ export function changesPlatform(step: Step): boolean {
   return endpoint?.method === 'POST' && !READ_ONLY_POSTS.has(endpoint.id);
 }
 
+/**
+ * A run's default session name: the collection's name and the local time, with ` (2)`, ` (3)`…
+ * when a session already has it (two runs started within the same second).
+ */
+export function defaultSessionName(
+  collectionName: string,
+  taken: readonly string[],
+  date = new Date(),
+): string {
+  const base = `${collectionName} ${localTime(date)}`;
+  const names = new Set(taken);
+  if (!names.has(base)) return base;
+  let n = 2;
+  while (names.has(`${base} (${n})`)) n += 1;
+  return `${base} (${n})`;
+}
+
 /** Local time as `2024-05-03 14:02:07`, for a session's default name. */
 export function localTime(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -22,7 +22,7 @@ import {
   changesPlatform,
   countSteps,
   createSnapshots,
-  localTime,
+  defaultSessionName,
   newScenarioView,
   problemsText,
   scenarioState,
@@ -268,8 +268,13 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
             message: `${request.only.path} has ${steps} step(s); there is no step ${request.only.index + 1}.`,
           });
       }
+      const name =
+        request.sessionName ??
+        defaultSessionName(
+          collection.name,
+          (await deps.invoke('sessions.list', {})).sessions.map((s) => s.name),
+        );
       const inbox = openRunInbox(deps.events);
-      const name = request.sessionName ?? `${collection.name} ${localTime()}`;
       let sessionId: string;
       try {
         sessionId = (await deps.invoke('sessions.start', { name })).activeId;

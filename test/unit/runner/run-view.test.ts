@@ -1,7 +1,11 @@
 // The copies of a run's view that runner.changed sends: each shows the run as it was when it was
 // made, whatever the run changes afterwards, and a step that did not change keeps its copy.
 import { describe, expect, it } from 'vitest';
-import { countSteps, createSnapshots } from '../../../src-main/core/runner/run-view';
+import {
+  countSteps,
+  createSnapshots,
+  defaultSessionName,
+} from '../../../src-main/core/runner/run-view';
 import type { RunView } from '../../../src-shared/contract';
 import { finishedRun, stepView } from '../../helpers/run-view-fixture';
 
@@ -125,5 +129,26 @@ describe('run view snapshots through a whole run', () => {
     expect(copies[2]!.scenarios[0]!.steps).not.toBe(copies[1]!.scenarios[0]!.steps);
     // A step that ended keeps its copy in every later view of the run.
     expect(copies.at(-1)!.scenarios[0]!.steps[0]).toBe(copies[2]!.scenarios[0]!.steps[0]);
+  });
+});
+
+describe('defaultSessionName', () => {
+  const at = new Date(2026, 10, 25, 14, 2, 7);
+  it('is the collection and the local time, with a number when a session has that name', () => {
+    expect(defaultSessionName('Smoke', ['Default'], at)).toBe('Smoke 2026-11-25 14:02:07');
+    expect(defaultSessionName('Smoke', ['Smoke 2026-11-25 14:02:07'], at)).toBe(
+      'Smoke 2026-11-25 14:02:07 (2)',
+    );
+    expect(
+      defaultSessionName(
+        'Smoke',
+        [
+          'Smoke 2026-11-25 14:02:07',
+          'Smoke 2026-11-25 14:02:07 (2)',
+          'Smoke 2026-11-25 14:02:07 (4)',
+        ],
+        at,
+      ),
+    ).toBe('Smoke 2026-11-25 14:02:07 (3)');
   });
 });
