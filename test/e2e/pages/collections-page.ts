@@ -2,6 +2,7 @@
 // by role and accessible name: open a folder, walk the tree, act on an item, read the problems,
 // edit and save a scenario, and answer the disk-change bar.
 import type { Locator, Page } from 'playwright-core';
+import { openTab } from './tabs';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -47,8 +48,7 @@ export class CollectionsPage {
   }
 
   async show(): Promise<void> {
-    await this.tab.click();
-    await this.pane.waitFor();
+    await openTab(this.tab, this.pane, 'Collections');
   }
 
   /** Opens (or creates) a collection folder from the folder field, and waits for its tree. */

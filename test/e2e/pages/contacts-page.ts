@@ -4,6 +4,7 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import { connectUser } from '../support/engine';
 import type { RunningHost } from '../support/host';
+import { openTab } from './tabs';
 
 export class ContactsPage {
   readonly tab: Locator;
@@ -29,8 +30,7 @@ export class ContactsPage {
   }
 
   async open(): Promise<void> {
-    await this.tab.click();
-    await this.pane.waitFor();
+    await openTab(this.tab, this.pane, 'Contacts');
   }
 
   /** The add form ("Add contact") or the edit form of a contact ("Edit contact order-1"). */

@@ -2,6 +2,7 @@
 // state line, the localtunnel and own-URL forms, push to sandbox), response control, forward
 // targets with their last result, the RSA key, and the receiver's recent answers.
 import type { Locator, Page } from 'playwright-core';
+import { openTab } from './tabs';
 
 export class InboundPage {
   readonly tab: Locator;
@@ -55,8 +56,7 @@ export class InboundPage {
   }
 
   async open(): Promise<void> {
-    await this.tab.click();
-    await this.pane.waitFor();
+    await openTab(this.tab, this.pane, 'Inbound');
   }
 
   /** A fact of the receiver ("Listening", "Delivery URL", "Public URL", ...). */

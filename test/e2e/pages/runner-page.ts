@@ -2,6 +2,7 @@
 // status, its scenarios and their steps (each a list item named "N. step name"), a step's Record
 // links and "Run this step", the confirmation alert and the view's failures in words.
 import type { Locator, Page } from 'playwright-core';
+import { openTab } from './tabs';
 
 export class RunnerPage {
   readonly tab: Locator;
@@ -26,8 +27,7 @@ export class RunnerPage {
   }
 
   async open(): Promise<void> {
-    await this.tab.click();
-    await this.pane.waitFor();
+    await openTab(this.tab, this.pane, 'Runner');
   }
 
   /** The status as it reads: "passed", "failed", "awaiting confirmation"... */

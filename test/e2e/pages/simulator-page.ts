@@ -3,6 +3,7 @@
 // room actions, the send form with the composer's editors, the registration form and the sandbox's
 // delivery attempts.
 import type { Locator, Page } from 'playwright-core';
+import { openTab } from './tabs';
 
 export type SimSectionName = 'Users' | 'Rooms' | 'Send as user' | 'App registration' | 'Deliveries';
 
@@ -37,7 +38,7 @@ export class SimulatorPage {
 
   /** Opens the tab and waits until the sandbox's state is shown. */
   async open(): Promise<void> {
-    await this.tab.click();
+    await openTab(this.tab, this.pane, 'Simulator');
     await shows(this.users, 'the Simulator tab showing the sandbox users');
   }
 

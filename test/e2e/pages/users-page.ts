@@ -1,6 +1,7 @@
 // The Users tab as the tests see it, by role and name: connecting a user (scopes, the flow, the
 // paste fallback), the connected users with their token facts, and the otp visits.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { openTab } from './tabs';
 
 export class UsersPage {
   readonly tab: Locator;
@@ -31,8 +32,7 @@ export class UsersPage {
   }
 
   async open(): Promise<void> {
-    await this.tab.click();
-    await this.pane.waitFor();
+    await openTab(this.tab, this.pane, 'Users');
   }
 
   scope(name: string): Locator {
