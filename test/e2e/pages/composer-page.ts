@@ -139,9 +139,14 @@ export class ComposerPage {
    * Waits for the listing (/tp/resource/list for each connected user) and answers the id picked.
    */
   async pickResource(label: string): Promise<string> {
-    await this.region.getByRole('button', { name: 'List resources' }).click();
+    const list = this.region.getByRole('button', { name: 'List resources' });
+    await list.click();
     const listId = await this.field('resource_id').getAttribute('list');
     const until = Date.now() + WAIT_MS;
+    // A listing that ended with nothing to offer is asked for again (as a person would click
+    // again): a click that lands while the form still moves under it does not take (once in CI,
+    // "offered: none" after 15 s).
+    let askedAt = Date.now();
     for (;;) {
       const offered = await this.suggestions(listId);
       const found = offered.find((o) => o.label.startsWith(label));
@@ -151,9 +156,16 @@ export class ComposerPage {
       }
       if (Date.now() > until) {
         const said = offered.map((o) => o.label).join(' | ') || 'none';
+        const errors = await this.region.locator('.param-error').allInnerTexts();
         throw new Error(
-          `Waited ${WAIT_MS / 1000} s for a resource_id suggestion "${label}…"; offered: ${said}`,
+          `Waited ${WAIT_MS / 1000} s for a resource_id suggestion "${label}…"; offered: ${said}${errors.length ? `; the form says: ${errors.join(' | ')}` : ''}`,
         );
+      }
+      // While a listing runs its button reads "Listing resources…": then there is none to click.
+      const idle = (await list.count()) > 0 && (await list.isEnabled());
+      if (offered.length === 0 && Date.now() - askedAt > 3000 && idle) {
+        await list.click();
+        askedAt = Date.now();
       }
       await new Promise((r) => setTimeout(r, 100));
     }
