@@ -10,7 +10,58 @@ import { POLL, useAppSession } from './support/app-session';
 const session = useAppSession();
 const until = (words: string) => ({ ...POLL, message: words });
 
+/**
+ * Runs in the page before the app: every layout shift (Chromium's layout-shift entries) of an
+ * element in the header or in a tab strip, as "where: before → after" (x,y of its box).
+ */
+const SHIFT_PROBE = `(() => {
+  const moved = [];
+  window.__moved = moved;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      for (const s of e.sources || []) {
+        const el = s.node && (s.node.nodeType === 1 ? s.node : s.node.parentElement);
+        const where = el && el.closest('header, [role="tablist"]');
+        if (!where) continue;
+        const a = s.previousRect, b = s.currentRect;
+        moved.push({
+          where: where.getAttribute('aria-label') || where.tagName.toLowerCase(),
+          what: (el.getAttribute('aria-label') || el.textContent || el.className).trim().slice(0, 30),
+          from: [Math.round(a.x), Math.round(a.y)],
+          to: [Math.round(b.x), Math.round(b.y)],
+        });
+      }
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
 describe('arranging the panes', () => {
+  test('the tool tabs and the header stay put while the app loads, so a first click lands where it was aimed', async () => {
+    const app = await session.openApp(await session.host(), {
+      beforeOpen: (page) => page.addInitScript(SHIFT_PROBE),
+    });
+    const page = app.page;
+    // Loaded: the profiles (the switcher takes a choice) and the sessions (so does their list).
+    for (const name of ['Active profile', 'Session']) {
+      await expect
+        .poll(
+          () => page.getByRole('combobox', { name, exact: true }).isEnabled(),
+          until(`the ${name} list to load`),
+        )
+        .toBe(true);
+    }
+    const moved = (await page.evaluate('window.__moved')) as {
+      where: string;
+      what: string;
+      from: [number, number];
+      to: [number, number];
+    }[];
+    // No tab moved at all; in the header, a wider or narrower profile name may move what follows
+    // it sideways, but the header keeps its height, so nothing moves up or down.
+    expect(moved.filter((m) => m.where !== 'header')).toEqual([]);
+    expect(moved.filter((m) => m.from[1] !== m.to[1])).toEqual([]);
+  });
+
   test('the splitters move from the keyboard, are clamped, reset on a double-click and are remembered after a reload', async () => {
     const app = await session.openApp(await session.host());
     const layout = new LayoutPage(app.page);

@@ -1,7 +1,8 @@
 // Opening a tab the way a person does, with a click, and making sure it took. A click that does not
-// select its tab (it landed while the window was still laying itself out at start, or the panel was
-// drawn again) left a test waiting 30 s for a panel that never showed (once in CI, the Users tab):
-// the tab is clicked again until it says it is selected, then its panel is waited for.
+// select its tab left a test waiting 30 s for a panel that never showed (once in CI, the Users
+// tab: the tools' tabs shared out their strip again when the Simulator tab came with the active
+// profile, and moved under the pointer; layout.test.ts now checks that they stay put). The tab is
+// clicked again until it says it is selected, then its panel is waited for.
 import type { Locator } from 'playwright-core';
 import { waitFor } from '../../helpers/wait-for';
 

@@ -36,7 +36,9 @@ export function SessionsBar() {
         onFocus={() => void refresh()}
         onChange={(e) => void switchSession(e.target.value)}
       >
-        {sessions ? null : <option value="">loading sessions…</option>}
+        {/* As short as "Default": a wider select would push the pane's buttons onto a second line,
+            and the whole log would move up once the sessions came. */}
+        {sessions ? null : <option value="">loading…</option>}
         {sessions?.sessions.map((s) => (
           <option key={s.id} value={s.id}>
             {/* The open session's count is in the pane; the list's would be stale. */}

@@ -5,7 +5,15 @@ export function ProfileSwitcher() {
   const profiles = useApp((s) => s.profiles);
   const select = useProfiles((s) => s.select);
   const switching = useProfiles((s) => s.switching);
-  if (!profiles) return <span className="header-value quiet">loading the profiles…</span>;
+  // The same control while the profiles load, so the header keeps its height (and everything
+  // below it stays where it is) when they arrive.
+  if (!profiles) {
+    return (
+      <select className="profile-select" aria-label="Active profile" disabled aria-busy value="">
+        <option value="">loading the profiles…</option>
+      </select>
+    );
+  }
   return (
     <>
       <select

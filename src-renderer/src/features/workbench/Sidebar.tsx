@@ -25,13 +25,16 @@ export function Sidebar() {
   const [chosen, setChosen] = useState<SidebarTab>('contacts');
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
 
-  // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile.
+  // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile. While
+  // the active profile is still loading the tabs are the sandbox's (the profile of every first
+  // launch): the tabs share the strip's width, so one that came later would move every other under
+  // a pointer about to click.
   const tabs: TabSpec[] = [
     { id: 'contacts', label: 'Contacts', panel: <ContactsPane /> },
     { id: 'users', label: 'Users', panel: <UsersPane /> },
     { id: 'inbound', label: 'Inbound', panel: <InboundPane /> },
     { id: 'collections', label: 'Collections', panel: <CollectionsPane /> },
-    ...(profile?.kind === 'sandbox'
+    ...(!profile || profile.kind === 'sandbox'
       ? [{ id: 'simulator' as const, label: 'Simulator', panel: <SimulatorPane /> }]
       : []),
   ];
