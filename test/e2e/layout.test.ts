@@ -38,7 +38,7 @@ const SHIFT_PROBE = `(() => {
 describe('arranging the panes', () => {
   test('the tool tabs and the header stay put while the app loads, so a first click lands where it was aimed', async () => {
     const app = await session.openApp(await session.host(), {
-      beforeOpen: (page) => page.addInitScript(SHIFT_PROBE),
+      beforeOpen: async (page) => void (await page.addInitScript(SHIFT_PROBE)),
     });
     const page = app.page;
     // Loaded: the profiles (the switcher takes a choice) and the sessions (so does their list).
