@@ -7,13 +7,14 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/core';
 import { typedInvoke, type Dispatch } from '../../src-main/core/dispatch';
 import { createEventEmitter } from '../../src-main/core/events';
 import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 import { launchChromium } from '../e2e/support/browser';
+import { waitFor } from '../helpers/wait-for';
 
 // Opens the WebSocket the way the renderer does and reports in the title.
 const PAGE_SCRIPT = `
@@ -82,6 +83,19 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+/**
+ * Waits for the test page to put what it heard in its title. Asked from here, not with a string
+ * given to waitForFunction: a page that is not done at the first look makes Playwright evaluate the
+ * string in the page, which the host's CSP (no eval) refuses (once in CI).
+ */
+async function titleSettled(page: Page): Promise<void> {
+  await waitFor(
+    'the test page to write what it heard in its title',
+    async () => ((await page.title()) !== 'loading' ? true : undefined),
+    { everyMs: 50 },
+  );
+}
+
 describe('headless host in a real browser', () => {
   it('signs in with the printed link, hides the token, and talks over the WebSocket', async () => {
     const context = await browser.newContext();
@@ -92,7 +106,7 @@ describe('headless host in a real browser', () => {
     });
     await page.goto(host.url);
     expect(page.url()).toBe(`http://127.0.0.1:${host.port}/`);
-    await page.waitForFunction("document.title !== 'loading'", undefined, { timeout: 10_000 });
+    await titleSettled(page);
     expect(await page.title()).toBe(
       `message:${JSON.stringify({ id: 1, ok: true, output: { hello: 'from the engine' } })}`,
     );
@@ -110,9 +124,7 @@ describe('headless host in a real browser', () => {
     const before = dispatched;
     const attacker = await context.newPage();
     await attacker.goto(evilUrl);
-    await attacker.waitForFunction("document.title !== 'loading'", undefined, {
-      timeout: 10_000,
-    });
+    await titleSettled(attacker);
     expect(await attacker.title()).toBe('closed:1006');
     expect(dispatched).toBe(before);
     await context.close();
@@ -135,9 +147,9 @@ describe('headless host in a real browser', () => {
       // Signing in to the second host must not sign the browser out of the first.
       const reloaded = await first.reload();
       expect(reloaded?.status()).toBe(200);
-      await first.waitForFunction("document.title !== 'loading'", undefined, { timeout: 10_000 });
+      await titleSettled(first);
       expect(await first.title()).toMatch(/^message:/);
-      await other.waitForFunction("document.title !== 'loading'", undefined, { timeout: 10_000 });
+      await titleSettled(other);
       expect(await other.title()).toMatch(/^message:/);
       const names = (await context.cookies()).map((c) => c.name).sort();
       expect(names).toEqual([`tp_session_${host.port}`, `tp_session_${second.port}`].sort());
