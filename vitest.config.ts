@@ -28,8 +28,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each e2e file starts its own host and browser: two at once is what 2 cores bear.
-          maxWorkers: 2,
+          // Each e2e file starts its own host and browser, and a browser alone keeps about a core
+          // busy: one file at a time. With two at once on 2 cores, four CI runs in a row on
+          // 2026-11-25 each lost a different e2e test to load (a click that did not take, a page
+          // slower than its first look, a 60 s timeout), while the machine ran a fifth slower than
+          // that morning.
+          maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
       },
