@@ -98,6 +98,8 @@ async function overhead(core: Core, folder: string, ada: string) {
     keepEmpty: [],
     actAs: { kind: 'appForUser', userId: ada },
     force: true,
+    // As the runner's steps send: over kept-alive connections, so the ratio is the runner's own.
+    connection: 'reuse',
   };
   const from = Math.floor(STEPS / 10);
   const to = STEPS - from;

@@ -165,6 +165,14 @@ export const composerCommands = {
         ...composerRequestFields,
         force: z.boolean().default(false),
         requestId: z.string().max(100).optional(),
+        /**
+         * `new` (the composer): a connection of its own, closed after the call, so the response's
+         * timing shows its DNS lookup, TCP connect and TLS handshake. `reuse` (the runner's steps):
+         * the engine's kept-alive connections, as Postman's and Bruno's runners do, so a run of many
+         * steps pays one handshake per host rather than one per step; the timing has no phases
+         * when the connection was already open.
+         */
+        connection: z.enum(['new', 'reuse']).default('new'),
       })
       .strict(),
     output: ComposerSendResult,

@@ -141,7 +141,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
           url: wire.url,
           headers,
           ...(body !== undefined ? { body } : {}),
-          measurePhases: true,
+          measurePhases: input.connection !== 'reuse',
         };
         return { req, result: await sendHttp(req) };
       };

@@ -141,6 +141,8 @@ export async function runRequestStep(
     keepEmpty: step.keep_empty ?? [],
     actAs,
     force: true,
+    // A run's steps share kept-alive connections: one TLS handshake per host, not one per step.
+    connection: 'reuse',
   };
   if (step.path) input.path = step.path;
   if (file) input.file = file;
