@@ -39,10 +39,18 @@ export async function serveExport(
   if (isCrossSiteFetch(req.headers)) {
     return send(403, 'foreign site: exports are downloaded from this host’s own page only.');
   }
-  const input: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
   for (const key of ['format', 'sessionId']) {
     const value = url.searchParams.get(key);
     if (value !== null) input[key] = value;
+  }
+  const filter = url.searchParams.get('filter');
+  if (filter !== null) {
+    try {
+      input.filter = JSON.parse(filter);
+    } catch {
+      return send(400, 'The export’s filter is not JSON: export from the Event log again.');
+    }
   }
   let made;
   try {

@@ -2,6 +2,7 @@
 // exported as NDJSON, HAR or an HTML report, archived (compressed, opened read-only) or deleted.
 import { z } from 'zod';
 import { NoInput, type DomainCommands, type DomainEvents } from './common';
+import { LogFilter } from './log';
 
 export const SessionView = z.object({
   id: z.string(),
@@ -53,6 +54,12 @@ export const sessionsCommands = {
       .object({
         sessionId: z.string().min(1).optional(),
         format: z.enum(['ndjson', 'har', 'html']),
+        /**
+         * Only the records that match (the Event log's filter, as log.query takes it): what the
+         * list shows, e.g. the three failing deliveries for a bug report. The file's name and the
+         * report's title say "filtered".
+         */
+        filter: LogFilter.optional(),
       })
       .strict(),
     output: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),

@@ -13,6 +13,18 @@ export interface CompiledFilter {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nonEmpty = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
+/**
+ * Whether the filter leaves any record out; `afterSeq` (the view's Clear) counts unless
+ * `ignoreCleared`, as the filter bar's own "filtered" does not count it.
+ */
+export function filterNarrows(filter: LogFilter, ignoreCleared = false): boolean {
+  return Object.entries(filter).some(([k, v]) => {
+    if (k === 'afterSeq') return !ignoreCleared && typeof v === 'number' && v > 0;
+    if (Array.isArray(v)) return v.length > 0;
+    return typeof v === 'string' ? v.trim() !== '' : v !== undefined;
+  });
+}
+
 export function compileFilter(filter: LogFilter): CompiledFilter {
   const kinds = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const text = nonEmpty(filter.text) ? new RegExp(escapeRegExp(filter.text.trim()), 'i') : null;

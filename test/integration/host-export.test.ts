@@ -86,6 +86,39 @@ describe('the headless host’s export download', () => {
     expect(own.status).toBe(200);
   });
 
+  it('with a filter, has the records the Event log lists for it and says filtered', async () => {
+    const filter = { text: 'record 12' };
+    const listed = await core.invoke('log.query', { filter, limit: 1 });
+    // 12, 120–129, 1200–1299 and 1200-something else: a few of the session's 6,000.
+    expect(listed.total).toBeGreaterThan(100);
+    expect(listed.total).toBeLessThan(200);
+    const answer = await get(exportSessionUrl({ format: 'ndjson', filter }), {
+      cookie,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toMatch(
+      /filename="tp-inspector-[a-z0-9-]+-filtered\.ndjson"/,
+    );
+    const summaries = answer.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { summary: string }).summary);
+    expect(summaries).toHaveLength(listed.total);
+    expect(summaries.every((summary) => summary.includes('record 12'))).toBe(true);
+    const whole = await core.invoke('sessions.export', { format: 'ndjson', filter });
+    expect(answer.body).toBe(whole.content);
+    // The view's Clear alone is a filter too: only what came after it.
+    const afterClear = { afterSeq: 5_990 };
+    const cleared = await core.invoke('sessions.export', { format: 'ndjson', filter: afterClear });
+    const seqs = cleared.content
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { seq: number }).seq);
+    expect(seqs[0]).toBe(5_991);
+    expect(seqs).toHaveLength((await core.invoke('log.query', { filter: afterClear })).total);
+  });
+
   it('answers a check before the download, with the words of what is wrong', async () => {
     const ok = await get(exportSessionUrl({ format: 'html' }, true), { cookie });
     expect(ok.status).toBe(204);
@@ -98,5 +131,15 @@ describe('the headless host’s export download', () => {
     const badFormat = await get(exportSessionUrl({ format: 'pdf' }), { cookie });
     expect(badFormat.status).toBe(400);
     expect(badFormat.body).toMatch(/The export asked for is not valid: format/);
+    const notJson = await get(`${exportSessionUrl({ format: 'ndjson' })}&filter=%7Bkinds`, {
+      cookie,
+    });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body).toMatch(/filter is not JSON: export from the Event log again/);
+    const badFilter = await get(exportSessionUrl({ format: 'ndjson', filter: { kinds: 'api' } }), {
+      cookie,
+    });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body).toMatch(/The export asked for is not valid: filter\.kinds/);
   });
 });

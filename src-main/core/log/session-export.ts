@@ -28,6 +28,11 @@ export interface StreamInput {
   format: ExportFormat;
   redactor: Redactor;
   appVersion: string;
+  /**
+   * Only the records it keeps (a filtered export); lines that are not records (torn by a crash)
+   * are left out then, as the list leaves them out.
+   */
+  keep?: (record: JournalRecord) => boolean;
   /** Tests lower it to see several pieces from a small session. */
   chunkChars?: number;
 }
@@ -45,45 +50,62 @@ export function streamSession({
   format,
   redactor,
   appVersion,
+  keep,
   chunkChars = EXPORT_CHUNK_CHARS,
 }: StreamInput): StreamedExport {
   const base = `tp-inspector-${slug(name)}`;
+  const read: RecordSource = { redactor, ...(keep ? { keep } : {}) };
   if (format === 'ndjson') {
     return {
       filename: `${base}.ndjson`,
       mimeType: 'application/x-ndjson',
-      chunks: grouped(ndjsonPieces(lines(), redactor), chunkChars),
+      chunks: grouped(ndjsonPieces(lines(), read), chunkChars),
     };
   }
   if (format === 'har') {
     return {
       filename: `${base}.har`,
       mimeType: 'application/json',
-      chunks: grouped(harPieces(lines(), redactor, appVersion), chunkChars),
+      chunks: grouped(harPieces(lines(), read, appVersion), chunkChars),
     };
   }
   return {
     filename: `${base}.html`,
     mimeType: 'text/html',
-    chunks: grouped(htmlPieces(name, lines, redactor, appVersion), chunkChars),
+    chunks: grouped(htmlPieces(name, lines, read, appVersion), chunkChars),
   };
 }
 
-async function* ndjsonPieces(lines: AsyncIterable<string>, redactor: Redactor) {
+/** How the lines become the records exported: redacted, and kept or not. */
+interface RecordSource {
+  redactor: Redactor;
+  keep?: (record: JournalRecord) => boolean;
+}
+
+async function* ndjsonPieces(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {
+  if (keep) {
+    for await (const record of records(lines, { redactor, keep })) {
+      yield `${JSON.stringify(record)}\n`;
+    }
+    return;
+  }
   for await (const line of lines) yield `${redactedLine(line, redactor)}\n`;
 }
 
-async function* records(lines: AsyncIterable<string>, redactor: Redactor) {
+async function* records(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {
   for await (const line of lines) {
     const record = recordOf(line);
-    if (record) yield redactor.record(record);
+    if (!record) continue;
+    const clean = redactor.record(record);
+    if (!keep || keep(clean)) yield clean;
   }
 }
 
-async function* harPieces(lines: AsyncIterable<string>, redactor: Redactor, appVersion: string) {
+async function* harPieces(lines: AsyncIterable<string>, read: RecordSource, appVersion: string) {
+  const { redactor } = read;
   const parts = harParts(appVersion);
   let first = true;
-  for await (const record of records(lines, redactor)) {
+  for await (const record of records(lines, read)) {
     const entry = harEntry(record);
     if (entry === null) continue;
     yield redactor.text((first ? parts.head : ',\n') + parts.entryText(entry));
@@ -95,21 +117,22 @@ async function* harPieces(lines: AsyncIterable<string>, redactor: Redactor, appV
 async function* htmlPieces(
   name: string,
   lines: () => AsyncIterable<string>,
-  redactor: Redactor,
+  read: RecordSource,
   appVersion: string,
 ) {
+  const { redactor } = read;
   // The heading counts the records of each kind: a first pass reads them, and the second stops at
   // as many, so records appended meanwhile (the session open) are in neither.
   const counts = new Map<string, number>();
   let total = 0;
-  for await (const record of records(lines(), redactor)) {
+  for await (const record of records(lines(), read)) {
     counts.set(record.kind, (counts.get(record.kind) ?? 0) + 1);
     total++;
   }
   yield redactor.text(htmlHead(name, counts, appVersion));
   let written = 0;
   if (total > 0) {
-    for await (const record of records(lines(), redactor)) {
+    for await (const record of records(lines(), read)) {
       yield redactor.text((written > 0 ? '\n' : '') + htmlSection(record));
       if (++written === total) break;
     }

@@ -2,7 +2,13 @@ import { sessionsCommands, type CommandInput } from '../../../src-shared/contrac
 import { CommandError } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
-import { exportSession, streamSession, type StreamedExport } from './session-export';
+import { compileFilter, filterNarrows } from '../../../src-shared/rules/log-filter';
+import {
+  exportSession,
+  streamSession,
+  type StreamedExport,
+  type StreamInput,
+} from './session-export';
 
 export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessionsCommands> {
   /** Runs a change, then tells every window the sessions' new state. */
@@ -19,18 +25,7 @@ export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessions
     'sessions.archive': ({ sessionId }) => change(() => s.sessions.archive(sessionId)),
     'sessions.unarchive': ({ sessionId }) => change(() => s.sessions.unarchive(sessionId)),
     'sessions.delete': ({ sessionId }) => change(() => s.sessions.remove(sessionId)),
-    'sessions.export': async ({ sessionId, format }) => {
-      const id = sessionId ?? (await s.sessions.state()).activeId;
-      const { name, file } = s.sessions.lines(id);
-      return exportSession({
-        name,
-        file,
-        lines: () => s.sessions.lines(id).lines,
-        format,
-        redactor: s.redactor,
-        appVersion: s.host.appVersion,
-      });
-    },
+    'sessions.export': async (input) => exportSession(await exportInput(s, input)),
   };
 }
 
@@ -49,15 +44,29 @@ export function sessionExportStream(s: Services) {
           .join('; ')}.`,
       });
     }
-    const { sessionId, format }: CommandInput<'sessions.export'> = parsed.data;
-    const id = sessionId ?? (await s.sessions.state()).activeId;
-    const { name } = s.sessions.lines(id);
-    return streamSession({
-      name,
-      lines: () => s.sessions.lines(id).lines,
-      format,
-      redactor: s.redactor,
-      appVersion: s.host.appVersion,
-    });
+    return streamSession(await exportInput(s, parsed.data));
   };
+}
+
+/**
+ * What an export reads: the session (the active one by default), its lines, and with a filter that
+ * narrows anything, the records it matches, as the Event log's list shows them.
+ */
+async function exportInput(
+  s: Services,
+  { sessionId, format, filter }: CommandInput<'sessions.export'>,
+): Promise<StreamInput & { file: string }> {
+  const id = sessionId ?? (await s.sessions.state()).activeId;
+  const { name, file } = s.sessions.lines(id);
+  const input = {
+    name,
+    file,
+    lines: () => s.sessions.lines(id).lines,
+    format,
+    redactor: s.redactor,
+    appVersion: s.host.appVersion,
+  };
+  if (!filter || !filterNarrows(filter)) return input;
+  const compiled = compileFilter(filter);
+  return { ...input, name: `${name} (filtered)`, keep: (record) => compiled.test(record) };
 }

@@ -144,17 +144,29 @@ export class EventLogPage {
     return Number(seq);
   }
 
-  /** Exports the open session from the pane's heading ("Export…") and answers the download. */
-  async exportSession(format: 'NDJSON' | 'HAR' | 'HTML report'): Promise<Download> {
+  /**
+   * Exports the open session from the pane's heading ("Export…") and answers the download; with
+   * `onlyMatching`, ticks "Only the N records the filter matches" first.
+   */
+  async exportSession(
+    format: 'NDJSON' | 'HAR' | 'HTML report',
+    { onlyMatching = false } = {},
+  ): Promise<Download> {
     await this.exportButton.click();
+    const panel = this.region.getByRole('group', { name: 'Export session' });
+    if (onlyMatching) await this.onlyMatching().check();
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.region
-        .getByRole('group', { name: 'Export session' })
-        .getByRole('button', { name: format, exact: true })
-        .click(),
+      panel.getByRole('button', { name: format, exact: true }).click(),
     ]);
     return download;
+  }
+
+  /** In the Export session panel of a filtered view: "Only the N records the filter matches". */
+  onlyMatching(): Locator {
+    return this.region
+      .getByRole('group', { name: 'Export session' })
+      .getByRole('checkbox', { name: /^Only the [\d,]+ records? the filter matches$/ });
   }
 
   /** Starts a session by name from "New session…". */

@@ -179,6 +179,49 @@ describe('a session exported piece by piece', () => {
   });
 });
 
+describe('a filtered export', () => {
+  // Every third record mentions 2 in its seq: the filter keeps those and only those.
+  const keep = (record: JournalRecord) => String(record.seq).includes('2');
+  const kept = LINES.filter((line) => {
+    try {
+      return keep(JSON.parse(line) as JournalRecord);
+    } catch {
+      return false;
+    }
+  });
+
+  it('has only the records the filter keeps, in every format, redacted, torn lines left out', async () => {
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(LINES.length / 2);
+    for (const format of ['ndjson', 'har', 'html'] as const) {
+      const out = streamSession({
+        name: 'QA run (filtered)',
+        lines: source(LINES).open,
+        format,
+        redactor: redactorKnowingTheSecret(),
+        appVersion: '1.2.3',
+        keep,
+      });
+      const content = (await collect(out.chunks)).join('');
+      expect(out.filename).toBe(`tp-inspector-qa-run-filtered.${format}`);
+      expect(content).not.toContain(SECRET);
+      if (format === 'ndjson') {
+        const seqs = content
+          .trimEnd()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as JournalRecord).seq);
+        expect(seqs).toEqual(kept.map((line) => (JSON.parse(line) as JournalRecord).seq));
+      } else {
+        const expected = wholeStringExport(format, kept, redactorKnowingTheSecret()).replaceAll(
+          'QA run',
+          'QA run (filtered)',
+        );
+        expect(content).toBe(expected);
+      }
+    }
+  });
+});
+
 describe('an export written to a file', () => {
   it('is written chunk by chunk under the chosen name, replacing what was there', async () => {
     const target = join(dir, 'out.html');

@@ -27,7 +27,9 @@ describe('a session exported from the event log', () => {
       bytes: 3 * 2 ** 20,
     }));
     const { get } = slice({ invoke, on: () => () => undefined, saveExport });
-    await expect(get().exportSession('ndjson', 's1')).resolves.toMatchObject({ outcome: 'saved' });
+    await expect(get().exportSession('ndjson', { sessionId: 's1' })).resolves.toMatchObject({
+      outcome: 'saved',
+    });
     expect(saveExport).toHaveBeenCalledWith({ format: 'ndjson', sessionId: 's1' });
     // The content is never asked for whole.
     expect(invoke).not.toHaveBeenCalled();
@@ -36,6 +38,14 @@ describe('a session exported from the event log', () => {
       sessionError: null,
       sessionNotice: 'Saved 3.0 MB to /home/qa/run.ndjson.',
     });
+  });
+
+  it('asks for the records the filter matches when given one', async () => {
+    const saveExport = vi.fn(async () => ({ outcome: 'downloading' as const }));
+    const { get } = slice({ invoke: vi.fn(), on: () => () => undefined, saveExport });
+    const filter = { kinds: ['delivery' as const], signature: 'invalid' as const };
+    await get().exportSession('har', { filter });
+    expect(saveExport).toHaveBeenCalledWith({ format: 'har', filter });
   });
 
   it('keeps what went wrong in words, and no notice', async () => {

@@ -2,6 +2,7 @@
 // earlier one, starting a new one by name, exporting the open one as a file, and the sessions'
 // retention (SessionsManager). An archived session open is read-only, and the heading says so.
 import { useState, type FormEvent } from 'react';
+import { filterNarrows } from '../../../../src-shared/rules/log-filter';
 import type { ExportFormat } from './log-sessions';
 import { useLog } from '../../stores/stores-context';
 import { SessionsManager } from './SessionsManager';
@@ -146,9 +147,14 @@ function NewSessionForm({ onDone }: { onDone: () => void }) {
 function ExportChoices({ onDone }: { onDone: () => void }) {
   const exportSession = useLog((s) => s.exportSession);
   const name = useLog((s) => s.sessions?.sessions.find((x) => x.active)?.name ?? 'session');
+  const filter = useLog((s) => s.filter);
+  const matching = useLog((s) => s.total);
+  // A filtered or cleared view offers its records alone: the few that matter for a bug report.
+  const narrowed = filterNarrows(filter);
+  const [onlyShown, setOnlyShown] = useState(false);
   const run = async (format: ExportFormat) => {
     // Saved, downloading or cancelled: the panel's work is done; a failure stays with its words.
-    if (await exportSession(format)) onDone();
+    if (await exportSession(format, narrowed && onlyShown ? { filter } : {})) onDone();
   };
   return (
     <div
@@ -158,6 +164,17 @@ function ExportChoices({ onDone }: { onDone: () => void }) {
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
     >
       <p className="quiet">Export “{name}” as a file. Secrets stay redacted in every format.</p>
+      {narrowed ? (
+        <label className="log-popover-option">
+          <input
+            type="checkbox"
+            checked={onlyShown}
+            onChange={(e) => setOnlyShown(e.target.checked)}
+          />
+          Only the {matching.toLocaleString('en-US')} {matching === 1 ? 'record' : 'records'} the
+          filter matches
+        </label>
+      ) : null}
       <div className="log-popover-actions">
         {FORMATS.map((f, i) => (
           <button

@@ -1,7 +1,12 @@
 // The sessions part of the event log store: which named journal (a QA run) is active, starting a
 // new one, switching, exporting one as a file, archiving, unarchiving and deleting one. The view
 // starts over on sessions.changed.
-import type { Bridge, SavedExport, SessionsState } from '../../../../src-shared/contract';
+import type {
+  Bridge,
+  LogFilter,
+  SavedExport,
+  SessionsState,
+} from '../../../../src-shared/contract';
 import { downloadFile } from '../../components/download';
 import { errorMessage } from '../../errors';
 
@@ -25,10 +30,16 @@ export interface LogSessionsState {
   /** Archive, unarchive or delete a session; true when it was done. */
   changeSession(change: SessionChange, id: string): Promise<boolean>;
   /**
-   * Saves the session as a file, streamed by the transport (a save dialog in the desktop app, a
-   * download in the browser), of any size; null when it failed (sessionError says why).
+   * Saves the session (the open one unless `sessionId`) as a file, streamed by the transport (a
+   * save dialog in the desktop app, a download in the browser), of any size; with `filter`, only
+   * the records it matches. Null when it failed (sessionError says why).
    */
-  exportSession(format: ExportFormat, sessionId?: string): Promise<SavedExport | null>;
+  exportSession(format: ExportFormat, options?: ExportOptions): Promise<SavedExport | null>;
+}
+
+export interface ExportOptions {
+  sessionId?: string;
+  filter?: LogFilter;
 }
 
 type Set = (partial: Partial<LogSessionsState>) => void;
@@ -84,8 +95,8 @@ export function sessionsSlice(
       if (out) set({ sessions: out });
       return out !== null;
     },
-    async exportSession(format, sessionId) {
-      const input = { format, ...(sessionId ? { sessionId } : {}) };
+    async exportSession(format, { sessionId, filter } = {}) {
+      const input = { format, ...(sessionId ? { sessionId } : {}), ...(filter ? { filter } : {}) };
       const out = await run(
         `Exporting as ${format.toUpperCase()}…`,
         'export the session',

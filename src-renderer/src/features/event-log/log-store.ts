@@ -4,7 +4,12 @@
 // (log.appended) are run through the same filter code here and added at the end. The detail pane
 // asks for one record in full (log.get).
 import { createStore } from 'zustand/vanilla';
-import { compileFilter, toRow, type CompiledFilter } from '../../../../src-shared/rules/log-filter';
+import {
+  compileFilter,
+  filterNarrows,
+  toRow,
+  type CompiledFilter,
+} from '../../../../src-shared/rules/log-filter';
 import type { Connection } from '../../bridge';
 import type {
   Bridge,
@@ -96,11 +101,7 @@ export interface LogState extends LogSessionsState, LogDetailActions {
 export type LogStore = ReturnType<typeof createLogStore>;
 
 /** Whether the filter narrows anything (the view's Clear aside). */
-export function isFiltered(filter: LogFilter): boolean {
-  return Object.entries(filter).some(
-    ([k, v]) => k !== 'afterSeq' && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length),
-  );
-}
+export const isFiltered = (filter: LogFilter): boolean => filterNarrows(filter, true);
 
 /** How many rows the list shows: while paused, those there were at the pause. */
 export const shownCount = (s: LogState) => (s.paused ? s.pausedTotal : s.total);
