@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
 import { LayoutPage } from './pages/layout-page';
 import { POLL, useAppSession } from './support/app-session';
+import { engineCall } from './support/engine';
 
 const session = useAppSession();
 const until = (words: string) => ({ ...POLL, message: words });
@@ -35,6 +36,15 @@ const SHIFT_PROBE = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
 })();`;
 
+/** Runs in the page before the app: the names of every tool tab the page ever shows. */
+const TABS_PROBE = `(() => {
+  const seen = new Set();
+  window.__tabsSeen = seen;
+  new MutationObserver(() => {
+    for (const tab of document.querySelectorAll('[role="tab"]')) seen.add(tab.textContent.trim());
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
 describe('arranging the panes', () => {
   test('the tool tabs and the header stay put while the app loads, so a first click lands where it was aimed', async () => {
     const app = await session.openApp(await session.host(), {
@@ -60,6 +70,38 @@ describe('arranging the panes', () => {
     // it sideways, but the header keeps its height, so nothing moves up or down.
     expect(moved.filter((m) => m.where !== 'header')).toEqual([]);
     expect(moved.filter((m) => m.from[1] !== m.to[1])).toEqual([]);
+  });
+
+  test('with a profile of its own active, the next launch draws its tabs at once: no Simulator tab comes and goes', async () => {
+    const app = await session.openApp(await session.host());
+    const page = app.page;
+    const staging = await engineCall(page, 'profiles.create', {
+      name: 'Staging',
+      baseUrl: 'https://staging.example',
+      clientId: 'staging-app',
+      clientSecret: 'staging-secret',
+      redirectUri: 'http://127.0.0.1:8000/callback',
+      scopes: ['basic'],
+    });
+    await engineCall(page, 'profiles.select', { profileId: staging.id });
+    const simulatorTab = page.getByRole('tab', { name: 'Simulator' });
+    await expect
+      .poll(() => simulatorTab.count(), until('the Simulator tab gone with the sandbox profile'))
+      .toBe(0);
+
+    // The next launch: every tab the strip shows while it loads, and every shift.
+    await page.addInitScript(SHIFT_PROBE);
+    await page.addInitScript(TABS_PROBE);
+    await page.reload();
+    await expect
+      .poll(
+        () => page.getByRole('combobox', { name: 'Active profile', exact: true }).isEnabled(),
+        until('the profiles to load after the reload'),
+      )
+      .toBe(true);
+    expect(await page.evaluate('[...window.__tabsSeen]')).not.toContain('Simulator');
+    const moved = (await page.evaluate('window.__moved')) as { where: string }[];
+    expect(moved.filter((m) => m.where !== 'header')).toEqual([]);
   });
 
   test('the splitters move from the keyboard, are clamped, reset on a double-click and are remembered after a reload', async () => {

@@ -9,6 +9,7 @@ import { SimulatorPane } from '../simulator/SimulatorPane';
 import { UsersPane } from '../users/UsersPane';
 import { activeProfile } from '../header/app-store';
 import { useApp } from '../../stores/stores-context';
+import { lastProfileKind, rememberProfileKind } from './last-profile-kind';
 import { WidenTools } from './WidenTools';
 import './sidebar.css';
 
@@ -26,15 +27,19 @@ export function Sidebar() {
   const tabRefs = useRef(new Map<SidebarTab, HTMLButtonElement>());
 
   // The simulator plays the embedded sandbox's users: it only exists for the sandbox profile. While
-  // the active profile is still loading the tabs are the sandbox's (the profile of every first
-  // launch): the tabs share the strip's width, so one that came later would move every other under
-  // a pointer about to click.
+  // the active profile is still loading the tabs are those of the last one (the sandbox's on a
+  // first launch): the tabs share the strip's width, so one that came later would move every other
+  // under a pointer about to click.
+  const kind = profile?.kind ?? lastProfileKind();
+  useEffect(() => {
+    if (profile) rememberProfileKind(profile.kind);
+  }, [profile]);
   const tabs: TabSpec[] = [
     { id: 'contacts', label: 'Contacts', panel: <ContactsPane /> },
     { id: 'users', label: 'Users', panel: <UsersPane /> },
     { id: 'inbound', label: 'Inbound', panel: <InboundPane /> },
     { id: 'collections', label: 'Collections', panel: <CollectionsPane /> },
-    ...(!profile || profile.kind === 'sandbox'
+    ...(kind === 'sandbox'
       ? [{ id: 'simulator' as const, label: 'Simulator', panel: <SimulatorPane /> }]
       : []),
   ];
