@@ -169,8 +169,7 @@ export const composerCommands = {
          * `new` (the composer): a connection of its own, closed after the call, so the response's
          * timing shows its DNS lookup, TCP connect and TLS handshake. `reuse` (the runner's steps):
          * the engine's kept-alive connections, as Postman's and Bruno's runners do, so a run of many
-         * steps pays one handshake per host rather than one per step; the timing has no phases
-         * when the connection was already open.
+         * steps opens a connection or two rather than one per step; the timing has no phases.
          */
         connection: z.enum(['new', 'reuse']).default('new'),
       })

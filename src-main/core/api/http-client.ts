@@ -45,6 +45,28 @@ export const API_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 const KEPT_OF_OVERSIZED = 64 * 1024;
 
 export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
+  const first = await sendOnce(req);
+  // Once only: a second close is the server's doing, and its words say so.
+  return first.sendAgain ? (await sendOnce(req)).result : first.result;
+}
+
+/**
+ * A pooled call that failed because the server closed a kept-alive connection it had answered on
+ * before (its idle timeout raced our reuse of it), with no answer to this request: the request did
+ * not reach the server, so it is sent once more (the pool has dropped that connection), as browsers
+ * do. A fresh connection closed (nothing read on it), a body that cannot be sent twice (a stream)
+ * or a connection of the call's own is the server's answer, and stays one.
+ */
+function closedWhileIdle(req: OutgoingRequest, err: unknown, status: number | null): boolean {
+  if (req.measurePhases || status !== null) return false;
+  if (req.body !== undefined && typeof req.body !== 'string' && !Buffer.isBuffer(req.body)) {
+    return false;
+  }
+  const e = err as { code?: string; socket?: { bytesRead?: number } };
+  return e.code === 'UND_ERR_SOCKET' && (e.socket?.bytesRead ?? 0) > 0;
+}
+
+async function sendOnce(req: OutgoingRequest): Promise<{ result: HttpResult; sendAgain: boolean }> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -73,7 +95,7 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
     const totalMs = elapsed();
     const timing = { totalMs, ttfbMs, downloadMs: totalMs - ttfbMs, ...phases };
     if (read.kind === 'over-limit') {
-      return {
+      const result: HttpResult = {
         // Not a response the caller may act on: it only saw its beginning.
         status: null,
         headers,
@@ -81,16 +103,18 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
         timing,
         error: `${safeHost(req.url)} answered HTTP ${res.statusCode} with a body over TP Inspector's limit of ${sizeInWords(maxBytes)}; it was not read to the end (the event log keeps its first bytes). This is not an answer the platform gives: check the profile's base URL.`,
       };
+      return { result, sendAgain: false };
     }
-    return { status, headers, body: read.bytes, timing };
+    return { result: { status, headers, body: read.bytes, timing }, sendAgain: false };
   } catch (err) {
-    return {
+    const result: HttpResult = {
       status,
       headers,
       body: null,
       timing: { totalMs: elapsed(), ttfbMs, downloadMs: null, ...phases },
       error: describeNetworkError(err, req.url, req.whatToCheck),
     };
+    return { result, sendAgain: closedWhileIdle(req, err, status) };
   } finally {
     // The connection was opened for this call alone; nothing else will use it.
     if (agent) void agent.destroy().catch(() => {});

@@ -141,7 +141,7 @@ export async function runRequestStep(
     keepEmpty: step.keep_empty ?? [],
     actAs,
     force: true,
-    // A run's steps share kept-alive connections: one TLS handshake per host, not one per step.
+    // A run's steps share kept-alive connections: a handshake or two per run, not one per step.
     connection: 'reuse',
   };
   if (step.path) input.path = step.path;
