@@ -44,6 +44,10 @@ export async function serveExport(
     const value = url.searchParams.get(key);
     if (value !== null) input[key] = value;
   }
+  const throughSeq = url.searchParams.get('throughSeq');
+  // A number, or left as given for the input's check to refuse in words.
+  if (throughSeq !== null)
+    input.throughSeq = /^\d+$/.test(throughSeq) ? Number(throughSeq) : throughSeq;
   const filter = url.searchParams.get('filter');
   if (filter !== null) {
     try {

@@ -60,6 +60,8 @@ export const sessionsCommands = {
          * report's title say "filtered".
          */
         filter: LogFilter.optional(),
+        /** Only the records up to this seq: what a paused list shows (also "filtered"). */
+        throughSeq: z.number().int().nonnegative().optional(),
       })
       .strict(),
     output: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),

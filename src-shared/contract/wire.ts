@@ -38,19 +38,20 @@ export type WireHello = z.infer<typeof WireHello>;
 /**
  * The headless host's streamed download of a session's export: `GET` with the input of
  * `sessions.export` as query parameters (`format`, `sessionId` when not the active session,
- * `filter` as JSON for a filtered export)
+ * `filter` as JSON and `throughSeq` for the records a list shows)
  * answers the file, written as it is made, with Content-Disposition; `&check=1` answers 204 when
  * the export can be made, else the error's words (status 400, 404, 409 or 500), without making it.
  */
 export const EXPORT_SESSION_PATH = '/export/session';
 
 export function exportSessionUrl(
-  input: { format: string; sessionId?: string; filter?: object },
+  input: { format: string; sessionId?: string; filter?: object; throughSeq?: number },
   check = false,
 ) {
   const query = [`format=${encodeURIComponent(input.format)}`];
   if (input.sessionId) query.push(`sessionId=${encodeURIComponent(input.sessionId)}`);
   if (input.filter) query.push(`filter=${encodeURIComponent(JSON.stringify(input.filter))}`);
+  if (input.throughSeq !== undefined) query.push(`throughSeq=${input.throughSeq}`);
   if (check) query.push('check=1');
   return `${EXPORT_SESSION_PATH}?${query.join('&')}`;
 }

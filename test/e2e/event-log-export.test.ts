@@ -1,4 +1,4 @@
-// Exporting from a filtered Event log: the Export panel offers the records the filter matches
+// Exporting from a filtered or paused Event log: the Export panel offers the records the list shows
 // alone (unticked, so an export is the whole session unless asked), and the file it saves holds
 // those records and no other, under a name that says filtered.
 import { readFileSync } from 'node:fs';
@@ -43,5 +43,21 @@ describe('an export from a filtered Event log', () => {
     const whole = await log.exportSession('NDJSON');
     expect(whole.suggestedFilename()).not.toMatch(/filtered/);
     expect(seqsOf(readFileSync(await whole.path(), 'utf8')).length).toBeGreaterThanOrEqual(all);
+  });
+
+  test('a paused list exports what it shows, not what came after the pause', async () => {
+    const app = await session.openApp(await session.host());
+    const log = new EventLogPage(app.page);
+    await app.getAppToken();
+    await log.search.fill('/tp/token');
+    await expect.poll(() => log.shown(), POLL).toBe(1);
+    await log.pause.click();
+    await expect.poll(() => log.pause.innerText(), POLL).toBe('Resume');
+    await app.getAppToken();
+    await expect.poll(() => log.newRecords.innerText(), POLL).toBe('1 new record — jump to latest');
+
+    const download = await log.exportSession('NDJSON', { onlyMatching: true });
+    const records = seqsOf(readFileSync(await download.path(), 'utf8'));
+    expect(records.map((r) => r.kind)).toEqual(['api']);
   });
 });

@@ -17,6 +17,12 @@ let core: Core;
 let host: HttpHost;
 let cookie: string;
 
+const seqsOf = (ndjson: string) =>
+  ndjson
+    .trimEnd()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { seq: number }).seq);
+
 const get = (path: string, headers: Record<string, string> = {}) =>
   rawRequest(host.port, path, { headers });
 
@@ -89,7 +95,7 @@ describe('the headless host’s export download', () => {
   it('with a filter, has the records the Event log lists for it and says filtered', async () => {
     const filter = { text: 'record 12' };
     const listed = await core.invoke('log.query', { filter, limit: 1 });
-    // 12, 120–129, 1200–1299 and 1200-something else: a few of the session's 6,000.
+    // 12, 120–129 and 1200–1299 (111 records) of the session's 6,000.
     expect(listed.total).toBeGreaterThan(100);
     expect(listed.total).toBeLessThan(200);
     const answer = await get(exportSessionUrl({ format: 'ndjson', filter }), {
@@ -117,6 +123,17 @@ describe('the headless host’s export download', () => {
       .map((line) => (JSON.parse(line) as { seq: number }).seq);
     expect(seqs[0]).toBe(5_991);
     expect(seqs).toHaveLength((await core.invoke('log.query', { filter: afterClear })).total);
+    // A paused list: what it showed when paused, none of what came since.
+    const paused = await get(exportSessionUrl({ format: 'ndjson', filter, throughSeq: 200 }), {
+      cookie,
+    });
+    expect(paused.headers['content-disposition']).toMatch(/-filtered\.ndjson"/);
+    expect(seqsOf(paused.body)).toEqual([12, ...Array.from({ length: 10 }, (_, i) => 120 + i)]);
+    const notSeq = await get(`${exportSessionUrl({ format: 'ndjson' })}&throughSeq=last`, {
+      cookie,
+    });
+    expect(notSeq.status).toBe(400);
+    expect(notSeq.body).toMatch(/The export asked for is not valid: throughSeq/);
   });
 
   it('answers a check before the download, with the words of what is wrong', async () => {

@@ -50,11 +50,11 @@ export function sessionExportStream(s: Services) {
 
 /**
  * What an export reads: the session (the active one by default), its lines, and with a filter that
- * narrows anything, the records it matches, as the Event log's list shows them.
+ * narrows anything or a last seq, the records they keep, as the Event log's list shows them.
  */
 async function exportInput(
   s: Services,
-  { sessionId, format, filter }: CommandInput<'sessions.export'>,
+  { sessionId, format, filter = {}, throughSeq }: CommandInput<'sessions.export'>,
 ): Promise<StreamInput & { file: string }> {
   const id = sessionId ?? (await s.sessions.state()).activeId;
   const { name, file } = s.sessions.lines(id);
@@ -66,7 +66,12 @@ async function exportInput(
     redactor: s.redactor,
     appVersion: s.host.appVersion,
   };
-  if (!filter || !filterNarrows(filter)) return input;
+  if (!filterNarrows(filter) && throughSeq === undefined) return input;
   const compiled = compileFilter(filter);
-  return { ...input, name: `${name} (filtered)`, keep: (record) => compiled.test(record) };
+  const last = throughSeq ?? Infinity;
+  return {
+    ...input,
+    name: `${name} (filtered)`,
+    keep: (record) => record.seq <= last && compiled.test(record),
+  };
 }

@@ -146,7 +146,7 @@ export class EventLogPage {
 
   /**
    * Exports the open session from the pane's heading ("Export…") and answers the download; with
-   * `onlyMatching`, ticks "Only the N records the filter matches" first.
+   * `onlyMatching`, ticks "Only the N records the list shows" first.
    */
   async exportSession(
     format: 'NDJSON' | 'HAR' | 'HTML report',
@@ -162,11 +162,11 @@ export class EventLogPage {
     return download;
   }
 
-  /** In the Export session panel of a filtered view: "Only the N records the filter matches". */
+  /** In the Export session panel of a filtered or paused list: "Only the N records the list shows". */
   onlyMatching(): Locator {
     return this.region
       .getByRole('group', { name: 'Export session' })
-      .getByRole('checkbox', { name: /^Only the [\d,]+ records? the filter matches$/ });
+      .getByRole('checkbox', { name: /^Only the [\d,]+ records? the list shows$/ });
   }
 
   /** Starts a session by name from "New session…". */

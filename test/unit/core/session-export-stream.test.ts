@@ -180,7 +180,7 @@ describe('a session exported piece by piece', () => {
 });
 
 describe('a filtered export', () => {
-  // Every third record mentions 2 in its seq: the filter keeps those and only those.
+  // The records with a 2 in their seq (16 of the 60): the filter keeps those and only those.
   const keep = (record: JournalRecord) => String(record.seq).includes('2');
   const kept = LINES.filter((line) => {
     try {
@@ -219,6 +219,21 @@ describe('a filtered export', () => {
         expect(content).toBe(expected);
       }
     }
+  });
+
+  it('keeps records as they were written, as the list finds them, and redacts what it keeps', async () => {
+    // A search for the secret itself: the journal holds it in clear (written before it was known).
+    const out = streamSession({
+      name: 'QA run',
+      lines: source(LINES).open,
+      format: 'ndjson',
+      redactor: redactorKnowingTheSecret(),
+      appVersion: '1.2.3',
+      keep: (record) => JSON.stringify(record).includes(SECRET),
+    });
+    const content = (await collect(out.chunks)).join('');
+    expect(content.trimEnd().split('\n')).toHaveLength(60);
+    expect(content).not.toContain(SECRET);
   });
 });
 

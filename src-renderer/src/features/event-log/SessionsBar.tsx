@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { filterNarrows } from '../../../../src-shared/rules/log-filter';
 import type { ExportFormat } from './log-sessions';
+import { shownCount } from './log-store';
 import { useLog } from '../../stores/stores-context';
 import { SessionsManager } from './SessionsManager';
 
@@ -148,13 +149,16 @@ function ExportChoices({ onDone }: { onDone: () => void }) {
   const exportSession = useLog((s) => s.exportSession);
   const name = useLog((s) => s.sessions?.sessions.find((x) => x.active)?.name ?? 'session');
   const filter = useLog((s) => s.filter);
-  const matching = useLog((s) => s.total);
-  // A filtered or cleared view offers its records alone: the few that matter for a bug report.
-  const narrowed = filterNarrows(filter);
+  const shown = useLog(shownCount);
+  const pausedAt = useLog((s) => (s.paused ? s.pausedThroughSeq : null));
+  // A filtered, cleared or paused list offers its records alone: the few that matter for a bug
+  // report, and no more than the list shows.
+  const narrowed = filterNarrows(filter) || pausedAt !== null;
   const [onlyShown, setOnlyShown] = useState(false);
   const run = async (format: ExportFormat) => {
+    const shownOnly = { filter, ...(pausedAt !== null ? { throughSeq: pausedAt } : {}) };
     // Saved, downloading or cancelled: the panel's work is done; a failure stays with its words.
-    if (await exportSession(format, narrowed && onlyShown ? { filter } : {})) onDone();
+    if (await exportSession(format, narrowed && onlyShown ? shownOnly : {})) onDone();
   };
   return (
     <div
@@ -171,8 +175,8 @@ function ExportChoices({ onDone }: { onDone: () => void }) {
             checked={onlyShown}
             onChange={(e) => setOnlyShown(e.target.checked)}
           />
-          Only the {matching.toLocaleString('en-US')} {matching === 1 ? 'record' : 'records'} the
-          filter matches
+          Only the {shown.toLocaleString('en-US')} {shown === 1 ? 'record' : 'records'} the list
+          shows
         </label>
       ) : null}
       <div className="log-popover-actions">

@@ -31,8 +31,8 @@ export interface LogSessionsState {
   changeSession(change: SessionChange, id: string): Promise<boolean>;
   /**
    * Saves the session (the open one unless `sessionId`) as a file, streamed by the transport (a
-   * save dialog in the desktop app, a download in the browser), of any size; with `filter`, only
-   * the records it matches. Null when it failed (sessionError says why).
+   * save dialog in the desktop app, a download in the browser), of any size; with `filter` and
+   * `throughSeq`, only the records they keep. Null when it failed (sessionError says why).
    */
   exportSession(format: ExportFormat, options?: ExportOptions): Promise<SavedExport | null>;
 }
@@ -40,6 +40,8 @@ export interface LogSessionsState {
 export interface ExportOptions {
   sessionId?: string;
   filter?: LogFilter;
+  /** The last record a paused list shows. */
+  throughSeq?: number;
 }
 
 type Set = (partial: Partial<LogSessionsState>) => void;
@@ -95,8 +97,13 @@ export function sessionsSlice(
       if (out) set({ sessions: out });
       return out !== null;
     },
-    async exportSession(format, { sessionId, filter } = {}) {
-      const input = { format, ...(sessionId ? { sessionId } : {}), ...(filter ? { filter } : {}) };
+    async exportSession(format, { sessionId, filter, throughSeq } = {}) {
+      const input = {
+        format,
+        ...(sessionId ? { sessionId } : {}),
+        ...(filter ? { filter } : {}),
+        ...(throughSeq !== undefined ? { throughSeq } : {}),
+      };
       const out = await run(
         `Exporting as ${format.toUpperCase()}…`,
         'export the session',

@@ -80,6 +80,8 @@ export interface LogState extends LogSessionsState, LogDetailActions {
   /** Paused: the list keeps the rows it had (`pausedTotal`) while new ones are only counted. */
   paused: boolean;
   pausedTotal: number;
+  /** The newest journal record the paused list takes into account (what an export of it ends at). */
+  pausedThroughSeq: number;
   /** The list is scrolled to its end and follows new records. */
   following: boolean;
   /** `total` when the person scrolled away from the end, to count what came since. */
@@ -144,6 +146,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     selectedError: null,
     paused: false,
     pausedTotal: 0,
+    pausedThroughSeq: 0,
     following: true,
     seenTotal: 0,
     jumpRequest: 0,
@@ -196,7 +199,11 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       );
     },
     setPaused(paused) {
-      set(paused ? { paused, pausedTotal: get().total } : { paused, following: true });
+      set(
+        paused
+          ? { paused, pausedTotal: get().total, pausedThroughSeq: get().throughSeq }
+          : { paused, following: true },
+      );
       if (!paused) get().jumpToLatest();
     },
     setFollowing(following) {
@@ -239,6 +246,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         loading: false,
         loadError: null,
         pausedTotal: s.paused ? out.total : s.pausedTotal,
+        pausedThroughSeq: s.paused ? out.throughSeq : s.pausedThroughSeq,
         seenTotal: out.total,
         following: true,
         jumpRequest: s.jumpRequest + 1,
