@@ -5,7 +5,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSessionUrl } from '../../src-shared/contract';
+import { exportSessionUrl, type LogFilter } from '../../src-shared/contract';
 import { createCore, type Core } from '../../src-main/core/index';
 import { startHttpHost, type HttpHost } from '../../src-main/headless/http-host';
 import { hostFor, tempDir } from '../helpers/core-fixture';
@@ -22,6 +22,21 @@ const seqsOf = (ndjson: string) =>
     .trimEnd()
     .split('\n')
     .map((line) => (JSON.parse(line) as { seq: number }).seq);
+
+/**
+ * The list's answer for a filter once the engine has indexed the whole journal and counted every
+ * match: until then (just after opening) it covers what is done so far, and says so.
+ */
+async function settledQuery(filter: LogFilter) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const out = await core.invoke('log.query', { filter, limit: 1 });
+    if (!out.indexing && !out.counting) return out;
+    if (Date.now() > deadline)
+      throw new Error('The engine was still indexing the journal after 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   rawRequest(host.port, path, { headers });
@@ -94,7 +109,7 @@ describe('the headless host’s export download', () => {
 
   it('with a filter, has the records the Event log lists for it and says filtered', async () => {
     const filter = { text: 'record 12' };
-    const listed = await core.invoke('log.query', { filter, limit: 1 });
+    const listed = await settledQuery(filter);
     // 12, 120–129 and 1200–1299 (111 records) of the session's 6,000.
     expect(listed.total).toBeGreaterThan(100);
     expect(listed.total).toBeLessThan(200);
@@ -122,7 +137,7 @@ describe('the headless host’s export download', () => {
       .split('\n')
       .map((line) => (JSON.parse(line) as { seq: number }).seq);
     expect(seqs[0]).toBe(5_991);
-    expect(seqs).toHaveLength((await core.invoke('log.query', { filter: afterClear })).total);
+    expect(seqs).toHaveLength((await settledQuery(afterClear)).total);
     // A paused list: what it showed when paused, none of what came since.
     const paused = await get(exportSessionUrl({ format: 'ndjson', filter, throughSeq: 200 }), {
       cookie,
