@@ -46,6 +46,12 @@ export const ApiExchange = z.object({
   timing: Timing,
   /** Why no response arrived (refused, timed out, ...). */
   error: z.string().optional(),
+  /**
+   * Set when the call was sent twice: the server closed the kept-alive connection of the first
+   * try before answering it (these are the words of that close), so the request had not reached
+   * it. `timing` is the second try's.
+   */
+  resent: z.string().optional(),
 });
 export type ApiExchange = z.infer<typeof ApiExchange>;
 

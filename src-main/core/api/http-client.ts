@@ -33,6 +33,8 @@ export interface HttpResult {
   timing: Timing;
   /** Set when no complete response arrived. */
   error?: string;
+  /** Why it was sent a second time (closedWhileIdle): the first try's error. */
+  resent?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -46,8 +48,10 @@ const KEPT_OF_OVERSIZED = 64 * 1024;
 
 export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
   const first = await sendOnce(req);
+  if (!first.sendAgain) return first.result;
   // Once only: a second close is the server's doing, and its words say so.
-  return first.sendAgain ? (await sendOnce(req)).result : first.result;
+  const second = await sendOnce(req);
+  return { ...second.result, resent: first.result.error ?? 'the connection closed' };
 }
 
 /**

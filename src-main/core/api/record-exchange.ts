@@ -26,6 +26,7 @@ export function recordExchange(
       responseBody: result.body ? toRawBody(result.body, redactor.text) : null,
       timing: result.timing,
       ...(result.error ? { error: result.error } : {}),
+      ...(result.resent ? { resent: result.resent } : {}),
     },
   }) as ApiRecord;
 }

@@ -71,6 +71,7 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
             responseBody: result.body ? toRawBody(result.body, redactor.text) : null,
             timing: result.timing,
             ...(result.error ? { error: result.error } : {}),
+            ...(result.resent ? { resent: result.resent } : {}),
           },
         },
       }) as ForwardRecord;

@@ -40,17 +40,21 @@ it('sends a call again when the server closed the kept-alive connection it reuse
   const server = await closingServer(1);
   const statuses: Array<number | null> = [];
   const errors: string[] = [];
+  const resent: string[] = [];
   for (let i = 0; i < 4; i++) {
     const result = await post(server.url);
     statuses.push(result.status);
     if (result.error) errors.push(result.error);
+    if (result.resent) resent.push(result.resent);
     // Idle long enough for the pool to hand the same connection out again.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(errors).toEqual([]);
   expect(statuses).toEqual([200, 200, 200, 200]);
-  // Some call found its connection closed and went again on a new one.
+  // Some call found its connection closed and went again on a new one, and says so.
   expect(server.seen.requests).toBeGreaterThan(4);
+  expect(resent).toHaveLength(server.seen.requests - 4);
+  for (const why of resent) expect(why).toMatch(/closed the connection before answering/);
 });
 
 it('does not send a call twice when a new connection closes without an answer', async () => {
@@ -58,6 +62,7 @@ it('does not send a call twice when a new connection closes without an answer', 
   const result = await post(server.url);
   expect(result.status).toBeNull();
   expect(result.error).toMatch(/closed the connection before answering/);
+  expect(result.resent).toBeUndefined();
   expect(server.seen.requests).toBe(1);
 });
 

@@ -39,6 +39,14 @@ export function ApiDetail({
             ...(api.error
               ? [{ label: 'Error', value: <span className="text-error">{api.error}</span> }]
               : []),
+            ...(api.resent
+              ? [
+                  {
+                    label: 'Sent',
+                    value: `twice: the first try's connection was closed (${api.resent})`,
+                  },
+                ]
+              : []),
           ]}
         />
         <h4>Timing</h4>
