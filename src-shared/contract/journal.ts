@@ -47,9 +47,9 @@ export const ApiExchange = z.object({
   /** Why no response arrived (refused, timed out, ...). */
   error: z.string().optional(),
   /**
-   * Set when the call was sent twice: the server closed the kept-alive connection of the first
-   * try before answering it (these are the words of that close), so the request had not reached
-   * it. `timing` is the second try's.
+   * Set when the call was sent twice, saying why in words: the server closed the kept-alive
+   * connection of the first try before answering it, so the request had not reached it. The rest
+   * of the exchange (`timing` included) is the second try's.
    */
   resent: z.string().optional(),
 });

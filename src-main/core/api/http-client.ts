@@ -33,7 +33,7 @@ export interface HttpResult {
   timing: Timing;
   /** Set when no complete response arrived. */
   error?: string;
-  /** Why it was sent a second time (closedWhileIdle): the first try's error. */
+  /** Why it was sent a second time (closedWhileIdle), in words. */
   resent?: string;
 }
 
@@ -51,7 +51,8 @@ export async function sendHttp(req: OutgoingRequest): Promise<HttpResult> {
   if (!first.sendAgain) return first.result;
   // Once only: a second close is the server's doing, and its words say so.
   const second = await sendOnce(req);
-  return { ...second.result, resent: first.result.error ?? 'the connection closed' };
+  const resent = `${safeHost(req.url)} closed the kept-alive connection of the first try before answering it, so the request had not reached it`;
+  return { ...second.result, resent };
 }
 
 /**

@@ -43,7 +43,7 @@ export function ApiDetail({
               ? [
                   {
                     label: 'Sent',
-                    value: `twice: the first try's connection was closed (${api.resent})`,
+                    value: `twice: ${api.resent}. This is the second try.`,
                   },
                 ]
               : []),
