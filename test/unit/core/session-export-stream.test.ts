@@ -10,7 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { JournalRecord } from '../../../src-shared/contract';
 import { writeExportFile } from '../../../src-main/core/log/export-file';
 import { createRedactor, type Redactor } from '../../../src-main/core/log/redact';
-import { streamSession, type ExportFormat } from '../../../src-main/core/log/session-export';
+import {
+  streamSession,
+  type ExportFormat,
+  type StreamInput,
+} from '../../../src-main/core/log/session-export';
 import { toHar } from '../../../src-main/core/log/session-export-har';
 import { toHtmlReport } from '../../../src-main/core/log/session-export-html';
 
@@ -95,6 +99,16 @@ function source(lines: string[]) {
   };
   return { read, open };
 }
+
+/** The export of LINES as "QA run", by a redactor that knows the secret, with `options` over it. */
+const qaRunExport = (options: Partial<StreamInput> & { format: ExportFormat }) =>
+  streamSession({
+    name: 'QA run',
+    lines: source(LINES).open,
+    redactor: redactorKnowingTheSecret(),
+    appVersion: '1.2.3',
+    ...options,
+  });
 
 async function collect(chunks: AsyncIterable<string>) {
   const out: string[] = [];
@@ -194,14 +208,7 @@ describe('a filtered export', () => {
     expect(kept.length).toBeGreaterThan(5);
     expect(kept.length).toBeLessThan(LINES.length / 2);
     for (const format of ['ndjson', 'har', 'html'] as const) {
-      const out = streamSession({
-        name: 'QA run (filtered)',
-        lines: source(LINES).open,
-        format,
-        redactor: redactorKnowingTheSecret(),
-        appVersion: '1.2.3',
-        keep,
-      });
+      const out = qaRunExport({ name: 'QA run (filtered)', format, keep });
       const content = (await collect(out.chunks)).join('');
       expect(out.filename).toBe(`tp-inspector-qa-run-filtered.${format}`);
       expect(content).not.toContain(SECRET);
@@ -223,12 +230,8 @@ describe('a filtered export', () => {
 
   it('keeps records as they were written, as the list finds them, and redacts what it keeps', async () => {
     // A search for the secret itself: the journal holds it in clear (written before it was known).
-    const out = streamSession({
-      name: 'QA run',
-      lines: source(LINES).open,
+    const out = qaRunExport({
       format: 'ndjson',
-      redactor: redactorKnowingTheSecret(),
-      appVersion: '1.2.3',
       keep: (record) => JSON.stringify(record).includes(SECRET),
     });
     const content = (await collect(out.chunks)).join('');
@@ -241,14 +244,7 @@ describe('an export written to a file', () => {
   it('is written chunk by chunk under the chosen name, replacing what was there', async () => {
     const target = join(dir, 'out.html');
     writeFileSync(target, 'an older export');
-    const out = streamSession({
-      name: 'QA run',
-      lines: source(LINES).open,
-      format: 'html',
-      redactor: redactorKnowingTheSecret(),
-      appVersion: '1.2.3',
-      chunkChars: 2_000,
-    });
+    const out = qaRunExport({ format: 'html', chunkChars: 2_000 });
     const { bytes } = await writeExportFile(target, out.chunks);
     const expected = wholeStringExport('html', LINES, redactorKnowingTheSecret());
     expect(readFileSync(target, 'utf8')).toBe(expected);
