@@ -82,14 +82,12 @@ interface RecordSource {
   keep?: (record: JournalRecord) => boolean;
 }
 
-async function* ndjsonPieces(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {
-  if (keep) {
-    for await (const record of records(lines, { redactor, keep })) {
-      yield `${JSON.stringify(record)}\n`;
-    }
+async function* ndjsonPieces(lines: AsyncIterable<string>, read: RecordSource) {
+  if (read.keep) {
+    for await (const record of records(lines, read)) yield `${JSON.stringify(record)}\n`;
     return;
   }
-  for await (const line of lines) yield `${redactedLine(line, redactor)}\n`;
+  for await (const line of lines) yield `${redactedLine(line, read.redactor)}\n`;
 }
 
 async function* records(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {

@@ -3,14 +3,14 @@
 // starts over on sessions.changed.
 import type {
   Bridge,
-  LogFilter,
+  CommandInput,
   SavedExport,
   SessionsState,
 } from '../../../../src-shared/contract';
 import { downloadFile } from '../../components/download';
 import { errorMessage } from '../../errors';
 
-export type ExportFormat = 'ndjson' | 'har' | 'html';
+export type ExportFormat = CommandInput<'sessions.export'>['format'];
 export type SessionChange = 'archive' | 'unarchive' | 'delete';
 const CHANGE_WORDS: Record<SessionChange, { busy: string; what: string }> = {
   archive: { busy: 'Archiving', what: 'archive the session' },
@@ -37,12 +37,8 @@ export interface LogSessionsState {
   exportSession(format: ExportFormat, options?: ExportOptions): Promise<SavedExport | null>;
 }
 
-export interface ExportOptions {
-  sessionId?: string;
-  filter?: LogFilter;
-  /** The last record a paused list shows. */
-  throughSeq?: number;
-}
+/** What to export besides the format: the command's own input (`throughSeq`: a paused list's last). */
+export type ExportOptions = Omit<CommandInput<'sessions.export'>, 'format'>;
 
 type Set = (partial: Partial<LogSessionsState>) => void;
 
@@ -97,13 +93,8 @@ export function sessionsSlice(
       if (out) set({ sessions: out });
       return out !== null;
     },
-    async exportSession(format, { sessionId, filter, throughSeq } = {}) {
-      const input = {
-        format,
-        ...(sessionId ? { sessionId } : {}),
-        ...(filter ? { filter } : {}),
-        ...(throughSeq !== undefined ? { throughSeq } : {}),
-      };
+    async exportSession(format, options = {}) {
+      const input = { format, ...options };
       const out = await run(
         `Exporting as ${format.toUpperCase()}…`,
         'export the session',
