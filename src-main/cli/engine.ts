@@ -1,9 +1,11 @@
 // The engine as the command line runs it: the embedded sandbox and the core (with its receiver),
 // no window and no HTTP host. By default in a fresh temporary data folder removed at the end, so a
-// run touches nothing of the person's app data; with a data folder (--profile), the app's own.
+// run touches nothing of the person's app data; with a data folder (--profile), the app's own,
+// taken from no other process (the app must be closed), its settings read but never changed.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { lockDataFolder, type DataFolderLock } from '../core/common/data-folder-lock';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost } from '../core/host-interface';
 import { createCore } from '../core/index';
@@ -14,6 +16,7 @@ import { freeLoopbackPort, LOOPBACK } from '../headless/listen';
 import { confSettings } from '../headless/settings';
 import { embeddedSandbox } from '../sandbox/embedded';
 import { startSandbox } from '../sandbox/index';
+import { readOnlySettings } from './read-only-settings';
 
 export interface CliEngine {
   core: Core;
@@ -38,7 +41,14 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
   // In a temporary folder every port is a free one, so a run beside the open app (or another run)
   // never contends for the app's redirect and inbound ports; with the app's data, the saved ones.
   // With the app's data, the sandbox's stored secret too: the engine stores the one it runs with.
-  const settings = confSettings(dataDir);
+  const lock: DataFolderLock | null = temporary
+    ? null
+    : lockDataFolder(
+        dataDir,
+        'the command line',
+        'Close it first (or let that run end), leave --profile out to run against a fresh embedded sandbox, or give --data-dir a folder of its own.',
+      );
+  const settings = temporary ? confSettings(dataDir) : readOnlySettings(confSettings(dataDir));
   const secrets = unavailableSealer(NO_KEYRING_EXPLANATION);
   const storedSecret = temporary
     ? undefined
@@ -50,6 +60,7 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
         ? { apps: [{ client_secret: storedSecret }] }
         : {},
   ).catch(async (err: unknown) => {
+    lock?.release();
     if (temporary) await rm(dataDir, { recursive: true, force: true });
     throw err;
   });
@@ -70,6 +81,7 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     core = await createCore(host, temporary ? { inboundPort: 0 } : {});
   } catch (err) {
     await sandbox.close().catch(() => undefined);
+    lock?.release();
     if (temporary) await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -84,6 +96,7 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
       (closing ??= (async () => {
         await started.close().catch(() => undefined);
         await sandbox.close().catch(() => undefined);
+        lock?.release();
         if (temporary) await rm(dataDir, { recursive: true, force: true });
       })()),
   };

@@ -14,6 +14,7 @@ import {
   shell,
 } from 'electron';
 import type { Core } from '../core/core';
+import { lockDataFolder } from '../core/common/data-folder-lock';
 import type { CoreHost, SettingsStore } from '../core/host-interface';
 import type { RunningSandbox } from '../sandbox/index';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
@@ -119,6 +120,13 @@ async function launch(
 
   const settings = deps.createSettings();
   const dataDir = app.getPath('userData');
+  // The single-instance lock keeps a second window out; this keeps out the headless host and the
+  // command line on the same folder.
+  const lock = lockDataFolder(
+    dataDir,
+    'the desktop app',
+    'Close the other one first (a headless host, or a command-line run with --profile), then open TP Inspector again.',
+  );
   const secrets = safeStorageSealer(safeStorage, platform);
   // Without the sandbox the app still works against real platforms: say so and carry on.
   let sandbox: ShellSandbox | null = null;
@@ -143,6 +151,7 @@ async function launch(
     core = await deps.createCore(host);
   } catch (err) {
     await sandbox?.close().catch(() => undefined);
+    lock.release();
     throw err;
   }
 
@@ -209,6 +218,7 @@ async function launch(
       await sandbox
         ?.close()
         .catch((err: unknown) => console.error('Closing the sandbox failed:', err));
+      lock.release();
     })());
 
   // Quitting waits for the journal to flush and the sandbox to stop, then quits for real.

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
+import { lockDataFolder } from '../core/common/data-folder-lock';
 import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
 import { embeddedSandbox } from '../sandbox/embedded';
@@ -88,6 +89,11 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   const dataDir = resolve(options.dataDir);
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir());
   mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataFolder(
+    dataDir,
+    'the headless host',
+    'Use the one that is running (its URL was printed where it started), close it first, or start this one with --data-dir and a folder of its own.',
+  );
 
   // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
   const settings = confSettings(dataDir);
@@ -99,7 +105,10 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
     ),
     options.sandboxPort,
-  );
+  ).catch((err: unknown) => {
+    lock.release();
+    throw err;
+  });
   let core: Core | undefined;
   try {
     const sandboxRegistration = embeddedSandbox(sandbox);
@@ -150,11 +159,13 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
           await http.close();
           await started.close();
           await sandbox.close();
+          lock.release();
         })()),
     };
   } catch (err) {
     await core?.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
+    lock.release();
     throw err;
   }
 }

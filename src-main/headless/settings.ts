@@ -36,8 +36,9 @@ export function resolveDataDir(option: string | undefined): string {
 }
 
 /**
- * The file is read at each access, as conf did: the `tp` command line may change a setting while a
- * host runs on the same folder, and neither writes back a stale copy of the other's keys.
+ * The file is read at each access, as conf did. One process at a time holds a data folder
+ * (core/common/data-folder-lock.ts); reading afresh still costs little and keeps a hand edit of the
+ * file, made while the host runs, from being written over by a stale copy.
  */
 export function confSettings(dataDir: string): SettingsStore {
   const path = join(dataDir, 'settings.json');

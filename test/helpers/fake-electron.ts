@@ -2,7 +2,17 @@
 // cannot run here, so the tests drive the same code through the same electron API calls and read
 // back what it registered (IPC handlers, the scheme, the menu, the window's options).
 // Use: vi.mock('electron', async () => (await import('../helpers/fake-electron')).electronModule());
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { vi } from 'vitest';
+
+/**
+ * app.getPath('userData'): a real folder, since the shell locks its data folder (a file in it), and
+ * one per test, since tests leave their shells running.
+ */
+let userDataCount = 0;
+const freshUserData = () =>
+  join(tmpdir(), `tp-fake-electron-userData-${process.pid}-${(userDataCount += 1)}`);
 
 type Listener = (...args: unknown[]) => unknown;
 type Rect = { x: number; y: number; width: number; height: number };
@@ -61,7 +71,7 @@ function createFake() {
       available: true,
       backend: 'gnome_libsecret',
     },
-    userData: '/fake/userData',
+    userData: freshUserData(),
     privilegedSchemes: [] as unknown[],
     /** Whether app.whenReady had resolved when registerSchemesAsPrivileged was called. */
     schemesRegisteredAfterReady: false,
@@ -206,7 +216,7 @@ function createFake() {
     state.permissionRequest = null;
     state.permissionCheck = null;
     state.safeStorage = { available: true, backend: 'gnome_libsecret' };
-    state.userData = '/fake/userData';
+    state.userData = freshUserData();
     state.privilegedSchemes = [];
     state.schemesRegisteredAfterReady = false;
     state.ready = false;

@@ -196,7 +196,7 @@ describe('the application menu', () => {
     expect(fake.state.openedPaths).toEqual([
       '/opt/tp/docs/guide.md',
       '/opt/tp/docs/journal.md',
-      '/fake/userData',
+      fake.state.userData,
     ]);
   });
 
@@ -223,7 +223,7 @@ describe('the application menu', () => {
     const options = call.at(-1) as { message: string; detail: string };
     expect(options.message).toBe('TP Inspector 9.8.7');
     expect(options.detail).toMatch(/Version 9\.8\.7/);
-    expect(options.detail).toMatch(/Data folder: \/fake\/userData/);
+    expect(options.detail).toContain(`Data folder: ${fake.state.userData}`);
   });
 });
 

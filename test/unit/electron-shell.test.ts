@@ -369,7 +369,7 @@ describe('the host given to the engine', () => {
   it('maps the embedded sandbox’s registration and the app paths', async () => {
     const { host } = await started();
     expect(host().appVersion).toBe('9.8.7');
-    expect(host().paths.dataDir).toBe('/fake/userData');
+    expect(host().paths.dataDir).toBe(fake.state.userData);
     expect(host().sandbox).toEqual({
       baseUrl: 'http://127.0.0.1:45678',
       app: {
