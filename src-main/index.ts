@@ -1,12 +1,22 @@
 // Electron entry (built to out/main/index.js, ESM). The shell lives in ./electron; this file only
 // hands it the real engine, sandbox and settings store.
+import { app } from 'electron';
+import { adoptOlderData, defaultDataDir } from './core/common/data-folder';
 import { createCore } from './core/index';
 import { startStableSandbox } from './sandbox/stable-port';
 import { startShell } from './electron/shell';
 import { electronSettings } from './electron/settings';
 
+// The folder every host shares, whether the app was installed or started with `npm start` (whose
+// folder Electron would name for the package): set before anything reads or locks it.
+const dataDir = defaultDataDir();
+app.setPath('userData', dataDir);
+const adopted = adoptOlderData(dataDir);
+if (adopted) console.error(adopted.words);
+
 void startShell({
   createCore,
+  ...(adopted ? { notices: [adopted.words] } : {}),
   // On the port and with the secret it had last time, so a copy of the sandbox profile still works.
   startSandbox: (clientSecret) =>
     startStableSandbox(

@@ -29,6 +29,8 @@ export interface CoreHost {
   openExternal(url: string): Promise<void>;
   /** The embedded sandbox, when the host started one. */
   sandbox?: EmbeddedSandbox;
+  /** What the host did at start that a person should read in the event log (data carried over). */
+  notices?: readonly string[];
 }
 
 /** The sealer for a host without a keyring: secrets stay in memory and are never written. */

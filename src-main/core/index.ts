@@ -165,6 +165,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     'info',
     `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
   );
+  for (const notice of host.notices ?? []) logSystem('info', notice);
   const portTaken = sandboxPortTaken(host.sandbox);
   if (portTaken !== null) {
     logSystem(

@@ -21,6 +21,7 @@ export interface ElectronHostParts {
   secrets: SecretSealer;
   openExternal: (url: string) => Promise<void>;
   sandbox: Pick<RunningSandbox, 'baseUrl' | 'apps'> | null;
+  notices?: readonly string[];
 }
 
 export function electronHost(parts: ElectronHostParts): CoreHost {
@@ -32,5 +33,6 @@ export function electronHost(parts: ElectronHostParts): CoreHost {
     secrets: parts.secrets,
     openExternal: externalOpener(parts.openExternal),
     ...(sandbox ? { sandbox } : {}),
+    ...(parts.notices ? { notices: parts.notices } : {}),
   };
 }

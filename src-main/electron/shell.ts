@@ -38,6 +38,8 @@ export interface ShellDeps {
   /** With the client secret it had last time (undefined: the sandbox makes one). */
   startSandbox(clientSecret: string | undefined): Promise<ShellSandbox>;
   createSettings(): SettingsStore;
+  /** What the entry did at start that the event log should say (data carried over). */
+  notices?: readonly string[];
   /** import.meta.url of out/main/index.js: out/renderer and out/preload sit beside it. */
   mainModuleUrl: string;
   /** electron-vite's dev server, when running `electron-vite dev`. */
@@ -145,6 +147,7 @@ async function launch(
     secrets,
     openExternal: (url) => shell.openExternal(url),
     sandbox,
+    ...(deps.notices ? { notices: deps.notices } : {}),
   });
   let core: Core;
   try {

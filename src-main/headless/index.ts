@@ -44,6 +44,8 @@ export interface HeadlessHostOptions {
   token?: string;
   /** How URLs open in the system browser (tests replace it). */
   opener?: Opener;
+  /** What the caller did at start that the event log should say (data carried over). */
+  notices?: readonly string[];
   /** The engine factory (tests may swap in a fake). */
   createCore?: (host: CoreHost, options?: CoreOptions) => Promise<Core>;
 }
@@ -124,6 +126,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
         }
       },
       ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
+      ...(options.notices ? { notices: options.notices } : {}),
     };
     core = await (options.createCore ?? realCreateCore)(
       host,

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
 import { startHeadlessHost } from './index';
 import { openInBrowser } from './open-url';
+import { adoptOlderData } from '../core/common/data-folder';
 import { resolveDataDir } from './settings';
 
 async function main(): Promise<void> {
@@ -16,8 +17,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
+  const dataDir = resolveDataDir(args.dataDir);
+  // The default folder only: one named with --data-dir is used as it is.
+  const adopted = args.dataDir === undefined ? adoptOlderData(dataDir) : null;
+  if (adopted) console.error(adopted.words);
   const host = await startHeadlessHost({
-    dataDir: resolveDataDir(args.dataDir),
+    dataDir,
+    ...(adopted ? { notices: [adopted.words] } : {}),
     // This entry is always out/main/serve.js, whatever chunks the bundler splits the rest into.
     rendererDir: resolve(import.meta.dirname, '../renderer'),
     ...(args.port !== undefined ? { port: args.port } : {}),

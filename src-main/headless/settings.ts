@@ -1,6 +1,6 @@
-// Where the headless host keeps things: conf's per-user folder for this project unless --data-dir
-// says otherwise, with settings in one JSON file there (settings.json, the file conf wrote for the
-// versions before, read and written the same way). Not conf itself: it loads a JSON-schema
+// Where the headless host keeps things: the data folder every host shares
+// (core/common/data-folder.ts) unless --data-dir says otherwise, with settings in one JSON file
+// there (settings.json, the file conf wrote for the versions before, read and written the same way). Not conf itself: it loads a JSON-schema
 // validator and more that these flat keys never use, a tenth of the host's start.
 import {
   closeSync,
@@ -12,25 +12,17 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { defaultDataDir } from '../core/common/data-folder';
 import type { SettingsStore } from '../core/host-interface';
 
-export const PROJECT_NAME = 'tp-inspector';
+export { defaultDataDir } from '../core/common/data-folder';
+
 const RETRIED = new Set(['EPERM', 'EACCES', 'EBUSY']);
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
-/** conf's default folder for this project (env-paths' config folder, suffix -nodejs). */
-export function defaultDataDir(): string {
-  const name = `${PROJECT_NAME}-nodejs`;
-  const { env } = process;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', name);
-  if (process.platform === 'win32')
-    return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), name, 'Config');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), name);
-}
-
+/** --data-dir when given, else the default data folder every host shares. */
 export function resolveDataDir(option: string | undefined): string {
   return option ? resolve(option) : defaultDataDir();
 }
