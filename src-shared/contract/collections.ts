@@ -151,7 +151,15 @@ export const collectionsCommands = {
         append: z.boolean().default(false),
       })
       .strict(),
-    output: z.object({ path: z.string(), view: CollectionView }),
+    output: z.object({
+      path: z.string(),
+      view: CollectionView,
+      /**
+       * What saving changed so the file runs elsewhere (the connected user became {{user_id}}) and
+       * what in it holds only on this machine, in words.
+       */
+      notes: z.array(z.string()),
+    }),
   },
   /** The variables of one profile (one set per environment). */
   'collections.profileVariables': {

@@ -1,7 +1,8 @@
 // "Save to collection": a composer request, or a journaled `api` call (History, the Event log),
 // written as a scenario of one `request` step, or appended as a step to a scenario. A file never
 // holds a secret: the token is named by `as` and `user`, and a secret parameter by a variable
-// (`{{client_secret}}`); the redactor checks the text before it is written.
+// (`{{client_secret}}`); the redactor checks the text before it is written. Nor does it hold what
+// only this machine knows: the connected user becomes a variable (portable-step.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { YAMLSeq } from 'yaml';
@@ -19,6 +20,8 @@ import { apiRecordOf, composerRequestOfRecord } from '../composer/record-request
 import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
 import type { Services } from '../services';
 import { FILES_DIR, resolveInside } from './collection-paths';
+import { profileVariables, setProfileVariables } from './collection-settings';
+import { portableStep, type PortableStep } from './portable-step';
 import type { CollectionStore } from './collection-store';
 import { scenarioToYaml } from './scenario-yaml';
 import { fileSlug, firstFree } from './unique-names';
@@ -124,7 +127,11 @@ export async function saveRequest(
   services: Services,
   store: CollectionStore,
   input: SaveInput,
-): Promise<{ path: string; view: Awaited<ReturnType<CollectionStore['view']>> }> {
+): Promise<{
+  path: string;
+  view: Awaited<ReturnType<CollectionStore['view']>>;
+  notes: string[];
+}> {
   const { request, record, notes } = await sourceRequest(services, input);
   const from = record
     ? `The call #${record.seq} (${new URL(record.api.url).pathname})`
@@ -137,9 +144,6 @@ export async function saveRequest(
       )
     : [];
   const built = requestOf(request, endpoint, secretNames, services);
-  // The dialog's "Step name" names the step, also when it is added to an existing scenario.
-  const step: StepObject = { ...(input.name ? { name: input.name } : {}), request: built.step };
-  if (record?.api.status) step.expect = { status: record.api.status };
   const folder = store.root(input.folder);
   const name = input.name ?? defaultName(request);
   const path =
@@ -160,8 +164,22 @@ export async function saveRequest(
       ...(built.bytes.type ? { type: built.bytes.type } : {}),
     };
   }
+  const profile = services.profiles.require(record?.profileId ?? request.profileId);
+  const portable = portableStep({
+    request: built.step,
+    user: actingUser(services, profile.id, request),
+    profile,
+    captured: input.append ? await capturedNames(store, folder, path) : new Set(),
+    profileVariables: profileVariables(services.host.settings, profile.id),
+  });
+  // The dialog's "Step name" names the step, also when it is added to an existing scenario.
+  const step: StepObject = {
+    ...(input.name ? { name: input.name } : {}),
+    request: portable.request,
+  };
+  if (record?.api.status) step.expect = { status: record.api.status };
   const text = input.append
-    ? await appendedText(store, folder, path, step)
+    ? await appendedText(store, folder, path, step, portable.setup)
     : scenarioToYaml({
         ...(input.name ? { name: input.name } : {}),
         ...(notes.length > 0
@@ -169,7 +187,7 @@ export async function saveRequest(
               description: `Saved from the journal's call #${record?.seq ?? ''}. ${notes.join(' ')}`,
             }
           : {}),
-        steps: [step],
+        steps: [...portable.setup, step],
       } as ScenarioInput);
   if (services.redactor.holdsSecret(text))
     throw new CommandError({
@@ -182,7 +200,47 @@ export async function saveRequest(
   } else {
     await store.write(folder, { path, text, overwrite: false });
   }
-  return { path, view: await store.view(folder) };
+  keepProfileVariables(services, profile.id, portable);
+  return { path, view: await store.view(folder), notes: portable.notes };
+}
+
+/** The user a request acts for, with the name a connect-user step gives the new one. */
+function actingUser(services: Services, profileId: string, request: Request) {
+  if (request.actAs.kind === 'app') return null;
+  const userId = request.actAs.userId;
+  const known = services.users.list(profileId).find((u) => u.userId === userId);
+  return { id: userId, displayName: known?.displayName ?? null };
+}
+
+function keepProfileVariables(services: Services, profileId: string, portable: PortableStep) {
+  if (Object.keys(portable.profileVariables).length === 0) return;
+  const { settings } = services.host;
+  setProfileVariables(settings, services.redactor, profileId, {
+    ...profileVariables(settings, profileId),
+    ...portable.profileVariables,
+  });
+}
+
+/** The variables a scenario's steps capture, so an added step uses them rather than its own. */
+async function capturedNames(
+  store: CollectionStore,
+  folder: string,
+  path: string,
+): Promise<Set<string>> {
+  const current = await store.read(folder, path);
+  let steps: unknown;
+  try {
+    steps = (yaml().parse(current.text) as { steps?: unknown } | null)?.steps;
+  } catch {
+    // A file that does not parse gets nothing added: appendedText says what is wrong with it.
+    return new Set();
+  }
+  const names = new Set<string>();
+  if (Array.isArray(steps))
+    for (const step of steps as { capture?: unknown }[])
+      if (step && typeof step.capture === 'object' && step.capture !== null)
+        for (const name of Object.keys(step.capture)) names.add(name);
+  return names;
 }
 
 /** The scenario's text with the step added last; its comments and layout stay as they were. */
@@ -191,6 +249,7 @@ async function appendedText(
   folder: string,
   path: string,
   step: StepObject,
+  setup: StepObject[],
 ) {
   const current = await store.read(folder, path);
   const doc = yaml().parseDocument(current.text);
@@ -200,7 +259,12 @@ async function appendedText(
       code: 'invalid_input',
       message: `${path} has no list of steps to add to${current.problems[0] ? ` (line ${current.problems[0].line}: ${current.problems[0].message})` : ''}: fix the file, or save the request as a new scenario.`,
     });
-  const stepDoc = yaml().parseDocument(scenarioToYaml({ steps: [step] } as ScenarioInput));
-  (steps as YAMLSeq).add((stepDoc.get('steps') as YAMLSeq).items[0]);
+  const added = yaml()
+    .parseDocument(scenarioToYaml({ steps: [...setup, step] } as ScenarioInput))
+    .get('steps') as YAMLSeq;
+  const items = (steps as YAMLSeq).items;
+  // The set-up goes first, so what it captures is there for every step after it.
+  items.splice(0, 0, ...added.items.slice(0, setup.length));
+  items.push(...added.items.slice(setup.length));
   return String(doc);
 }

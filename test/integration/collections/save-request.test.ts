@@ -48,20 +48,27 @@ describe('collections.saveRequest', () => {
     expect(readFileSync(join(folder, first.path), 'utf8')).toBe(
       [
         'steps:',
+        // The user acted for exists only on this sandbox: a new one is connected for each run.
+        '  - name: Connect Ada Lovelace',
+        '    connect-user:',
+        '      name: Ada',
+        '      surname: Lovelace',
+        '    capture:',
+        '      user_id: user_id',
         '  - request:',
         '      endpoint: message.send',
         '      as: user',
-        `      user: ${fx.userId}`,
+        '      user: "{{user_id}}"',
         '      params:',
         `        contact_id: ${fx.contactId}`,
-        `        resource_id: ${fx.userId}`,
+        '        resource_id: "{{user_id}}"',
         '        msg_type: text',
         '        text: hi',
         '',
       ].join('\n'),
     );
     expect(first.view.items.find((i) => i.path === first.path)).toMatchObject({
-      steps: 1,
+      steps: 2,
       problems: [],
     });
   });
@@ -161,7 +168,8 @@ describe('collections.saveRequest', () => {
       source: { seq: sent.record.seq },
     });
     const item = appended.view.items.find((i) => i.path === 'auth')?.children?.[0];
-    expect(item).toMatchObject({ path: 'auth/token.yaml', steps: 2, problems: [] });
+    // The token step acts for no user; the message does: a connect-user step goes first for it.
+    expect(item).toMatchObject({ path: 'auth/token.yaml', steps: 3, problems: [] });
     expect(readFileSync(join(folder, 'auth/token.yaml'), 'utf8')).toMatch(
       /text: from history\n {4}expect:\n {6}status: 200\n$/,
     );

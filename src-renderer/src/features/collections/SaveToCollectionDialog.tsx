@@ -110,6 +110,7 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [notes, setNotes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -132,8 +133,10 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
       ...(name.trim() ? { name: name.trim() } : {}),
     });
     setBusy(false);
-    if (out.ok) setSaved(out.value.path);
-    else setError(out.error);
+    if (out.ok) {
+      setSaved(out.value.path);
+      setNotes(out.value.notes);
+    } else setError(out.error);
   };
 
   return (
@@ -232,6 +235,13 @@ function SaveToCollectionDialog({ source, proposedName, onClose }: DialogProps) 
               Open it
             </button>
           </p>
+        ) : null}
+        {saved && notes.length > 0 ? (
+          <ul className="save-notes" aria-label="What saving changed">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
         ) : null}
         <div className="actions">
           <button
