@@ -7,7 +7,7 @@ import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
 import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
-import { embeddedSandbox } from '../sandbox/embedded';
+import { embeddedSandbox, embeddedStateFile } from '../sandbox/embedded';
 import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';
 import { APP_VERSION } from './app-version';
@@ -70,6 +70,7 @@ export function defaultRendererDir(): string {
 }
 
 async function sandboxOptions(
+  dataDir: string,
   redirectPort: number | undefined,
   clientSecret: string | undefined,
 ): Promise<SandboxOptions> {
@@ -81,7 +82,10 @@ async function sandboxOptions(
       : {}),
     ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}),
   };
-  return Object.keys(app).length > 0 ? { apps: [app] } : {};
+  return {
+    state_file: embeddedStateFile(dataDir),
+    ...(Object.keys(app).length > 0 ? { apps: [app] } : {}),
+  };
 }
 
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
@@ -95,6 +99,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   const sandbox = await startStableSandbox(
     settings,
     await sandboxOptions(
+      dataDir,
       options.redirectPort,
       storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
     ),
