@@ -18,11 +18,12 @@ void startShell({
   createCore,
   ...(adopted ? { notices: [adopted.words] } : {}),
   // On the port and with the secret it had last time, so a copy of the sandbox profile still works.
-  startSandbox: (clientSecret) =>
-    startStableSandbox(
-      electronSettings(),
-      clientSecret !== undefined ? { apps: [{ client_secret: clientSecret }] } : {},
-    ),
+  // In the data folder, the state it had when the app last stopped or crashed.
+  startSandbox: (clientSecret, stateFile) =>
+    startStableSandbox(electronSettings(), {
+      state_file: stateFile,
+      ...(clientSecret !== undefined ? { apps: [{ client_secret: clientSecret }] } : {}),
+    }),
   createSettings: electronSettings,
   mainModuleUrl: import.meta.url,
   devServerUrl: process.env['ELECTRON_RENDERER_URL'],

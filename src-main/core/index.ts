@@ -12,6 +12,7 @@ import { startInbound } from './inbound/inbound-service';
 import { pushUrlsToSandbox } from './tunnel/push-to-sandbox';
 import { createTunnelService, publicUrlsOf, type TunnelTiming } from './tunnel/tunnel-manager';
 import type { TunnelStatus } from '../../src-shared/contract';
+import { tokensOutliveRestart } from './auth/token-storage';
 import { createUserTokenService } from './auth/user-tokens';
 import type { Core } from './core';
 import { createDispatch, typedInvoke, type Handlers, type Invoke } from './dispatch';
@@ -87,8 +88,28 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const vault = createSecretVault(host);
   const profiles = createProfileStore(host, vault, redactor);
   profiles.onChange((state) => events.emit('profiles.changed', state));
-  const appTokens = createAppTokenService({ profiles, journal, redactor, events, vault });
-  const users = createUserTokenService({ host, profiles, journal, redactor, events, vault });
+  const outliveRestart = tokensOutliveRestart(host.sandbox);
+  const appTokens = createAppTokenService({
+    profiles,
+    journal,
+    redactor,
+    events,
+    vault,
+    tokensOutliveRestart: outliveRestart,
+  });
+  const users = createUserTokenService({
+    host,
+    profiles,
+    journal,
+    redactor,
+    events,
+    vault,
+    tokensOutliveRestart: outliveRestart,
+    appToken: {
+      current: (profileId) => appTokens.ensure(profileId),
+      renew: (profileId, refused) => appTokens.renew(profileId, refused),
+    },
+  });
   const connect = createConnectFlowService({
     profiles,
     users,

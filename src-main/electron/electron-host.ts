@@ -20,7 +20,8 @@ export interface ElectronHostParts {
   settings: SettingsStore;
   secrets: SecretSealer;
   openExternal: (url: string) => Promise<void>;
-  sandbox: Pick<RunningSandbox, 'baseUrl' | 'apps'> | null;
+  sandbox:
+    (Pick<RunningSandbox, 'baseUrl' | 'apps'> & Partial<Pick<RunningSandbox, 'stateFile'>>) | null;
   notices?: readonly string[];
 }
 

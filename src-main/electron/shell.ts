@@ -25,18 +25,23 @@ import { menuTemplate } from './menu';
 import { registerSaveExport } from './save-export';
 import { menuActions } from './menu-actions';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
+import { embeddedStateFile } from '../sandbox/embedded';
 import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';
 import { createMainWindow, focusWindow } from './window';
 import { rememberWindowState, restoreWindowState, WINDOW_STATE_KEY } from './window-state';
 
 /** What the shell uses of the running sandbox. */
-export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'>;
+export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'> &
+  Partial<Pick<RunningSandbox, 'stateFile'>>;
 
 export interface ShellDeps {
   createCore(host: CoreHost): Promise<Core>;
-  /** With the client secret it had last time (undefined: the sandbox makes one). */
-  startSandbox(clientSecret: string | undefined): Promise<ShellSandbox>;
+  /**
+   * With the client secret it had last time (undefined: the sandbox makes one), keeping its state
+   * in `stateFile` (in the data folder).
+   */
+  startSandbox(clientSecret: string | undefined, stateFile: string): Promise<ShellSandbox>;
   createSettings(): SettingsStore;
   /** What the entry did at start that the event log should say (data carried over). */
   notices?: readonly string[];
@@ -135,6 +140,7 @@ async function launch(
   try {
     sandbox = await deps.startSandbox(
       storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
+      embeddedStateFile(dataDir),
     );
   } catch (err) {
     console.error('The embedded sandbox platform did not start:', err);

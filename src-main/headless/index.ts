@@ -8,7 +8,7 @@ import type { Core } from '../core/core';
 import { lockDataFolder } from '../core/common/data-folder-lock';
 import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
-import { embeddedSandbox } from '../sandbox/embedded';
+import { embeddedSandbox, embeddedStateFile } from '../sandbox/embedded';
 import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';
 import { APP_VERSION } from './app-version';
@@ -73,6 +73,7 @@ export function defaultRendererDir(): string {
 }
 
 async function sandboxOptions(
+  dataDir: string,
   redirectPort: number | undefined,
   clientSecret: string | undefined,
 ): Promise<SandboxOptions> {
@@ -84,7 +85,10 @@ async function sandboxOptions(
       : {}),
     ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}),
   };
-  return Object.keys(app).length > 0 ? { apps: [app] } : {};
+  return {
+    state_file: embeddedStateFile(dataDir),
+    ...(Object.keys(app).length > 0 ? { apps: [app] } : {}),
+  };
 }
 
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
@@ -103,6 +107,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
   const sandbox = await startStableSandbox(
     settings,
     await sandboxOptions(
+      dataDir,
       options.redirectPort,
       storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
     ),

@@ -1,6 +1,7 @@
 // What every handler works with: the state, the settings, and the services around them.
 import type { Deliveries, DeliverySettings } from './deliveries/queue';
 import type { RateLimiter } from './rate-limit';
+import type { StateWriter } from './state/state-writer';
 import type { Store } from './state/store';
 
 export interface SandboxContext {
@@ -11,7 +12,10 @@ export interface SandboxContext {
   otpLifetimeMs: number;
   deliveries: Deliveries;
   deliverySettings: DeliverySettings;
-  /** The --state file, if any: POST /_sandbox/state/save writes it. */
-  stateFile: string | undefined;
+  /**
+   * The --state file's writer, if any: told of every change (written shortly after), and used by
+   * POST /_sandbox/state/save.
+   */
+  state: StateWriter | undefined;
   rateLimiter: RateLimiter;
 }

@@ -9,6 +9,7 @@ import { RateLimiter } from './rate-limit';
 import { createSandboxServer } from './server';
 import { createRoom } from './simulator/groups';
 import { loadState, saveState } from './state/persist';
+import { createStateWriter } from './state/state-writer';
 import { Store } from './state/store';
 import type { RunningSandbox, SandboxOptions } from './types';
 import { selfSignedCertificate } from './tls/self-signed';
@@ -47,15 +48,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     retryDelaysMs: config.delivery?.retry_delays_ms ?? [1000, 2000, 4000, 8000],
     timeoutMs: config.delivery?.timeout_ms ?? 10_000,
   };
+  const state = stateFile
+    ? createStateWriter(store, stateFile, {
+        onError: (err) => console.error(`sandbox: could not write the state to ${stateFile}`, err),
+      })
+    : undefined;
   const ctx: SandboxContext = {
     store,
     baseUrl: '',
     maxFileBytes: config.max_file_bytes ?? 25 * 1024 * 1024,
     otpLifetimeMs: (config.otp_lifetime ?? 600) * 1000,
     rateLimiter: new RateLimiter(),
-    deliveries: new Deliveries(store, signer, deliverySettings),
+    deliveries: new Deliveries(store, signer, deliverySettings, () => state?.changed()),
     deliverySettings,
-    stateFile,
+    state,
   };
   let internalErrors = 0;
   const tls = https ? selfSignedCertificate() : undefined;
@@ -79,21 +85,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (!loaded) {
     store.apps = buildApps(config);
     seed(ctx, options);
+    // The seeded users and the app's new secret are in the file from the start, not only once
+    // something changes: a crash before then must not bring other user ids back.
+    await state?.save();
   }
   return {
     baseUrl: ctx.baseUrl,
     apps: store.apps,
     platformDomain: store.platformDomain,
     certificatePem: tls?.certPem ?? null,
+    stateFile: stateFile ?? null,
     saveState: async (file?: string) => {
-      const target = file ?? stateFile;
-      if (!target) throw new Error('No state file: pass one, or start with state_file.');
-      await saveState(store, target);
+      if (state) return state.save(file);
+      if (!file) throw new Error('No state file: pass one, or start with state_file.');
+      await saveState(store, file);
     },
     internalErrors: () => internalErrors,
     close: async () => {
       ctx.deliveries.close();
-      if (stateFile) await saveState(store, stateFile);
+      await state?.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

@@ -24,6 +24,15 @@ export interface ServerHooks {
   onInternalError(err: unknown): void;
 }
 
+/**
+ * Whether a request may have changed the state: every method but GET and HEAD, and a GET of
+ * /tp/authorize (with an otp it issues a code). The state file is written after such a request.
+ */
+function mayChangeState(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return true;
+  return parseTarget(req.url)?.pathname === '/tp/authorize';
+}
+
 async function route(
   ctx: SandboxContext,
   signer: Signer,
@@ -78,6 +87,11 @@ export function createSandboxServer(
   tls?: { keyPem: string; certPem: string },
 ): Server {
   const listener: RequestListener = (req, res) => {
+    if (ctx.state && mayChangeState(req)) {
+      const state = ctx.state;
+      // 'close' follows every answer, finished or cut short (which may have changed it too).
+      res.once('close', () => state.changed());
+    }
     route(ctx, signer, req, res).catch((err: unknown) => {
       const apiError =
         err instanceof ApiError

@@ -76,7 +76,10 @@ export interface SandboxConfig {
 export interface SandboxOptions extends SandboxConfig {
   /** Loopback port; 0 (the default) picks a free one. */
   port?: number;
-  /** Load the state from this JSON file when it exists, and save it there on close. */
+  /**
+   * Load the state from this JSON file when it exists, and write it there shortly after each
+   * change and on close (docs/sandbox.md, The state file).
+   */
   state_file?: string;
   /** Serve HTTPS with a self-signed certificate made at start (RunningSandbox.certificatePem). */
   https?: boolean;
@@ -89,6 +92,8 @@ export interface RunningSandbox {
   platformDomain: string;
   /** PEM of the self-signed certificate when serving HTTPS, to trust it; null over HTTP. */
   certificatePem: string | null;
+  /** The state_file it keeps its state in; null when it keeps it in memory only. */
+  stateFile: string | null;
   /** Writes the whole state as JSON (to `file`, or to the state_file option). */
   saveState(file?: string): Promise<void>;
   /** Requests that hit an unexpected exception (answered 400, never 500): 0 in a healthy run. */

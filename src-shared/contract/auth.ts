@@ -36,9 +36,10 @@ export const ConnectedUser = z.object({
   /**
    * `disconnected`: no usable tokens (the platform refused the refresh, the person dropped them, or
    * they were lost at a restart); connect again. Stored in settings, so the value keeps its name;
-   * the UI shows it as "no tokens" (docs/glossary.md, "Refused refresh").
+   * the UI shows it as "no tokens" (docs/glossary.md, "Refused refresh"). `unknown`: the platform
+   * refused the refresh and no longer knows the user at all (its data was reset); forget it.
    */
-  status: z.enum(['connected', 'refreshing', 'disconnected']),
+  status: z.enum(['connected', 'refreshing', 'disconnected', 'unknown']),
   lastError: z.string().nullable(),
   connectedAt: z.string(),
 });

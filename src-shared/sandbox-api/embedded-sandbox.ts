@@ -7,6 +7,12 @@ export interface EmbeddedSandbox {
   baseUrl: string;
   /** The port the host asked for; when baseUrl has another, it was taken (said to the person). */
   wantedPort?: number;
+  /**
+   * Whether it keeps its state (users, tokens, ...) in the data folder across restarts, as the
+   * app's hosts start it; a sandbox that starts afresh each time (the command line's) does not, so
+   * the tokens it issued are not worth storing.
+   */
+  keepsState?: boolean;
   app: {
     name: string;
     clientId: string;

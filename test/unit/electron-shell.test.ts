@@ -78,7 +78,8 @@ function harness(
         if (options.createCoreFails) throw new Error('journal folder is read-only');
         return core;
       },
-      startSandbox: async () => sandbox,
+      // As startSandbox does: the sandbox keeps its state in the file it was given.
+      startSandbox: async (_secret, stateFile) => ({ ...sandbox, stateFile }),
       createSettings: () => memorySettings(),
       mainModuleUrl: MAIN_URL,
       platform: 'linux',
@@ -370,8 +371,10 @@ describe('the host given to the engine', () => {
     const { host } = await started();
     expect(host().appVersion).toBe('9.8.7');
     expect(host().paths.dataDir).toBe(fake.state.userData);
+    // Its state in the data folder, so the engine stores the tokens it issues.
     expect(host().sandbox).toEqual({
       baseUrl: 'http://127.0.0.1:45678',
+      keepsState: true,
       app: {
         name: 'Acme Orders',
         clientId: 'acme-orders',

@@ -9,7 +9,6 @@ import type { ProfileStore } from '../profiles/profile-store';
 import type { SecretVault } from '../secrets/secret-vault';
 import { singleFlight } from '../common/single-flight';
 import { requestToken } from './token-endpoint';
-import { SANDBOX_PROFILE_ID } from '../profiles/profile-store';
 
 interface AppToken {
   accessToken: string;
@@ -44,6 +43,8 @@ interface Deps {
   redactor: Redactor;
   events: CoreEventEmitter;
   vault: SecretVault;
+  /** Whether a profile's tokens are stored at rest (token-storage.ts, tokensOutliveRestart). */
+  tokensOutliveRestart: (profileId: string) => boolean;
 }
 
 const vaultKey = (profileId: string) => `profile:${profileId}:appToken`;
@@ -54,6 +55,7 @@ export function createAppTokenService({
   redactor,
   events,
   vault,
+  tokensOutliveRestart,
 }: Deps): AppTokenService {
   const lastErrors = new Map<string, string>();
   const once = singleFlight<AppTokenView>();
@@ -89,9 +91,8 @@ export function createAppTokenService({
     t !== null && (t.expiresAt === null || Date.parse(t.expiresAt) - EXPIRY_SKEW_MS > Date.now());
 
   const save = (profileId: string, t: AppToken) =>
-    // The embedded sandbox forgets its tokens when it stops: no point keeping them.
     vault.set(vaultKey(profileId), JSON.stringify(t), {
-      persist: profileId !== SANDBOX_PROFILE_ID,
+      persist: tokensOutliveRestart(profileId),
     });
 
   const fetchNow = (profileId?: string) => {

@@ -2,19 +2,22 @@
 // lives in settings; the tokens live in the secret vault. A token close to expiry is refreshed
 // before use, one refresh per user at a time however many calls wait on it; a refused refresh
 // (invalid_grant) leaves the user without tokens (status `disconnected`, shown as "no tokens";
-// the value is stored in settings, so it keeps its name) instead of looping.
+// the value is stored in settings, so it keeps its name) instead of looping, or `unknown` when the
+// platform no longer knows the user at all (platform-forgot-user.ts).
 import { z } from 'zod';
 import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { CoreHost } from '../host-interface';
 import type { Journal } from '../log/journal';
 import { redactValue, type Redactor } from '../log/redact';
-import { SANDBOX_PROFILE_ID, type Profile, type ProfileStore } from '../profiles/profile-store';
+import type { Profile, ProfileStore } from '../profiles/profile-store';
 import type { SecretVault } from '../secrets/secret-vault';
 import { sendAuthorized } from '../api/api-client';
 import { EXPIRY_SKEW_MS } from './app-token';
 import { singleFlight } from '../common/single-flight';
+import { FORGOTTEN_USER_MESSAGE, platformForgotUser } from './platform-forgot-user';
 import { requestToken, type IssuedToken } from './token-endpoint';
+import { missingTokensReason } from './token-storage';
 
 const UserMeta = z.object({
   userId: z.string(),
@@ -22,7 +25,7 @@ const UserMeta = z.object({
   scope: z.string(),
   expiresAt: z.string().nullable(),
   connectedAt: z.string(),
-  status: z.enum(['connected', 'disconnected']),
+  status: z.enum(['connected', 'disconnected', 'unknown']),
   lastError: z.string().nullable(),
 });
 type UserMeta = z.infer<typeof UserMeta>;
@@ -62,6 +65,13 @@ interface Deps {
   redactor: Redactor;
   events: CoreEventEmitter;
   vault: SecretVault;
+  /** Whether a profile's tokens are stored at rest (token-storage.ts, tokensOutliveRestart). */
+  tokensOutliveRestart: (profileId: string) => boolean;
+  /** The profile's app token, to ask whether the platform still knows a user it refused. */
+  appToken: {
+    current: (profileId: string) => Promise<string>;
+    renew: (profileId: string, refused: string) => Promise<string>;
+  };
 }
 
 export function createUserTokenService({
@@ -71,6 +81,8 @@ export function createUserTokenService({
   redactor,
   events,
   vault,
+  tokensOutliveRestart,
+  appToken,
 }: Deps): UserTokenService {
   const refreshing = new Set<string>();
   const once = singleFlight<string>();
@@ -101,7 +113,7 @@ export function createUserTokenService({
   };
   const saveSecrets = (profileId: string, userId: string, secrets: UserSecrets) =>
     vault.set(vaultKey(profileId, userId), JSON.stringify(secrets), {
-      persist: profileId !== SANDBOX_PROFILE_ID,
+      persist: tokensOutliveRestart(profileId),
     });
 
   const toView = (profileId: string, m: UserMeta): ConnectedUser => {
@@ -121,7 +133,11 @@ export function createUserTokenService({
           ? 'refreshing'
           : m.status,
       lastError: lostAtRestart
-        ? 'The tokens of this user were kept in memory only and are gone since the restart. Connect again.'
+        ? missingTokensReason({
+            mode: vault.mode(),
+            storeUnreadable: vault.unreadable.length > 0,
+            tokensStored: tokensOutliveRestart(profileId),
+          })
         : m.lastError,
       connectedAt: m.connectedAt,
     };
@@ -192,16 +208,30 @@ export function createUserTokenService({
             ? `The platform refused the refresh token of ${userId} (invalid_grant): the grant was revoked on the platform, or this refresh token was already used or revoked. Connect the user again.`
             : outcome.message;
           if (refused) vault.delete(vaultKey(profileId, userId));
+          const forgotten =
+            refused &&
+            (await platformForgotUser(
+              { journal, redactor },
+              profile,
+              {
+                current: () => appToken.current(profileId),
+                renew: (refused) => appToken.renew(profileId, refused),
+              },
+              userId,
+            ));
+          const said = forgotten ? FORGOTTEN_USER_MESSAGE : message;
           refreshing.delete(vaultKey(profileId, userId));
           update(profileId, userId, {
-            lastError: message,
-            ...(refused ? { status: 'disconnected' as const } : {}),
+            lastError: said,
+            ...(refused
+              ? { status: forgotten ? ('unknown' as const) : ('disconnected' as const) }
+              : {}),
           });
           authRecord(profileId, userId, 'refresh', 'error', `Refresh failed for ${userId}`, {
-            detail: message,
+            detail: said,
             apiSeq: outcome.apiSeq,
           });
-          throw new CommandError({ code: 'http_error', message });
+          throw new CommandError({ code: 'http_error', message: said });
         }
         const { token } = outcome;
         // The refresh response is "not shown": keep the old refresh token and scope when absent.
@@ -277,6 +307,9 @@ export function createUserTokenService({
       const meta = metas(profileId).find((m) => m.userId === userId);
       if (!meta) throw unknownUser(profileId, userId);
       const secrets = secretsOf(profileId, userId);
+      if (meta.status === 'unknown') {
+        throw new CommandError({ code: 'http_error', message: FORGOTTEN_USER_MESSAGE });
+      }
       if (meta.status === 'disconnected' || !secrets) {
         throw new CommandError({
           code: 'http_error',

@@ -14,11 +14,10 @@ export interface Actor {
 }
 
 function actFor(store: Store, app: AppRecord, token: AccessTokenRecord, userId: string): Actor {
+  // Unknown is not the same as not connected: an app can tell a user to connect again from one
+  // it should forget (docs/sandbox.md, Tokens and OAuth).
   if (!store.users.has(userId)) {
-    throw new ApiError(
-      'user_not_connected',
-      `The user ${userId.slice(0, 64)} is not connected to ${app.client_id}.`,
-    );
+    throw new ApiError('not_found', `The user ${userId.slice(0, 64)} is unknown.`);
   }
   const connection = store.connection(app.client_id, userId);
   if (!connection) {

@@ -22,6 +22,8 @@ export class Deliveries {
     private readonly store: Store,
     private readonly signer: Signer,
     private readonly settings: DeliverySettings,
+    /** Told when a delivery's record changes outside a request (an attempt's outcome). */
+    private readonly onChange: () => void = () => {},
   ) {}
 
   /** Records the delivery and starts sending it; answers the record at once. */
@@ -110,6 +112,7 @@ export class Deliveries {
     } else {
       delivery.status = 'failed';
     }
+    this.onChange();
   }
 
   close(): void {

@@ -5,7 +5,6 @@ import { contactJson } from '../contacts';
 import { ApiError } from '../http/reply';
 import { checkAuthorize, decide } from '../oauth/authorize';
 import { expireAll } from '../oauth/tokens';
-import { saveState } from '../state/persist';
 import { roomEntry } from '../rooms';
 import type {
   AppAnswer,
@@ -140,12 +139,12 @@ export const getState: SimHandler<Sent<typeof StateAnswer>> = ({ ctx }) => {
 
 /** Saves now (besides on exit); only to the --state file, never to a path a caller names. */
 export const postSave: SimHandler = async ({ ctx }) => {
-  if (!ctx.stateFile) {
+  if (!ctx.state) {
     throw new ApiError(
       'invalid_request',
       'The sandbox was started without a state file (--state FILE).',
     );
   }
-  await saveState(ctx.store, ctx.stateFile);
-  return { saved: ctx.stateFile };
+  await ctx.state.save();
+  return { saved: ctx.state.file };
 };

@@ -1,6 +1,6 @@
 // Saving the whole state to a JSON file and loading it back (--state FILE), so that a QA session
 // can be resumed. The file is read back through zod: it is a trust boundary like any input.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, open, readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import { AppConfigSchema } from '../config';
 import type { Store } from './store';
@@ -143,9 +143,22 @@ export function snapshot(store: Store): StateFile {
   };
 }
 
+/**
+ * Written aside, synced and renamed into place: a crash leaves the old file or the new one, never
+ * half of one. 0600: it holds the sandbox's client secrets, tokens and signing key.
+ */
 export async function saveState(store: Store, file: string): Promise<void> {
   const tmp = `${file}.tmp`;
-  await writeFile(tmp, JSON.stringify(snapshot(store)), { mode: 0o600 });
+  const text = JSON.stringify(snapshot(store));
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  // The mode given to open applies only to a new file: an older .tmp keeps its own.
+  await chmod(tmp, 0o600);
   await rename(tmp, file);
 }
 
@@ -158,10 +171,19 @@ export async function loadState(store: Store, file: string): Promise<boolean> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw err;
   }
-  const parsed = StateFileSchema.safeParse(JSON.parse(text));
+  const whatToDo = 'Move it aside (or delete it) to start the sandbox with a fresh state.';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(
+      `${file} is not a sandbox state file: it is not JSON (${(err as Error).message}). ${whatToDo}`,
+    );
+  }
+  const parsed = StateFileSchema.safeParse(json);
   if (!parsed.success) {
     throw new Error(
-      `${file} is not a sandbox state file: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      `${file} is not a sandbox state file: ${parsed.error.issues[0]?.message ?? 'invalid'}. ${whatToDo}`,
     );
   }
   const s = parsed.data;

@@ -43,7 +43,7 @@ describe('GET /tp/me.json', () => {
     expect(viaApp.json).toEqual(viaUser.json);
   });
 
-  it('app token without user_id: 400; user token with user_id: 400; unconnected user: 403', async () => {
+  it('app token without user_id: 400; user token with user_id: 400; unconnected user: 403; unknown user: 404', async () => {
     const s = await h.connect();
     const app = await h.appToken();
     expectError(await h.get('/tp/me.json', {}, app), 400, 'invalid_request');
@@ -54,11 +54,7 @@ describe('GET /tp/me.json', () => {
     );
     const stranger = await h.newUser();
     expectError(await h.get('/tp/me.json', { user_id: stranger }, app), 403, 'user_not_connected');
-    expectError(
-      await h.get('/tp/me.json', { user_id: 'u-unknown' }, app),
-      403,
-      'user_not_connected',
-    );
+    expectError(await h.get('/tp/me.json', { user_id: 'u-unknown' }, app), 404, 'not_found');
   });
 
   it('401 invalid_token without a header, with a malformed one, or with an unknown token', async () => {

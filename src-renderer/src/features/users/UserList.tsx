@@ -3,6 +3,8 @@
 // actions. A user without usable tokens (a refused refresh, tokens dropped here, or tokens kept in
 // memory and lost at a restart) says "no tokens" and offers "Connect again". The status value
 // stays `disconnected` because it is stored in settings (docs/glossary.md, "Refused refresh").
+// A user the platform no longer knows says so and offers one action, "Remove from the list":
+// connecting again would make another user.
 import type { ConnectedUser } from '../../../../src-shared/contract';
 import { FieldList } from '../../components/FieldList';
 import { clockTime } from '../../format';
@@ -15,6 +17,7 @@ const statusWords: Record<ConnectedUser['status'], string> = {
   connected: 'connected',
   refreshing: 'refreshing…',
   disconnected: 'no tokens',
+  unknown: 'unknown to the platform',
 };
 
 export function UserList({ registered }: { registered: string[] }) {
@@ -44,7 +47,8 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
   const forget = useAuth((s) => s.forget);
   const connect = useAuth((s) => s.connect);
   const name = user.displayName ?? user.userId;
-  const noTokens = user.status === 'disconnected';
+  const forgotten = user.status === 'unknown';
+  const noTokens = user.status === 'disconnected' || forgotten;
   const left = user.expiresAt ? remaining(user.expiresAt, now) : null;
 
   const expiry = noTokens
@@ -80,7 +84,7 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
       />
       {user.lastError ? <p className="text-error">{user.lastError}</p> : null}
       <div className="row">
-        {noTokens ? (
+        {forgotten ? null : noTokens ? (
           <button type="button" disabled={flowBusy} onClick={() => void connectAgain()}>
             Connect again
           </button>
