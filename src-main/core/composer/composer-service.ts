@@ -43,9 +43,19 @@ export interface ComposerDeps {
   stagedFiles: StagedFiles;
 }
 
+/**
+ * A send as the engine sees it: `result` is what the window gets (composer.send's output, its JSON
+ * redacted), `answer` the platform's JSON as it came, for the runner's checks and captures (a
+ * captured token must still work in a later step). `answer` never leaves the engine.
+ */
+export interface ComposerSent {
+  result: ComposerSendResult;
+  answer: unknown;
+}
+
 export interface ComposerService {
   preview(input: ComposerPreviewInput): Promise<ComposerPreview>;
-  send(input: ComposerSendInput): Promise<ComposerSendResult>;
+  send(input: ComposerSendInput): Promise<ComposerSent>;
   stage(name: string, base64: string): Promise<CommandOutput<'composer.stageFile'>>;
 }
 
@@ -197,7 +207,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
       // just issued (registered above) or a client secret it echoes is no more readable here than
       // in the journal. The shape check quotes values, so it reads the redacted answer too.
       const json = deps.redactor.record(anyJson);
-      return {
+      const forWindow: ComposerSendResult = {
         record,
         json,
         request: view,
@@ -209,6 +219,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
             ? bulkOutcome(built.fields.resources ?? '', result.status, anyJson)
             : null,
       };
+      return { result: forWindow, answer: anyJson };
     },
 
     async stage(name, base64) {
