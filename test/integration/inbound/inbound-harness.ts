@@ -80,7 +80,7 @@ export async function startInboundFixture(options: CoreOptions = {}): Promise<In
 export async function connectUser(f: InboundFixture, name = 'Ada') {
   const user = await createUser(f.sandbox, name, 'Lovelace');
   const flow = await f.core.invoke('auth.connectUser', { scopes: ['basic'] });
-  await fetch(await answerConsent(f.sandbox, flow.authorizeUrl, user.id, 'approve'));
+  await fetch(await answerConsent(f.sandbox, flow.consentUrl, user.id, 'approve'));
   // The user appears once the code is exchanged.
   for (let i = 0; i < 200; i++) {
     const { users } = await f.core.invoke('auth.users', {});
