@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-shared/contract';
 import type { Core, CoreOptions } from '../../../src-main/core/index';
+import type { SettingsStore } from '../../../src-main/core/host-interface';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import {
@@ -37,10 +38,14 @@ export const isDeliveryOf =
   (r: JournalRecord): r is DeliveryRecord =>
     isDelivery(r) && r.delivery.classification.messageId === messageId;
 
-export async function startInboundFixture(options: CoreOptions = {}): Promise<InboundFixture> {
+export async function startInboundFixture(
+  options: CoreOptions = {},
+  settings?: SettingsStore,
+): Promise<InboundFixture> {
   const { core, sandbox, dataDir, close } = await startCoreWithSandbox({
     sandbox: { delivery: { retry_delays_ms: [5, 5, 5, 5], timeout_ms: 2000 } },
     core: { deliveries: { bodyTimeoutMs: 300 }, ...options },
+    ...(settings ? { settings } : {}),
   });
   const records: JournalRecord[] = [];
   const waiters = new Set<() => void>();
