@@ -1,13 +1,15 @@
 // The renderer's Content-Security-Policy. The window loads only our own bundle: scripts, styles
-// and fonts from it alone, no inline code, no plugins, no frames around it. Images may come from
-// anywhere over http(s) because the UI previews media the platform and the user's endpoints serve.
+// and fonts from it alone, no inline code, no plugins, no frames around it. Images come from https
+// or the loopback sandbox (image-sources.ts says why).
 // The renderer's index.html carries the same policy as a <meta> tag; this copy is sent as a
 // response header for http(s) loads (the dev server), where a header outranks a meta tag.
+import { IMG_SRC_DIRECTIVE } from '../../src-shared/rules/image-sources';
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: http: https:",
+  IMG_SRC_DIRECTIVE,
   "connect-src 'self'",
   "font-src 'self'",
   "base-uri 'none'",

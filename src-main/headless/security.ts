@@ -2,6 +2,7 @@
 // and the headers every response carries. Pure functions, so each rule is unit-testable.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { IMG_SRC_DIRECTIVE } from '../../src-shared/rules/image-sources';
 
 /**
  * The session cookie's name carries the port: browsers key cookies by host, not port, so two hosts
@@ -98,7 +99,7 @@ export function contentSecurityPolicy(port: number): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: http: https:",
+    IMG_SRC_DIRECTIVE,
     // 'self' covers ws: on the same host and port in CSP 3; the explicit origins are for
     // browsers that predate it (older Safari).
     `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,

@@ -50,6 +50,11 @@ export const ConnectFlow = z.object({
   id: z.string(),
   profileId: z.string(),
   status: z.enum(['waiting', 'exchanging', 'connected', 'failed', 'cancelled', 'timed_out']),
+  /**
+   * The authorize URL as the window shows it: its `state` and any `otp` cut to a preview (`abcd…`).
+   * The live values never leave the engine in an event or in auth.flow (docs/security.md, OAuth and
+   * the public routes); the window that starts a flow gets the URL to open as `consentUrl`.
+   */
   authorizeUrl: z.string(),
   redirectUri: z.string(),
   scopes: z.array(z.string()),
@@ -66,6 +71,13 @@ export const ConnectFlow = z.object({
   error: z.string().nullable(),
 });
 export type ConnectFlow = z.infer<typeof ConnectFlow>;
+
+/**
+ * The flow auth.connectUser started, with the authorize URL to open in the browser (its live
+ * `state`, and the `otp` the person gave): in this answer only, to the window that asked.
+ */
+export const StartedConnectFlow = ConnectFlow.extend({ consentUrl: z.string() });
+export type StartedConnectFlow = z.infer<typeof StartedConnectFlow>;
 
 /** A platform client opened the app's management or directory URL with a one-time password. */
 export const OtpVisit = z.object({
@@ -107,7 +119,7 @@ export const authCommands = {
         openBrowser: z.boolean().default(true),
       })
       .strict(),
-    output: ConnectFlow,
+    output: StartedConnectFlow,
   },
   /** The fallback: the person pastes the URL the browser was redirected to. */
   'auth.completeConnect': {

@@ -238,7 +238,7 @@ describe('the session', () => {
       "default-src 'none'",
       "script-src 'self'",
       "style-src 'self'",
-      "img-src 'self' data: http: https:",
+      "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
       "connect-src 'self'",
       "font-src 'self'",
       "base-uri 'none'",

@@ -82,7 +82,9 @@ describe('host security rules', () => {
   it('sends the CSP and hardening headers, and never CORS headers', () => {
     const headers = securityHeaders(5874);
     expect(headers['content-security-policy']).toBe(contentSecurityPolicy(5874));
-    expect(contentSecurityPolicy(5874)).toContain("img-src 'self' data: http: https:");
+    expect(contentSecurityPolicy(5874)).toContain(
+      "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
+    );
     expect(contentSecurityPolicy(5874)).toContain("form-action 'none'");
     expect(headers['x-frame-options']).toBe('DENY');
     expect(Object.keys(headers).some((h) => h.startsWith('access-control'))).toBe(false);

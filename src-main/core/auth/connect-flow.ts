@@ -9,12 +9,21 @@
 // (connectWithOtp). The person's takes precedence: it replaces a pending otp-started flow, and an
 // otp never replaces it. An otp-started flow runs in the engine alone (otp-authorize.ts), lives
 // OTP_CONNECT_TIMEOUT_MS at most, and its state never leaves the engine.
+//
+// No flow's state or otp is in auth.flowChanged or auth.flow: the view's authorize URL has them cut
+// to a preview. The person's browser needs the live URL, so auth.connectUser's answer alone carries
+// it (consentUrl), to the window that started the flow and opens it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
-import { CommandError, type ConnectFlow, type ConnectedUser } from '../../../src-shared/contract';
+import {
+  CommandError,
+  type ConnectFlow,
+  type ConnectedUser,
+  type StartedConnectFlow,
+} from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
+import { redactValue, type Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
 import { platformUrl } from '../api/platform-url';
 import { requestToken } from './token-endpoint';
@@ -36,7 +45,7 @@ export interface ConnectFlowService {
     scopes: string[];
     otp?: string;
     openBrowser: boolean;
-  }): Promise<ConnectFlow>;
+  }): Promise<StartedConnectFlow>;
   /**
    * The directory URL's otp: connects its user without a browser round trip. Refused while any
    * flow is in flight; the person's Connect user replaces it while it runs.
@@ -64,6 +73,8 @@ interface ActiveFlow {
   view: ConnectFlow;
   profile: Profile;
   state: string;
+  /** The authorize URL with the live state (and otp): for the browser, or the engine's own GET. */
+  authorizeUrl: string;
   server: Server | null;
   timer: NodeJS.Timeout;
   completing: Promise<ConnectedUser> | null;
@@ -204,7 +215,8 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
     profile: Profile,
     shape: Pick<ConnectFlow, 'status' | 'scopes' | 'viaOtp' | 'startedBy'> & {
       state: string;
-      authorizeUrl: string;
+      /** What the authorize URL asks for besides the state: the scopes, or an otp. */
+      grant: Record<string, string>;
       server: Server | null;
       timeoutMs: number;
       timeoutWords: string;
@@ -216,7 +228,7 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
         id: randomBytes(6).toString('hex'),
         profileId: profile.id,
         status: shape.status,
-        authorizeUrl: shape.authorizeUrl,
+        authorizeUrl: authorizeUrlOf(profile, redactValue(shape.state), shownGrant(shape.grant)),
         redirectUri: profile.redirectUri,
         scopes: shape.scopes,
         viaOtp: shape.viaOtp,
@@ -228,6 +240,7 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       },
       profile,
       state: shape.state,
+      authorizeUrl: authorizeUrlOf(profile, shape.state, shape.grant),
       server: shape.server,
       completing: null,
       strayJournaled: false,
@@ -275,13 +288,13 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       viaOtp: true,
       startedBy: 'directory',
       state,
-      authorizeUrl: authorizeUrlOf(profile, state, { otp }),
+      grant: { otp },
       server: null,
       timeoutMs,
       timeoutWords: `The platform did not finish connecting the one-time password's user within ${Math.round(timeoutMs / 1000)} s.`,
     });
     const run = async () => {
-      const answer = await authorizeWithOtp(deps, profile, f.view.authorizeUrl, timeoutMs);
+      const answer = await authorizeWithOtp(deps, profile, f.authorizeUrl, timeoutMs);
       if (!current(f)) throw replaced();
       if (!answer.ok) {
         await fail(f, answer.message);
@@ -340,23 +353,23 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       const server = await listenForRedirect(profile, redirect, (url) => complete(url, 'callback'));
       const state = randomBytes(32).toString('base64url');
       const timeoutMs = deps.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-      const { view } = begin(profile, {
+      const started = begin(profile, {
         status: 'waiting',
         scopes: otp ? [] : scopes,
         viaOtp: Boolean(otp),
         startedBy: 'person',
         state,
-        authorizeUrl: authorizeUrlOf(profile, state, otp ? { otp } : { scope: scopes.join(' ') }),
+        grant: otp ? { otp } : { scope: scopes.join(' ') },
         server,
         timeoutMs,
         timeoutWords: `Nobody came back from the browser within ${Math.round(timeoutMs / 1000)} s.`,
       });
       if (openBrowser) {
-        deps.openExternal(view.authorizeUrl).catch(() => {
-          // The UI shows the URL to copy; nothing else to do here.
+        deps.openExternal(started.authorizeUrl).catch(() => {
+          // The answer carries the URL (consentUrl) for the window to open; nothing else to do.
         });
       }
-      return { ...view };
+      return { ...started.view, consentUrl: started.authorizeUrl };
     },
     cancel() {
       if (!flow) return null;
@@ -368,6 +381,11 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
         await finish(flow, { status: 'cancelled', error: 'TP Inspector closed.' });
     },
   };
+}
+
+/** The otp of a grant cut to a preview, as the window may show it; scopes as they are. */
+function shownGrant(grant: Record<string, string>): Record<string, string> {
+  return grant.otp === undefined ? grant : { ...grant, otp: redactValue(grant.otp) };
 }
 
 function sameSecret(a: string, b: string): boolean {

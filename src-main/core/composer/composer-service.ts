@@ -17,7 +17,7 @@ import type { AppTokenService } from '../auth/app-token';
 import type { UserTokenService } from '../auth/user-tokens';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
+import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
 import { holdCredential } from './held-credentials';
 import type { ProfileStore } from '../profiles/profile-store';
 import { BulkResponse, splitSpaceList } from '../../../src-shared/spec';
@@ -43,9 +43,19 @@ export interface ComposerDeps {
   stagedFiles: StagedFiles;
 }
 
+/**
+ * A send as the engine sees it: `result` is what the window gets (composer.send's output, its JSON
+ * redacted), `answer` the platform's JSON as it came, for the runner's checks and captures (a
+ * captured token must still work in a later step). `answer` never leaves the engine.
+ */
+export interface ComposerSent {
+  result: ComposerSendResult;
+  answer: unknown;
+}
+
 export interface ComposerService {
   preview(input: ComposerPreviewInput): Promise<ComposerPreview>;
-  send(input: ComposerSendInput): Promise<ComposerSendResult>;
+  send(input: ComposerSendInput): Promise<ComposerSent>;
   stage(name: string, base64: string): Promise<CommandOutput<'composer.stageFile'>>;
 }
 
@@ -112,6 +122,12 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
         });
       }
       if ('client_secret' in built.fields) assertSecretTransport(built.wire.url);
+      // A code, refresh token or otp typed into the composer is a secret from now on, as the ones
+      // the engine meets itself are: the raw body and the URL shown back hold it by value, not
+      // by a parameter name the redactor could go by.
+      for (const [name, value] of Object.entries(built.fields)) {
+        if (SECRET_PARAM_NAMES.has(name)) deps.redactor.addSecret(value);
+      }
       const { endpoint, wire } = built;
 
       const once = async (
@@ -187,11 +203,15 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
         token ? { authorization: `Bearer ${token}`, ...view.headers } : view.headers,
       );
       view.fields = deps.redactor.params(view.fields);
-      return {
+      // The answer goes to the window as the record's body does: redacted. A token the platform
+      // just issued (registered above) or a client secret it echoes is no more readable here than
+      // in the journal. The shape check quotes values, so it reads the redacted answer too.
+      const json = deps.redactor.record(anyJson);
+      const forWindow: ComposerSendResult = {
         record,
-        json: anyJson,
+        json,
         request: view,
-        shapeIssues: responseShapeIssues(endpoint, result.status, anyJson, built.fields),
+        shapeIssues: responseShapeIssues(endpoint, result.status, json, built.fields),
         retryAfterSeconds:
           result.status === 429 ? retryAfterSeconds(result.headers['retry-after']) : null,
         bulk:
@@ -199,6 +219,7 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
             ? bulkOutcome(built.fields.resources ?? '', result.status, anyJson)
             : null,
       };
+      return { result: forWindow, answer: anyJson };
     },
 
     async stage(name, base64) {

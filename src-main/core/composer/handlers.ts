@@ -11,7 +11,8 @@ export function composerHandlers(services: Services): HandlerGroup<keyof typeof 
   const composer = createComposerService(services);
   return {
     'composer.preview': (input) => composer.preview(input),
-    'composer.send': (input) => composer.send(input),
+    // The window gets the redacted result only; the platform's JSON as it came stays here.
+    'composer.send': async (input) => (await composer.send(input)).result,
     'composer.stageFile': ({ name, base64 }) => composer.stage(name, base64),
     'composer.samples': async () => ({ samples: await listSamples() }),
     'composer.fromRecord': ({ seq }) =>

@@ -2,6 +2,7 @@
 // receiver, so forward-to must not relay a stranger's request to the developer's server with its
 // cookies and credentials, nor bounce deliveries between the receiver and itself for ever.
 import type { NotForwardedReason, SignatureOutcome } from '../../../src-shared/contract';
+import { receiverMatch, type ResolveHost } from './receiver-target';
 
 /** TP Inspector's mark on every forward: a delivery that carries it came from a forward (a loop). */
 export const FORWARD_HEADER = 'x-tp-inspector-forwarded';
@@ -28,38 +29,6 @@ export function forwardHeaders(
   return { ...headers, ...own };
 }
 
-/** Host names that reach this machine's loopback, as a URL's hostname spells them. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0', '[::]']);
-
-const originOf = (url: string): { host: string; port: string; protocol: string } | null => {
-  try {
-    const u = new URL(url);
-    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    return { host: u.hostname.toLowerCase(), port, protocol: u.protocol };
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Whether `target` reaches this receiver: its loopback base URL under any name of loopback, or
- * one of its public URLs (the tunnel's); any path there is the receiver's.
- */
-export function isReceiverUrl(
-  target: string,
-  receiverBaseUrl: string,
-  publicUrls: readonly string[],
-): boolean {
-  const t = originOf(target);
-  if (!t) return false;
-  const receiver = originOf(receiverBaseUrl);
-  if (receiver && LOOPBACK_HOSTS.has(t.host) && t.port === receiver.port) return true;
-  return publicUrls.some((p) => {
-    const o = originOf(p);
-    return !!o && o.host === t.host && o.port === t.port && o.protocol === t.protocol;
-  });
-}
-
 export type ForwardDecision =
   | { send: true; headers: Record<string, string> }
   | { send: false; reason: NotForwardedReason; explanation: string };
@@ -74,10 +43,12 @@ export interface ForwardContext {
   forwardUnverified: readonly string[];
   receiverBaseUrl: string;
   publicUrls: readonly string[];
+  /** How a target's host name is resolved (dns.lookup unless a test says otherwise). */
+  resolve?: ResolveHost;
 }
 
 /** Whether one target gets the delivery, with which headers, or why not. */
-export function decideForward(target: string, c: ForwardContext): ForwardDecision {
+export async function decideForward(target: string, c: ForwardContext): Promise<ForwardDecision> {
   if (c.looped) {
     return {
       send: false,
@@ -85,11 +56,12 @@ export function decideForward(target: string, c: ForwardContext): ForwardDecisio
       explanation: `The delivery carries the ${FORWARD_HEADER} header: it was sent on by TP Inspector already, so forwarding it again could go round for ever. Check that no forward target leads back to this receiver.`,
     };
   }
-  if (isReceiverUrl(target, c.receiverBaseUrl, c.publicUrls)) {
+  const self = await receiverMatch(target, c.receiverBaseUrl, c.publicUrls, c.resolve);
+  if (self) {
     return {
       send: false,
       reason: 'target-is-receiver',
-      explanation: `${target} is this receiver (${c.receiverBaseUrl} or its public URL): forwarding there would go round for ever. Remove this target and forward to your own server's URL.`,
+      explanation: `${target} is this receiver (${self.why}): forwarding there would go round for ever. Remove this target and forward to your own server's URL.`,
     };
   }
   const own: Record<string, string> = { [FORWARD_HEADER]: String(c.deliverySeq) };

@@ -123,14 +123,16 @@ export function forwardOnceWritten(
     () => {
       const c = { ...context(), deliverySeq: delivery.seq, incoming: req.headers };
       for (const url of targets) {
-        const decision = decideForward(url, c);
-        const at = { deliverySeq: delivery.seq, profileId: req.profileId, url };
-        if (!decision.send) {
-          forwarder.skip(at, decision.reason, decision.explanation);
-          continue;
-        }
-        void forwarder
-          .send({ ...req, ...at, headers: decision.headers, why: 'forward' })
+        // Each target on its own: one whose host takes long to resolve holds up no other.
+        void decideForward(url, c)
+          .then((decision) => {
+            const at = { deliverySeq: delivery.seq, profileId: req.profileId, url };
+            if (!decision.send) {
+              forwarder.skip(at, decision.reason, decision.explanation);
+              return;
+            }
+            return forwarder.send({ ...req, ...at, headers: decision.headers, why: 'forward' });
+          })
           .catch(() => undefined);
       }
     },

@@ -18,7 +18,7 @@ import type { OtpService } from '../auth/otp';
 import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
-import { isReceiverUrl } from './forward-guard';
+import { receiverMatch } from './receiver-target';
 import { createOtpRateLimit } from './otp-rate-limit';
 import { createInboundSettings, type InboundSettingsStore } from './inbound-settings';
 import { createRateCap, DEFAULT_RATE_CAP, edgeSource } from './rate-cap';
@@ -51,7 +51,7 @@ export interface InboundService {
   /** Per-profile response control, forward targets and RSA key. */
   readonly settings: InboundSettingsStore;
   /** Saves forward targets, refusing any that is this receiver (a loop). */
-  setForwards(profileId: string, changes: Partial<ForwardSettings>): InboundSettings;
+  setForwards(profileId: string, changes: Partial<ForwardSettings>): Promise<InboundSettings>;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
   /** Saves the port the receiver asks for at the next start (null: the default). */
   setPort(port: number | null, profileId: string): InboundStatus;
@@ -218,15 +218,15 @@ export async function startInbound({
       return status(profileId);
     },
     settings,
-    setForwards(profileId, changes) {
-      const self = (changes.targets ?? []).find((t) =>
-        isReceiverUrl(t, receiver.baseUrl, publicUrls()),
-      );
-      if (self !== undefined) {
-        throw new CommandError({
-          code: 'invalid_input',
-          message: `${self} is this receiver (${receiver.baseUrl}, or its public URL): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
-        });
+    async setForwards(profileId, changes) {
+      for (const target of changes.targets ?? []) {
+        const self = await receiverMatch(target, receiver.baseUrl, publicUrls());
+        if (self) {
+          throw new CommandError({
+            code: 'invalid_input',
+            message: `${target} is this receiver (${self.why}): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
+          });
+        }
       }
       return settings.setForwards(profileId, changes);
     },

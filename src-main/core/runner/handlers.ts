@@ -1,5 +1,6 @@
 // The runner's commands: one run at a time of a collection's scenarios (core/runner/).
-import type { runnerCommands } from '../../../src-shared/contract';
+import { composerCommands, type runnerCommands } from '../../../src-shared/contract';
+import { createComposerService } from '../composer/composer-service';
 import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
@@ -9,8 +10,12 @@ export function runnerHandlers(
   services: Services,
   invoke: Invoke,
 ): HandlerGroup<keyof typeof runnerCommands> {
+  // Request steps send through the composer here, not through the composer.send command, whose
+  // output is the window's (redacted): a step's checks and captures need the answer as it came.
+  const composer = createComposerService(services);
   const runner = createRunnerService({
     invoke,
+    send: (input) => composer.send(composerCommands['composer.send'].input.parse(input)),
     events: services.events,
     profiles: services.profiles,
     appTokens: services.appTokens,

@@ -1,4 +1,4 @@
-// A `request` step: one catalog endpoint through composer.send (journaled like any composer call),
+// A `request` step: one catalog endpoint through the composer (journaled like any composer call),
 // sent even when it breaks the API document's rules (a scenario tests the error answers too), then
 // its checks: status, time, headers, body paths, the documented shape.
 // Captures: status, header.<name>, body.<path>, seq (the api record).
@@ -153,13 +153,13 @@ export async function runRequestStep(
       phones: step.vcard.phones ?? [],
     };
   if (step.headers) input.headers = step.headers;
-  const sent = await ctx.invoke('composer.send', input);
+  const { result: sent, answer } = await ctx.send(input);
   const api = sent.record.api;
   const checks = responseChecks(expect, {
     status: api.status,
     timeMs: api.timing.totalMs,
     headers: api.responseHeaders,
-    json: sent.json,
+    json: answer,
     shapeIssues: sent.shapeIssues,
   });
   const outcome: StepOutcome = {
@@ -168,7 +168,7 @@ export async function runRequestStep(
     source: {
       status: api.status,
       headers: api.responseHeaders,
-      body: { value: sent.json },
+      body: { value: answer },
       values: { seq: String(sent.record.seq) },
     },
   };

@@ -92,6 +92,7 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
 function stepContext(c: StepEnv['context'], place: string, scenarioFile: string): StepContext {
   return {
     invoke: c.invoke,
+    send: c.send,
     events: c.events,
     profile: c.profile,
     sandbox: c.sandbox,

@@ -27,13 +27,14 @@ import {
   problemsText,
   scenarioState,
 } from './run-view';
-import { durationWords, RunStopped } from './step-context';
+import { durationWords, RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
 
 export type RunInput = z.output<typeof RunRequest>;
 
 export interface RunnerDeps extends StepDeps {
   invoke: Invoke;
+  send: StepContext['send'];
   events: CoreEventEmitter;
   profiles: ProfileStore;
 }
@@ -121,6 +122,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       profile: run.profile,
       context: {
         invoke: deps.invoke,
+        send: deps.send,
         events: deps.events,
         profile: { id: run.profile.id, name: run.profile.name, baseUrl: run.profile.baseUrl },
         sandbox: run.view.sandbox,

@@ -1,13 +1,19 @@
 // What a step runs with and what it gives back. Each kind of step is one file (request-step.ts,
 // delivery-step.ts, ...); the run (runner-service.ts) resolves its variables first, runs it, then
 // checks its captures and words its failure.
-import type { CheckOutcome } from '../../../src-shared/contract';
+import type { CheckOutcome, CommandInput } from '../../../src-shared/contract';
+import type { ComposerSent } from '../composer/composer-service';
 import type { Invoke } from '../dispatch';
 import type { CoreEvents } from '../events';
 import type { RunInbox } from './run-inbox';
 
 export interface StepContext {
   invoke: Invoke;
+  /**
+   * composer.send in the engine: the window's redacted result and the platform's JSON as it came,
+   * which a request step checks and captures from (a captured token must work in a later step).
+   */
+  send(input: CommandInput<'composer.send'>): Promise<ComposerSent>;
   events: CoreEvents;
   profile: { id: string; name: string; baseUrl: string };
   /** The run's profile is the embedded sandbox's. */

@@ -69,7 +69,7 @@ export async function connectUser(page: Page, running: RunningHost, userId: stri
     } else await page.waitForTimeout(700);
   }
   const sandbox = { baseUrl: running.ready.sandbox };
-  const redirect = await answerConsent(sandbox, flow.authorizeUrl, userId, 'approve');
+  const redirect = await answerConsent(sandbox, flow.consentUrl, userId, 'approve');
   await (await fetch(redirect)).text();
   // The code is exchanged after the redirect is answered: wait for the flow to end.
   for (let i = 0; i < 150; i++) {

@@ -46,7 +46,7 @@ async function start(secrets?: SecretSealer) {
 async function connect(core: Core, sandbox: RunningSandbox, name: string, surname: string) {
   const user = await createUser(sandbox, name, surname);
   const flow = await core.invoke('auth.connectUser', { scopes: ['basic'], openBrowser: false });
-  const page = await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+  const page = await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
   expect(page.status).toBe(200);
   return user.id;
 }

@@ -16,7 +16,7 @@ async function connected() {
   cleanups.push(close);
   const user = await createUser(sandbox, 'Ada', 'Lovelace');
   const flow = await core.invoke('auth.connectUser', { scopes: ['basic'], openBrowser: false });
-  await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+  await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
   const heard: ConnectedUser['status'][] = [];
   core.events.on('auth.usersChanged', ({ users }) => {
     const mine = users.find((u) => u.userId === user.id);

@@ -24,7 +24,7 @@ export async function startComposerFixture(
   try {
     const user = await createUser(sandbox, 'Ada', 'Lovelace');
     const flow = await core.invoke('auth.connectUser', { scopes: ['basic', 'user_phone'] });
-    const redirect = await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve');
+    const redirect = await answerConsent(sandbox, flow.consentUrl, user.id, 'approve');
     await (await fetch(redirect)).text();
     await waitFor(async () => (await core.invoke('auth.flow', {}))?.status === 'connected');
 

@@ -152,8 +152,8 @@ describe('the other endpoints', () => {
   it('token (client_credentials), with the secret from the profile and the new token redacted', async () => {
     const result = await send('token', { grant_type: 'client_credentials' }, { kind: 'app' });
     expectClean(result);
-    const token = (result.json as { access_token: string }).access_token;
-    expect(result.record.api.responseBody?.text).not.toContain(token);
+    // The value itself is checked against the sandbox's own in composer-secrets.test.ts.
+    expect((result.json as { access_token: string }).access_token).toMatch(/^.{4}…$/);
     expect(result.record.api.requestParams.client_secret).not.toBe(fx.clientSecret);
     expect(result.request.raw.text).not.toContain(fx.clientSecret);
     expect(JSON.stringify(result.record)).not.toContain(fx.clientSecret);

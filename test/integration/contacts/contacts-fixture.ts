@@ -46,7 +46,7 @@ export async function startContactsFixture(): Promise<ContactsFixture> {
 /** Connects a platform user to the app: the engine's flow, the sandbox's consent answered. */
 export async function connect(core: Core, sandbox: RunningSandbox, userId: string) {
   const flow = await core.invoke('auth.connectUser', { scopes: ['basic'], openBrowser: false });
-  const redirect = await answerConsent(sandbox, flow.authorizeUrl, userId, 'approve');
+  const redirect = await answerConsent(sandbox, flow.consentUrl, userId, 'approve');
   await (await fetch(redirect)).text();
   for (let i = 0; i < 400; i++) {
     const now = await core.invoke('auth.flow', {});

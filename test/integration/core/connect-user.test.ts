@@ -56,7 +56,7 @@ async function start(
 async function connect(fx: Fixture, name = 'Ada', surname = 'Lovelace') {
   const user = await createUser(fx.sandbox, name, surname);
   const flow = await fx.core.invoke('auth.connectUser', { scopes: ['basic', 'user_phone'] });
-  const redirect = await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve');
+  const redirect = await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'approve');
   const page = await fetch(redirect);
   return { user, flow, redirect, page, html: await page.text() };
 }
@@ -76,11 +76,11 @@ describe('connecting a user', () => {
     fx.core.events.on('auth.flowChanged', (f) => flows.push(f));
     const { user, flow, page, html } = await connect(fx);
 
-    expect(fx.opened).toEqual([flow.authorizeUrl]);
-    const q = new URL(flow.authorizeUrl).searchParams;
+    expect(fx.opened).toEqual([flow.consentUrl]);
+    const q = new URL(flow.consentUrl).searchParams;
     expect(q.get('response_type')).toBe('code');
     expect(q.get('scope')).toBe('basic user_phone');
-    expect(flow.authorizeUrl).toContain('scope=basic+user_phone');
+    expect(flow.consentUrl).toContain('scope=basic+user_phone');
     expect(q.get('state')!.length).toBeGreaterThanOrEqual(43);
     expect(page.status).toBe(200);
     expect(html).toMatch(/Ada Lovelace is connected/);
@@ -122,7 +122,7 @@ describe('connecting a user', () => {
     const fx = await start();
     const user = await createUser(fx.sandbox, 'Grace', 'Hopper');
     const flow = await fx.core.invoke('auth.connectUser', { scopes: ['basic'] });
-    const redirect = await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'deny');
+    const redirect = await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'deny');
     const page = await fetch(redirect);
     expect(page.status).toBe(400);
     expect(await page.text()).toMatch(/access_denied/);
@@ -156,7 +156,7 @@ describe('connecting a user', () => {
     expect(refusals).toHaveLength(1);
     expect(refusals[0]!.summary).toMatch(/still waiting/);
 
-    const redirect = await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve');
+    const redirect = await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'approve');
     const page = await fetch(redirect);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Alan Turing is connected/);
@@ -172,9 +172,7 @@ describe('connecting a user', () => {
       scopes: ['basic'],
       openBrowser: false,
     });
-    const redirect = new URL(
-      await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve'),
-    );
+    const redirect = new URL(await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'approve'));
     const right = redirect.searchParams.get('state')!;
     redirect.searchParams.set('state', 'forged-state-value');
     const err = await errorOf(
@@ -225,7 +223,7 @@ describe('connecting a user', () => {
       openBrowser: false,
     });
     expect(fx.opened).toEqual([]);
-    const redirect = await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve');
+    const redirect = await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'approve');
     const connected = await fx.core.invoke('auth.completeConnect', {
       redirectUrl: ` ${redirect} `,
     });
@@ -289,7 +287,7 @@ describe('keeping user tokens alive', () => {
     expect(after.slice(before).filter((r) => r.kind === 'api')).toHaveLength(0);
     // Connect again: the same user comes back connected.
     const flow = await fx.core.invoke('auth.connectUser', { scopes: ['basic'] });
-    await fetch(await answerConsent(fx.sandbox, flow.authorizeUrl, user.id, 'approve'));
+    await fetch(await answerConsent(fx.sandbox, flow.consentUrl, user.id, 'approve'));
     expect((await fx.core.invoke('auth.users', {})).users[0]?.status).toBe('connected');
   });
 

@@ -21,7 +21,7 @@ async function start(): Promise<{ core: Core; sandbox: RunningSandbox }> {
 async function connectedUser(core: Core, sandbox: RunningSandbox) {
   const user = await createUser(sandbox, 'Ada', 'Lovelace');
   const flow = await core.invoke('auth.connectUser', { scopes: ['basic'] });
-  await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+  await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
   return user;
 }
 

@@ -47,7 +47,7 @@ describe('secrets at rest', () => {
     ] as const) {
       const user = await createUser(sandbox, name, surname);
       const flow = await core.invoke('auth.connectUser', { scopes: ['basic'] });
-      await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+      await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
       users.push(user);
     }
 

@@ -329,7 +329,7 @@ describe('pushing the public URL into the sandbox', () => {
     // The platform client opens the management URL: through the tunnel, to the receiver.
     const user = await createUser(sandbox, 'Ada', 'Lovelace');
     const flow = await core.invoke('auth.connectUser', { scopes: ['basic'] });
-    await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+    await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
     const visit = new Promise<OtpVisit>((resolve) => core.events.on('auth.otpVisit', resolve));
     const answer = await simulator<{ url: string; status: number | null }>(
       sandbox,

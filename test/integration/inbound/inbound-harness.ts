@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import type { DeliveryRecord, ForwardRecord, JournalRecord } from '../../../src-shared/contract';
 import type { Core, CoreOptions } from '../../../src-main/core/index';
+import type { SettingsStore } from '../../../src-main/core/host-interface';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { startCoreWithSandbox } from '../../helpers/core-fixture';
 import {
@@ -37,10 +38,14 @@ export const isDeliveryOf =
   (r: JournalRecord): r is DeliveryRecord =>
     isDelivery(r) && r.delivery.classification.messageId === messageId;
 
-export async function startInboundFixture(options: CoreOptions = {}): Promise<InboundFixture> {
+export async function startInboundFixture(
+  options: CoreOptions = {},
+  settings?: SettingsStore,
+): Promise<InboundFixture> {
   const { core, sandbox, dataDir, close } = await startCoreWithSandbox({
     sandbox: { delivery: { retry_delays_ms: [5, 5, 5, 5], timeout_ms: 2000 } },
     core: { deliveries: { bodyTimeoutMs: 300 }, ...options },
+    ...(settings ? { settings } : {}),
   });
   const records: JournalRecord[] = [];
   const waiters = new Set<() => void>();
@@ -80,7 +85,7 @@ export async function startInboundFixture(options: CoreOptions = {}): Promise<In
 export async function connectUser(f: InboundFixture, name = 'Ada') {
   const user = await createUser(f.sandbox, name, 'Lovelace');
   const flow = await f.core.invoke('auth.connectUser', { scopes: ['basic'] });
-  await fetch(await answerConsent(f.sandbox, flow.authorizeUrl, user.id, 'approve'));
+  await fetch(await answerConsent(f.sandbox, flow.consentUrl, user.id, 'approve'));
   // The user appears once the code is exchanged.
   for (let i = 0; i < 200; i++) {
     const { users } = await f.core.invoke('auth.users', {});

@@ -160,3 +160,29 @@ describe('a forward', () => {
     }
   }, 60_000);
 });
+
+describe('a captured token', () => {
+  // composer.send answers the window with the token redacted; the runner reads the answer as it
+  // came, so a token captured from it still works in a later step.
+  it('is the real token: a later step authorizes with it', async () => {
+    const folder = fx.collection({
+      'captured-token.yaml': `steps:
+  - request: { endpoint: token, params: { grant_type: client_credentials } }
+    capture: { token: body.access_token }
+  - connect-user: { name: Grace }
+    capture: { grace: user_id }
+  - name: Me with the captured token
+    request:
+      endpoint: me
+      as: app-for-user
+      user: "{{grace}}"
+      headers: { Authorization: "Bearer {{token}}" }
+    expect: { status: 200 }
+`,
+    });
+    const run = await fx.run(folder);
+    expect(run.status, JSON.stringify(run.scenarios[0]?.steps)).toBe('passed');
+    const [token] = run.scenarios[0]!.steps;
+    expect(token!.captures).toEqual({ token: '‹redacted›' });
+  }, 60_000);
+});

@@ -69,7 +69,7 @@ async function connect(name: string, surname: string): Promise<string> {
     scopes: ['basic', 'user_phone'],
     openBrowser: false,
   });
-  const page = await fetch(await answerConsent(sandbox, flow.authorizeUrl, user.id, 'approve'));
+  const page = await fetch(await answerConsent(sandbox, flow.consentUrl, user.id, 'approve'));
   expect(page.status).toBe(200);
   await page.text();
   await waitFor(`${name} connected`, async () => {

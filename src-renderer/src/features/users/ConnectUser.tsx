@@ -1,7 +1,8 @@
 // Connecting a user: the profile's registered scopes as checkboxes (nothing else can be granted),
 // "Connect user", then the flow as it goes: the authorize URL (opened in a new browser tab, or the
-// system browser under Electron), a countdown to its timeout, Cancel, and the fallback of pasting
-// the URL the browser landed on. A refusal (error/error_description) is shown in words.
+// system browser under Electron; shown with its state cut short), a countdown to its timeout,
+// Cancel, and the fallback of pasting the URL the browser landed on. A refusal
+// (error/error_description) is shown in words.
 import { useId, useState } from 'react';
 import type { ConnectFlow } from '../../../../src-shared/contract';
 import { useAuth } from '../../stores/stores-context';
@@ -28,7 +29,7 @@ export function ConnectUser({ registered }: { registered: string[] }) {
 
   const start = async () => {
     const started = await connect(chosen);
-    if (started) openConsentPage(started.authorizeUrl);
+    if (started) openConsentPage(started.consentUrl);
   };
 
   return (
@@ -87,6 +88,7 @@ function FlowStatus({ flow }: { flow: ConnectFlow }) {
   const connectedName = useAuth(
     (s) => s.users.find((u) => u.userId === flow.userId)?.displayName ?? flow.userId,
   );
+  const consentUrl = useAuth((s) => (s.consent?.flowId === flow.id ? s.consent.url : null));
   const left = remaining(flow.expiresAt, now);
   const waiting = flow.status === 'waiting';
 
@@ -118,8 +120,8 @@ function FlowStatus({ flow }: { flow: ConnectFlow }) {
             <code className="mono">{flow.authorizeUrl}</code>
           </div>
           <div className="row">
-            {waiting && !flow.viaOtp ? (
-              <a href={flow.authorizeUrl} target="_blank" rel="noopener noreferrer">
+            {waiting && !flow.viaOtp && consentUrl ? (
+              <a href={consentUrl} target="_blank" rel="noopener noreferrer">
                 Open the consent page again
               </a>
             ) : null}

@@ -62,7 +62,7 @@ function UserEntry({ user, registered }: { user: ConnectedUser; registered: stri
   const connectAgain = async () => {
     const granted = user.scope.split(' ').filter((s) => registered.includes(s));
     const flow = await connect(granted.length ? granted : registered);
-    if (flow) openConsentPage(flow.authorizeUrl);
+    if (flow) openConsentPage(flow.consentUrl);
   };
 
   return (

@@ -4,7 +4,13 @@
 // auth.otpVisit). Reloaded whenever the active profile changes or the engine link comes back.
 import { createStore } from 'zustand/vanilla';
 import type { Connection } from '../../bridge';
-import type { Bridge, ConnectFlow, ConnectedUser, OtpVisit } from '../../../../src-shared/contract';
+import type {
+  Bridge,
+  ConnectFlow,
+  ConnectedUser,
+  OtpVisit,
+  StartedConnectFlow,
+} from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
@@ -19,6 +25,12 @@ export interface AuthState {
   loaded: boolean;
   loadError: string | null;
   flow: ConnectFlow | null;
+  /**
+   * The consent page of the flow this window started (its authorize URL with the live state), for
+   * "Open the consent page again". Only auth.connectUser's answer has it: the flow's events and
+   * auth.flow show the URL with the state cut short, so a reloaded window has none.
+   */
+  consent: { flowId: string; url: string } | null;
   /** A connect call is on its way to the engine (before the flow exists). */
   starting: boolean;
   /** Newest first. */
@@ -27,7 +39,7 @@ export interface AuthState {
   /** The last action that failed, in words, until the next one starts. */
   actionError: string | null;
   /** Starts a flow without letting the engine open a browser: the caller opens the URL. */
-  connect(scopes: string[]): Promise<ConnectFlow | null>;
+  connect(scopes: string[]): Promise<StartedConnectFlow | null>;
   cancelConnect(): Promise<void>;
   /** The paste fallback; resolves true when the user got connected. */
   completeConnect(redirectUrl: string): Promise<boolean>;
@@ -80,6 +92,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, app: App
       loaded: false,
       loadError: null,
       flow: null,
+      consent: null,
       starting: false,
       visits: [],
       pending: {},
@@ -96,7 +109,8 @@ export function createAuthStore(bridge: Bridge, connection: Connection, app: App
             // Electron through its window-open handler), so one code path serves both hosts.
             openBrowser: false,
           });
-          set({ flow, starting: false });
+          const { consentUrl, ...view } = flow;
+          set({ flow: view, consent: { flowId: flow.id, url: consentUrl }, starting: false });
           return flow;
         } catch (err) {
           set({ starting: false, actionError: errorMessage(err) });
