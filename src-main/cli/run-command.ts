@@ -1,7 +1,7 @@
 // `tp run`: checks the files, starts the engine (a fresh embedded sandbox, or the app's data with
 // --profile), runs the scenarios through the runner's commands with progress on stderr, and
 // writes the report. Ctrl+C stops the run cleanly (runner.stop) and exits 130.
-import type { RunView } from '../../src-shared/contract';
+import { JournalRecord, type RunView } from '../../src-shared/contract';
 import { runToEnd } from '../core/runner/run-to-end';
 import { resolveDataDir } from '../headless/settings';
 import type { RunArgs } from './args';
@@ -109,8 +109,14 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
     for (const scenario of view.scenarios) {
       for (const p of scenario.problems) io.err(problemLine(target.folder, p, io.cwd));
     }
+    // The run's session ended with the run (the one open before is open again): its records are
+    // read from the run's own session, not from the open one.
+    const runRecords = recordsBySeq(
+      (await engine.core.invoke('sessions.export', { sessionId: view.sessionId, format: 'ndjson' }))
+        .content,
+    );
     const report = await renderReport(args.reporter, view, {
-      getRecord: (seq) => engine.core.invoke('log.get', { seq }).then((r) => r.record),
+      getRecord: (seq) => Promise.resolve(runRecords.get(seq) ?? null),
       ...(profile ? { profileName: profile.name } : {}),
     });
     await deliver(report, args.out, io);
@@ -121,4 +127,21 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
   } finally {
     await engine.close();
   }
+}
+
+/** A session's NDJSON by seq; a line the schema refuses (a torn last line) is left out. */
+function recordsBySeq(ndjson: string): Map<number, JournalRecord> {
+  const records = new Map<number, JournalRecord>();
+  for (const line of ndjson.split('\n')) {
+    if (line.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const record = JournalRecord.safeParse(parsed);
+    if (record.success) records.set(record.data.seq, record.data);
+  }
+  return records;
 }

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { SEED_ROOMS, SEED_USERS, SandboxConfigSchema, buildApps } from './config';
 import type { SandboxContext } from './context';
+import { PLATFORM_DELIVERY_DEADLINE_MS } from '../../src-shared/rules/delivery-deadline';
 import { Deliveries } from './deliveries/queue';
 import { Signer } from './deliveries/sign';
 import { RateLimiter } from './rate-limit';
@@ -46,7 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const signer = new Signer(store);
   const deliverySettings = {
     retryDelaysMs: config.delivery?.retry_delays_ms ?? [1000, 2000, 4000, 8000],
-    timeoutMs: config.delivery?.timeout_ms ?? 10_000,
+    timeoutMs: config.delivery?.timeout_ms ?? PLATFORM_DELIVERY_DEADLINE_MS,
   };
   const state = stateFile
     ? createStateWriter(store, stateFile, {

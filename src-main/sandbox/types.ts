@@ -68,7 +68,7 @@ export interface SandboxConfig {
   delivery?: {
     /** Gaps between delivery attempts; [1000, 2000, 4000, 8000] by default (five attempts). */
     retry_delays_ms?: number[];
-    /** How long one attempt may take; 10000 by default. */
+    /** How long one attempt may take; 10000 by default (PLATFORM_DELIVERY_DEADLINE_MS). */
     timeout_ms?: number;
   };
 }

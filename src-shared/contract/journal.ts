@@ -144,6 +144,12 @@ export const DeliveryCapture = z.object({
     delayMs: z.number().nonnegative(),
     /** Why this answer: the profile's response control, a simulated failure, or a refusal. */
     reason: z.enum(['configured', 'failure-rate', 'unverified', 'refused']),
+    /**
+     * Set when the answer leaves after the platform's deadline for one attempt (its delay is that
+     * long), saying so in words: the platform had stopped waiting and retries, so whatever the
+     * status, it is no success (src-shared/rules/delivery-deadline.ts).
+     */
+    late: z.string().optional(),
   }),
   /** Set when the request itself was refused (too large, malformed, too slow): what and why. */
   error: z.string().optional(),
@@ -201,6 +207,11 @@ export const ForwardRecord = z.object({
      * status, and `error` saying the same (so readers that do not know this field still show it).
      */
     notForwarded: z.object({ reason: NotForwardedReason, explanation: z.string() }).optional(),
+    /**
+     * Set when the target answered after the platform's deadline for one delivery attempt, saying
+     * so in words: had the platform sent it the delivery, it would have stopped waiting and retried.
+     */
+    late: z.string().optional(),
     exchange: ApiExchange,
   }),
 });

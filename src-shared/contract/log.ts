@@ -48,6 +48,8 @@ export const LogRow = z.object({
   repeatOf: z.number().int().positive().optional(),
   replayOf: z.number().int().positive().optional(),
   level: z.enum(['info', 'warn', 'error']).optional(),
+  /** A delivery or forward answered after the platform's deadline, in words (its record's `late`). */
+  late: z.string().optional(),
   /** Who the record concerns: a call's acting user (user_id), a grant's user. */
   userId: z.string().optional(),
   /** A delivery's gist, so the row tells what arrived without opening it. */

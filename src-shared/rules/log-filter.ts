@@ -139,6 +139,7 @@ function pathOf(url: string): string {
 }
 
 const withUser = (userId: string | undefined) => (userId ? { userId } : {});
+const lateOf = (late: string | undefined) => (late ? { late } : {});
 
 /** The list's line for a record: no bodies, so a page of rows stays small on the wire. */
 export function toRow(r: JournalRecord): LogRow {
@@ -163,6 +164,7 @@ export function toRow(r: JournalRecord): LogRow {
         repeatOf: r.delivery.repeatOf,
         replayOf: r.delivery.replayOf,
         preview: deliveryPreview(r.delivery),
+        ...lateOf(r.delivery.response.late),
       };
     case 'forward':
       return {
@@ -171,6 +173,7 @@ export function toRow(r: JournalRecord): LogRow {
         path: r.forward.exchange.url,
         status: r.forward.exchange.status,
         totalMs: r.forward.exchange.timing.totalMs,
+        ...lateOf(r.forward.late),
       };
     case 'system':
       return { ...base, level: r.system.level };

@@ -75,6 +75,13 @@ describe('a run in the Runner view', () => {
     const [seq] = await runner.recordSeqs(token);
     expect(seq, 'the passed step links to at least one record').toBeGreaterThan(0);
     await runner.recordLink(token, seq!).click();
+    // The run's session ended with the run; its Record link opens it again to show the record.
+    await expect
+      .poll(
+        async () => (await engineCall(app.page, 'sessions.list', {})).activeId,
+        until('the run’s session to be open'),
+      )
+      .toBe(started.sessionId);
     const log = new EventLogPage(app.page);
     await log
       .detailTitle()

@@ -8,6 +8,7 @@ import type {
   DeliveryVerification,
   RawBody,
 } from '../../../src-shared/contract';
+import { lateAnswerWords, pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import { parseForm } from './form';
 import type { PlannedResponse } from './response-control';
 
@@ -59,6 +60,9 @@ export function delivery(a: Arrival, f: Findings, planned: PlannedResponse): Del
       reason: planned.reason,
     },
   };
+  // The delay is waited after the record is written, so the answer leaves at least this late.
+  if (pastDeadline(planned.delayMs))
+    d.response.late = lateAnswerWords(planned.status, planned.delayMs);
   if (a.replayOf !== undefined) d.replayOf = a.replayOf;
   if (a.replayEdit !== undefined) d.replayEdit = a.replayEdit;
   if (f.error !== undefined) d.error = f.error;
@@ -135,6 +139,7 @@ export function summarize(d: DeliveryCapture): string {
   if (d.repeatOf) flags += `, repeat of #${d.repeatOf}`;
   if (d.replayOf) flags += `, replay of #${d.replayOf}${replayWords(d.replayEdit)}`;
   if (d.shapeIssues.length) flags += `, ${d.shapeIssues.length} shape issue(s)`;
+  if (d.response.late) flags += `, ${d.response.late}`;
   return `Delivery: ${what} → ${d.response.status} (${flags})`;
 }
 

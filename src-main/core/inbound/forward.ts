@@ -5,6 +5,7 @@
 // get it is a record saying why.
 import { sendHttp } from '../api/http-client';
 import type { ForwardRecord, NotForwardedReason } from '../../../src-shared/contract';
+import { lateForwardWords, pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import { notForwardedWords } from '../../../src-shared/rules/forward-words';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
@@ -48,10 +49,16 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
         whatToCheck: req.why === 'replay' ? 'the replay URL' : 'the forward target URL',
       });
       const what = req.why === 'replay' ? 'Replay' : 'Forward';
+      // A target is the app's own server: had the platform sent it the delivery, it would not have
+      // waited past its deadline for this answer.
+      const late =
+        result.status !== null && pastDeadline(result.timing.totalMs)
+          ? lateForwardWords(result.status, result.timing.totalMs)
+          : undefined;
       const summary =
         result.status === null
           ? `${what} of delivery #${req.deliverySeq} to ${req.url} failed: ${result.error ?? 'no answer'}`
-          : `${what} of delivery #${req.deliverySeq} to ${req.url} → ${result.status}`;
+          : `${what} of delivery #${req.deliverySeq} to ${req.url} → ${result.status}${late ? ` (${late})` : ''}`;
       return journal.append({
         kind: 'forward',
         profileId: req.profileId,
@@ -61,6 +68,7 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
           why: req.why,
           edited: req.edited ?? false,
           resigned: req.resigned ?? false,
+          ...(late ? { late } : {}),
           exchange: {
             method: 'POST',
             url: req.url,

@@ -17,6 +17,7 @@ import type { Invoke } from '../dispatch';
 import type { CoreEventEmitter } from '../events';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
 import { openRunInbox, type RunInbox } from './run-inbox';
+import { startRunSession, type RunSession } from './run-session';
 import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
 import {
   changesPlatform,
@@ -270,16 +271,17 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
             message: `${request.only.path} has ${steps} step(s); there is no step ${request.only.index + 1}.`,
           });
       }
+      const before = await deps.invoke('sessions.list', {});
       const name =
         request.sessionName ??
         defaultSessionName(
           collection.name,
-          (await deps.invoke('sessions.list', {})).sessions.map((s) => s.name),
+          before.sessions.map((s) => s.name),
         );
       const inbox = openRunInbox(deps.events);
-      let sessionId: string;
+      let session: RunSession;
       try {
-        sessionId = (await deps.invoke('sessions.start', { name })).activeId;
+        session = await startRunSession(deps.invoke, deps.journal, name, before);
       } catch (err) {
         inbox.close();
         throw err;
@@ -288,7 +290,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       const run: ActiveRun = {
         view: {
           runId: `run-${Date.now().toString(36)}-${counter}`,
-          sessionId,
+          sessionId: session.id,
           name,
           folder: collection.folder,
           profileId: profile.id,
@@ -324,6 +326,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
             system: { level: 'error', message: String(err instanceof Error ? err.stack : err) },
           });
         })
+        // The run's last record is written: the person's session resumes before the run is
+        // announced as ended, so whoever waits for the end finds their session open again.
+        .then(() => session.end())
         .finally(() => {
           inbox.close();
           active = null;

@@ -92,6 +92,10 @@ describe('a passing scenario', () => {
     expect(arrives!.checks).toContainEqual(
       expect.objectContaining({ label: 'signature', passed: true, actual: 'valid' }),
     );
+    // The run's session ended with the run: its records are read there (as Record #N opens it).
+    const before = await fx.core.invoke('sessions.list', {});
+    expect(before.activeId).not.toBe(run.sessionId);
+    await fx.core.invoke('sessions.switch', { sessionId: run.sessionId });
     const { record: delivery } = await fx.core.invoke('log.get', { seq: arrives!.records[0]! });
     expect(delivery).toMatchObject({ kind: 'delivery' });
     const { record: sent } = await fx.core.invoke('log.get', { seq: reply!.records[0]! });
@@ -104,8 +108,6 @@ describe('a passing scenario', () => {
     });
 
     // The run is its own session, and its report shows each step and the run's outcome.
-    const sessions = await fx.core.invoke('sessions.list', {});
-    expect(sessions.activeId).toBe(run.sessionId);
     const report = await fx.core.invoke('sessions.export', {
       sessionId: run.sessionId,
       format: 'html',
@@ -151,6 +153,7 @@ describe('a forward', () => {
       expect(run.status, JSON.stringify(run.scenarios[0]?.steps)).toBe('passed');
       const [, , , delivery, forward] = run.scenarios[0]!.steps;
       expect(forward!.captures).toEqual({ answer: 'true' });
+      await fx.core.invoke('sessions.switch', { sessionId: run.sessionId });
       const { record } = await fx.core.invoke('log.get', { seq: forward!.records[0]! });
       if (record?.kind !== 'forward') throw new Error('the step has no forward record');
       expect(record.forward.deliverySeq).toBe(delivery!.records[0]);

@@ -114,10 +114,25 @@ export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
         <FieldList
           label="Answer"
           fields={[
-            { label: 'Status', value: d.response.status },
+            {
+              label: 'Status',
+              value: d.response.late ? (
+                <span className="status-late">{d.response.status} late</span>
+              ) : (
+                d.response.status
+              ),
+            },
             { label: 'Body', value: d.response.body, mono: true },
             { label: 'Delay', value: durationMs(d.response.delayMs) },
             { label: 'Why', value: d.response.reason },
+            ...(d.response.late
+              ? [
+                  {
+                    label: 'Too late',
+                    value: <span className="status-late">{d.response.late}</span>,
+                  },
+                ]
+              : []),
           ]}
         />
       </div>

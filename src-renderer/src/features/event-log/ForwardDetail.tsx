@@ -34,6 +34,9 @@ export function ForwardDetail({ record }: { record: ForwardRecord }) {
             label: 'Signature',
             value: f.resigned ? 'signed again with the profile’s secret' : 'as captured',
           },
+          ...(f.late
+            ? [{ label: 'Too late', value: <span className="status-late">{f.late}</span> }]
+            : []),
         ]}
       />
       <ApiDetail

@@ -61,8 +61,17 @@ export function ForwardResults({ deliverySeq }: { deliverySeq: number }) {
           <li key={r.seq} aria-label={`Forward #${r.seq} to ${x.url}`}>
             <div className="forward-head">
               <JumpTo seq={r.seq}>#{r.seq}</JumpTo> <span className="mono">{x.url}</span>{' '}
-              <span className={x.status === null || x.status >= 400 ? 'text-error' : 'status-2xx'}>
+              <span
+                className={
+                  x.status === null || x.status >= 400
+                    ? 'text-error'
+                    : r.forward.late
+                      ? 'status-late'
+                      : 'status-2xx'
+                }
+              >
                 {x.status ?? 'no answer'}
+                {r.forward.late ? ' late' : ''}
               </span>{' '}
               <span className="quiet">
                 {durationMs(x.timing.totalMs)} · {r.forward.why}
@@ -71,6 +80,7 @@ export function ForwardResults({ deliverySeq }: { deliverySeq: number }) {
               </span>
             </div>
             {x.error ? <p className="text-error">{x.error}</p> : null}
+            {r.forward.late ? <p className="status-late">{r.forward.late}</p> : null}
             {x.responseBody ? (
               <BodyView name="target's response body" body={x.responseBody} />
             ) : null}

@@ -6,6 +6,7 @@
 import { memo } from 'react';
 import type { ConnectedUser, LogRow } from '../../../../src-shared/contract';
 import { clockTimeMs, durationMs } from '../../format';
+import { rowStatus } from './row-status';
 
 /**
  * The active profile's connected users, as the list reads them once for all its rows (a row of its
@@ -34,15 +35,6 @@ interface RowProps {
 /** The row's element id: by seq once loaded (stable across pages), by position before. */
 export const rowId = (row: LogRow | undefined, index: number) =>
   row ? `log-row-${row.seq}` : `log-row-at-${index}`;
-
-function statusClass(status: number | null | undefined): string {
-  if (status === undefined) return '';
-  if (status === null) return 'status-none';
-  if (status >= 500) return 'status-5xx';
-  if (status >= 400) return 'status-4xx';
-  if (status >= 300) return 'status-3xx';
-  return 'status-2xx';
-}
 
 /** A user by name where the active profile's connected users know it, by id otherwise. */
 function UserName({
@@ -109,11 +101,14 @@ function Cells({ row, users }: { row: LogRow; users: UserNames }) {
     );
   }
   const mark = row.replayOf ? ' (replay)' : row.repeatOf ? ' (repeat)' : '';
+  const status = rowStatus(row);
   return (
     <>
       <span className="col-method">{row.method}</span>
       <Main row={row} mark={mark} users={users} />
-      <span className={`col-status ${statusClass(row.status)}`}>{row.status ?? 'failed'}</span>
+      <span className={`col-status ${status.className}`} title={status.title}>
+        {status.text}
+      </span>
       {/* Deliveries: the signature outcome where calls show their time. */}
       {row.signature ? (
         <span className="col-ms">

@@ -6,6 +6,7 @@ import { BreakableUrl } from '../../components/BreakableUrl';
 import { useInbound } from '../../stores/stores-context';
 import { clockTime, durationMs } from '../../format';
 import { notForwardedWords } from '../../../../src-shared/rules/forward-words';
+import { answerTone } from './answer-tone';
 import type { ForwardResult } from './inbound-store';
 import { BusyNote, ProblemNote } from './SectionNotes';
 
@@ -118,13 +119,14 @@ function LastResult({ result }: { result: ForwardResult | undefined }) {
       </p>
     );
   }
-  const ok = result.status !== null && result.status < 400;
   const took = result.totalMs !== undefined ? ` in ${durationMs(result.totalMs)}` : '';
   return (
-    <p className={`small-text ${ok ? 'inb-ok' : 'text-error'}`} aria-label="Last forward result">
-      {result.status !== null
-        ? `Last: HTTP ${result.status}${took}`
-        : `Last: failed: ${result.error ?? 'no answer'}`}{' '}
+    <p className={`small-text ${answerTone(result)}`} aria-label="Last forward result">
+      {result.late
+        ? `Last: ${result.late}`
+        : result.status !== null
+          ? `Last: HTTP ${result.status}${took}`
+          : `Last: failed: ${result.error ?? 'no answer'}`}{' '}
       {when}
     </p>
   );

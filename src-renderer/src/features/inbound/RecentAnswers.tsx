@@ -1,8 +1,9 @@
 // The receiver's last answers to this profile's deliveries, newest first: enough to watch a failure
-// rate make the platform retry (each retry is marked with the delivery it repeats). The Event log
-// has the full records.
+// rate or a delay past the platform's deadline make the platform retry (each retry is marked with the
+// delivery it repeats; a late answer says so, in the warning colour). The Event log has the records.
 import { useInbound } from '../../stores/stores-context';
 import { clockTime } from '../../format';
+import { answerTone } from './answer-tone';
 
 const REASON: Record<string, string> = {
   configured: 'as configured',
@@ -18,10 +19,12 @@ export function RecentAnswers() {
     <ol className="answer-list" aria-label="Recent answers">
       {answers.map((a) => (
         <li key={a.seq} aria-label={`Delivery #${a.seq}`}>
-          <span className={`mono status ${a.status < 400 ? 'inb-ok' : 'text-error'}`}>
+          <span className={`mono status ${answerTone(a)}`}>
             {a.status}
+            {a.late ? ' late' : ''}
           </span>{' '}
           <span>{REASON[a.reason] ?? a.reason}</span>
+          {a.late ? <span className="inb-late"> · {a.late}</span> : null}
           {a.repeatOf !== undefined ? (
             <span className="quiet"> · retry of #{a.repeatOf}</span>
           ) : null}

@@ -28,6 +28,8 @@ export interface DeliveryAnswer {
   reason: 'configured' | 'failure-rate' | 'unverified' | 'refused';
   /** The seq of the first delivery with the same message id: a retry (or a replay). */
   repeatOf?: number;
+  /** Given after the platform's deadline, in words (the record's `response.late`). */
+  late?: string;
   summary: string;
 }
 
@@ -41,6 +43,8 @@ export interface ForwardResult {
   totalMs?: number;
   /** Nothing was sent, and why (the signature, a loop, the target is the receiver). */
   notForwarded?: NotForwardedReason;
+  /** The target answered after the platform's deadline, in words (the record's `late`). */
+  late?: string;
 }
 
 /** The parts of the pane that act on their own: each has its own progress words and error. */
@@ -213,6 +217,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
         reason: d.response.reason,
         summary: r.summary,
         ...(d.repeatOf !== undefined ? { repeatOf: d.repeatOf } : {}),
+        ...(d.response.late !== undefined ? { late: d.response.late } : {}),
       };
       return { ...into, answers: [answer, ...into.answers].slice(0, RECENT_ANSWERS) };
     }
@@ -226,6 +231,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
         ...(x.error !== undefined ? { error: x.error } : {}),
         totalMs: x.timing.totalMs,
         ...(r.forward.notForwarded ? { notForwarded: r.forward.notForwarded.reason } : {}),
+        ...(r.forward.late !== undefined ? { late: r.forward.late } : {}),
       };
       return { ...into, forwardResults: { ...into.forwardResults, [x.url]: result } };
     }

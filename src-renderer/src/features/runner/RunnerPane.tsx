@@ -40,6 +40,8 @@ export function RunnerPane() {
   const runStep = useRunner((s) => s.runStep);
   const confirm = useRunner((s) => s.confirm);
   const select = useLog((s) => s.select);
+  const sessions = useLog((s) => s.sessions);
+  const switchSession = useLog((s) => s.switchSession);
   const [focused, setFocused] = useState<string | null>(null);
 
   const running = run !== null && !isFinished(run);
@@ -47,6 +49,15 @@ export function RunnerPane() {
     s.steps.some((st) => stepKey(s.path, st.index) === focused),
   );
   const activeStep = known ? focused : run ? firstStop(run) : null;
+
+  // A run's records are in its own session, which ends with the run (the person's session is open
+  // again): a Record link of an ended run opens the run's session first, as the Session list would.
+  const showRecord = async (seq: number) => {
+    const runSession = run?.sessionId;
+    const listed = sessions?.sessions.some((s) => s.id === runSession);
+    if (runSession && listed && sessions?.activeId !== runSession) await switchSession(runSession);
+    select(seq);
+  };
 
   const onStepsKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const move = MOVES[e.key];
@@ -103,7 +114,7 @@ export function RunnerPane() {
               onFocusStep={setFocused}
               busy={running || busy !== null}
               onRunStep={(path, index) => void runStep(path, index)}
-              onShowRecord={select}
+              onShowRecord={(seq) => void showRecord(seq)}
             />
           ))}
         </div>
