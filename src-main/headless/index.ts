@@ -58,6 +58,8 @@ export interface HeadlessHost {
   sandboxUrl: string;
   /** The sandbox port asked for, when the sandbox got another (it was taken); else null. */
   sandboxPortTaken: number | null;
+  /** Where secrets are kept at rest, as the engine chose at start. */
+  secretStorage: 'sealed' | 'plain-file' | 'memory';
   /** The receiver's delivery URL for the active profile (null when the engine has none). */
   inboundUrl: string | null;
   dataDir: string;
@@ -148,9 +150,14 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
       .invoke('inbound.status', {})
       .then((s) => s.suggested.endpointUrl)
       .catch(() => null);
+    const secretStorage = await core
+      .invoke('app.info', {})
+      .then((info) => info.secretStorage.mode)
+      .catch(() => 'memory' as const);
     let closing: Promise<void> | undefined;
     return {
       url: http.url,
+      secretStorage,
       port: http.port,
       token: http.token,
       sandboxUrl: sandbox.baseUrl,

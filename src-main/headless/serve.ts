@@ -1,11 +1,12 @@
 // `npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N]
 // [--sandbox-port N] [--json] [--open]`: TP Inspector without an
 // Electron window, in any browser on this machine. Built to out/main/serve.js.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
 import { startHeadlessHost } from './index';
 import { openInBrowser } from './open-url';
 import { adoptOlderData } from '../core/common/data-folder';
+import { PLAIN_SECRETS_FILE } from '../core/secrets/secret-vault';
 import { resolveDataDir } from './settings';
 
 async function main(): Promise<void> {
@@ -70,7 +71,11 @@ async function main(): Promise<void> {
         `  Embedded sandbox platform: ${host.sandboxUrl}${host.sandboxPortTaken ? ` (port ${host.sandboxPortTaken} was taken: a copied sandbox profile with the old address needs this one)` : ''}`,
         `  Deliveries are received at: ${host.inboundUrl ?? '(no inbound endpoint)'}`,
         `  Data folder: ${host.dataDir}`,
-        '  Secrets are kept in memory for this run only (no OS keyring here).',
+        host.secretStorage === 'plain-file'
+          ? `  Secrets are kept unencrypted in ${join(host.dataDir, PLAIN_SECRETS_FILE)}, readable only by you (you chose it; no OS keyring here).`
+          : host.secretStorage === 'sealed'
+            ? '  Secrets are sealed with the OS keyring.'
+            : '  Secrets are kept in memory for this run only (no OS keyring here).',
         'Press Ctrl+C to stop.',
       ].join('\n'),
     );
