@@ -18,7 +18,9 @@ import { isScenarioName, resolveInside } from './collection-paths';
 import { collectionView } from './collection-view';
 import { createCollectionWatchers, type ChangedPayload } from './collection-watch';
 import { readScenarioText } from './load-collection';
-import { parseCollectionText, parseFolderText } from './parse-file';
+import { MAX_COLLECTION_FILE_BYTES } from './read-collection-file';
+import { parseFolderText } from './parse-file';
+import { parseCollectionChecked } from './secret-check';
 import { setOrder, moveInOrder } from './order-file';
 import { uniqueCopyName } from './unique-names';
 
@@ -28,7 +30,7 @@ export const versionOf = (bytes: Buffer | string) =>
 function problemsOf(path: string, text: string): FileProblem[] {
   const name = basename(path);
   if (name === COLLECTION_FILE && !path.includes('/'))
-    return parseCollectionText(path, text).problems;
+    return parseCollectionChecked(path, text).problems;
   if (name === FOLDER_FILE) return parseFolderText(path, text).problems;
   return readScenarioText(path, text).problems;
 }
@@ -68,6 +70,12 @@ export function createCollectionStore(deps: {
 
   const fileText = async (folder: string, path: string): Promise<CollectionFileText> => {
     const full = await existing(folder, path);
+    const size = (await stat(full).catch(() => null))?.size ?? 0;
+    if (size > MAX_COLLECTION_FILE_BYTES)
+      throw new CommandError({
+        code: 'invalid_input',
+        message: `${path} is ${(size / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB a collection file may be: it is not opened. Split it into smaller scenario files in an editor.`,
+      });
     const bytes = await readFile(full).catch((err: NodeJS.ErrnoException) => {
       throw new CommandError({
         code: err.code === 'EISDIR' ? 'invalid_input' : 'internal',

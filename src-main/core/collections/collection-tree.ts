@@ -3,7 +3,7 @@
 // Collections tab and the runner both read a folder through walkCollection, so the order a person
 // sets is the order a run follows.
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   COLLECTION_FILE,
@@ -12,7 +12,9 @@ import {
 } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { FILES_DIR, isIgnoredName, isScenarioName, itemPath } from './collection-paths';
-import { parseCollectionText, parseFolderText } from './parse-file';
+import { parseFolderText } from './parse-file';
+import { readCollectionFile } from './read-collection-file';
+import { parseCollectionChecked } from './secret-check';
 
 export interface TreeEntry {
   /** From the collection's folder, with `/` between names. */
@@ -46,11 +48,17 @@ async function readOrder(
   file: string,
   problems: FileProblem[],
 ): Promise<{ own: CollectionFile | null; order: string[] }> {
-  const text = await readFile(join(dir, file), 'utf8').catch(() => null);
-  if (text === null) return { own: null, order: [] };
   const path = itemPath(folder, join(dir, file));
+  const read = await readCollectionFile(folder, join(dir, file));
+  if ('missing' in read) return { own: null, order: [] };
+  if ('problem' in read) {
+    problems.push({ file: path, line: 0, message: read.problem });
+    return { own: null, order: [] };
+  }
   const parsed =
-    file === COLLECTION_FILE ? parseCollectionText(path, text) : parseFolderText(path, text);
+    file === COLLECTION_FILE
+      ? parseCollectionChecked(path, read.text)
+      : parseFolderText(path, read.text);
   problems.push(...parsed.problems);
   return { own: parsed.value, order: parsed.value?.order ?? [] };
 }

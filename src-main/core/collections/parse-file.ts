@@ -49,7 +49,30 @@ export function lineOf(yaml: ParsedYaml, path: readonly PropertyKey[]): number {
   return 1;
 }
 
+/** Aliases a file may expand (`*name`); the yaml package's own default. */
+export const MAX_ALIAS_COUNT = 100;
+
+function unreadable(err: unknown): string {
+  const reason = err instanceof Error ? err.message : String(err);
+  return /alias/i.test(reason)
+    ? `This file uses too many aliases (*name), more than ${MAX_ALIAS_COUNT} expanded: a file that expands into more values than it holds cannot be read safely. Write the values out, or use fewer aliases.`
+    : `This file cannot be read as a collection file: ${reason}. Check that it is plain YAML.`;
+}
+
+/** Whatever a file holds, its problems come back as problems: no exception leaves one file. */
 function parseWith<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  text: string,
+): Parsed<z.output<S>> {
+  try {
+    return parseUnguarded(schema, file, text);
+  } catch (err) {
+    return { value: null, yaml: null, problems: [{ file, line: 1, message: unreadable(err) }] };
+  }
+}
+
+function parseUnguarded<S extends z.ZodType>(
   schema: S,
   file: string,
   text: string,
@@ -69,7 +92,14 @@ function parseWith<S extends z.ZodType>(
     };
   }
   const yaml = { doc, lines };
-  const raw: unknown = doc.toJS() ?? {};
+  let raw: unknown;
+  try {
+    // A file of a few lines can expand, alias by alias, into billions of values (a "billion
+    // laughs"): the yaml package stops past maxAliasCount, and that file alone gets the problem.
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (err) {
+    return { value: null, yaml: null, problems: [{ file, line: 1, message: unreadable(err) }] };
+  }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { value: parsed.data, problems: [], yaml };
   return {
