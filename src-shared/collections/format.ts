@@ -268,6 +268,7 @@ export function stepKind(step: Step): StepKind {
  * (reading, checking and showing it) and a run's length.
  */
 export const MAX_SCENARIO_STEPS = 1000;
+export const TOO_MANY_STEPS = `a scenario has at most ${MAX_SCENARIO_STEPS.toLocaleString('en')} steps: split it into several scenario files`;
 
 export const Scenario = z
   .object({
@@ -278,10 +279,7 @@ export const Scenario = z
     steps: z
       .array(Step)
       .min(1, 'a scenario has at least one step')
-      .max(
-        MAX_SCENARIO_STEPS,
-        `a scenario has at most ${MAX_SCENARIO_STEPS.toLocaleString('en')} steps: split it into several scenario files`,
-      ),
+      .max(MAX_SCENARIO_STEPS, TOO_MANY_STEPS),
   })
   .strict();
 export type Scenario = z.output<typeof Scenario>;

@@ -7,7 +7,8 @@ import type { FileProblem } from '../../../src-shared/contract';
 import { checkAgainstCatalog } from './catalog-check';
 import { itemPath, stepFileInside } from './collection-paths';
 import { scenarioPaths, walkCollection } from './collection-tree';
-import { lineOf, parseScenarioText, type ParsedYaml } from './parse-file';
+import { lineOf, parseScenarioText, type Parsed, type ParsedYaml } from './parse-file';
+import { OFF_THREAD_BYTES, parseScenarioOffThread } from './parse-off-thread';
 import { readCollectionFile } from './read-collection-file';
 import { checkSecretPlaces } from './secret-check';
 
@@ -70,30 +71,7 @@ const recentlyRead = new Map<string, ReadScenario>();
 const RECENT_MAX_CHARS = 16 * 1024 * 1024;
 let recentChars = 0;
 
-/** A scenario's text parsed, then checked against the catalog when it parses. */
-export function readScenarioText(path: string, text: string): ReadScenario {
-  const key = `${path}\0${text}`;
-  const known = recentlyRead.get(key);
-  if (known) {
-    // Used again: it is now the newest.
-    recentlyRead.delete(key);
-    recentlyRead.set(key, known);
-    return known;
-  }
-  const parsed = parseScenarioText(path, text);
-  const problems =
-    parsed.value && parsed.yaml
-      ? [
-          ...checkAgainstCatalog(path, parsed.value, parsed.yaml),
-          ...checkSecretPlaces(path, parsed.value, parsed.yaml),
-        ]
-      : parsed.problems;
-  const read: ReadScenario = {
-    name: parsed.value?.name ?? basename(path).replace(/\.ya?ml$/, ''),
-    scenario: parsed.value,
-    problems,
-    files: parsed.value && parsed.yaml ? stepFiles(parsed.value, parsed.yaml) : [],
-  };
+function remember(key: string, read: ReadScenario): ReadScenario {
   recentlyRead.set(key, read);
   recentChars += key.length;
   for (const oldest of recentlyRead.keys()) {
@@ -102,6 +80,46 @@ export function readScenarioText(path: string, text: string): ReadScenario {
     recentChars -= oldest.length;
   }
   return read;
+}
+
+function recall(key: string): ReadScenario | undefined {
+  const known = recentlyRead.get(key);
+  if (known) {
+    // Used again: it is now the newest.
+    recentlyRead.delete(key);
+    recentlyRead.set(key, known);
+  }
+  return known;
+}
+
+/** A parsed scenario checked against the catalog and the places of secrets, when it parses. */
+function checked(path: string, parsed: Parsed<Scenario>): ReadScenario {
+  const problems =
+    parsed.value && parsed.yaml
+      ? [
+          ...checkAgainstCatalog(path, parsed.value, parsed.yaml),
+          ...checkSecretPlaces(path, parsed.value, parsed.yaml),
+        ]
+      : parsed.problems;
+  return {
+    name: parsed.value?.name ?? basename(path).replace(/\.ya?ml$/, ''),
+    scenario: parsed.value,
+    problems,
+    files: parsed.value && parsed.yaml ? stepFiles(parsed.value, parsed.yaml) : [],
+  };
+}
+
+/** A scenario's text parsed and checked, on the engine's thread (the Collections tab's save). */
+export function readScenarioText(path: string, text: string): ReadScenario {
+  const key = `${path}\0${text}`;
+  return recall(key) ?? remember(key, checked(path, parseScenarioText(path, text)));
+}
+
+/** The same, a text over OFF_THREAD_BYTES parsed on a worker thread: the engine keeps answering. */
+async function readScenarioTextOffThread(path: string, text: string): Promise<ReadScenario> {
+  if (text.length <= OFF_THREAD_BYTES) return readScenarioText(path, text);
+  const key = `${path}\0${text}`;
+  return recall(key) ?? remember(key, checked(path, await parseScenarioOffThread(path, text)));
 }
 
 /**
@@ -118,7 +136,7 @@ export async function loadScenarioFile(folder: string, file: string): Promise<Lo
     const message = 'problem' in text ? text.problem : 'This file is no longer there.';
     return { path, name, scenario: null, problems: [{ file: path, line: 0, message }] };
   }
-  const read = readScenarioText(path, text.text);
+  const read = await readScenarioTextOffThread(path, text.text);
   const outside = await fileProblems(folder, path, read);
   const problems = outside.length > 0 ? [...read.problems, ...outside] : read.problems;
   return { path, name: read.name, scenario: read.scenario, problems };
