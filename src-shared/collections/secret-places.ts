@@ -63,14 +63,23 @@ function walk(
   }
 }
 
+/**
+ * Steps already looked at: the runner checks each step it runs, and a step read from a file is the
+ * same object at every run of it (the loader keeps the files it read).
+ */
+const checkedSteps = new WeakMap<object, readonly MisplacedSecret[]>();
+
 /** The built-in secrets a step names outside their places, each with where it is written. */
-export function misplacedSecretsOfStep(step: unknown): MisplacedSecret[] {
+export function misplacedSecretsOfStep(step: object): readonly MisplacedSecret[] {
+  const known = checkedSteps.get(step);
+  if (known) return known;
   const misplaced: MisplacedSecret[] = [];
   walk(step, [], (path, value) => {
     const secrets = templateNames(value).filter(isSecretVariable);
     if (secrets.length === 0 || inItsPlace(step, path, value)) return;
     for (const name of secrets) misplaced.push({ path, name });
   });
+  checkedSteps.set(step, misplaced);
   return misplaced;
 }
 
