@@ -17,7 +17,7 @@ import { listRecent, recordRecent } from './collection-settings';
 import { isScenarioName, resolveInside } from './collection-paths';
 import { collectionView } from './collection-view';
 import { createCollectionWatchers, type ChangedPayload } from './collection-watch';
-import { readScenarioText } from './load-collection';
+import { readScenarioTextOffThread } from './load-collection';
 import { MAX_COLLECTION_FILE_BYTES } from './read-collection-file';
 import { parseFolderText } from './parse-file';
 import { parseCollectionChecked } from './secret-check';
@@ -27,12 +27,13 @@ import { uniqueCopyName } from './unique-names';
 export const versionOf = (bytes: Buffer | string) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
-function problemsOf(path: string, text: string): FileProblem[] {
+async function problemsOf(path: string, text: string): Promise<FileProblem[]> {
   const name = basename(path);
   if (name === COLLECTION_FILE && !path.includes('/'))
     return parseCollectionChecked(path, text).problems;
   if (name === FOLDER_FILE) return parseFolderText(path, text).problems;
-  return readScenarioText(path, text).problems;
+  // A large scenario parses on a worker thread, as when the collection is read.
+  return (await readScenarioTextOffThread(path, text)).problems;
 }
 
 const exists = (full: string) =>
@@ -86,7 +87,7 @@ export function createCollectionStore(deps: {
       });
     });
     const text = bytes.toString('utf8');
-    return { path, text, version: versionOf(bytes), problems: problemsOf(path, text) };
+    return { path, text, version: versionOf(bytes), problems: await problemsOf(path, text) };
   };
 
   return {

@@ -2,13 +2,13 @@
 // file in the collection's order (collection-tree.ts), parsed and checked against the endpoint
 // catalog, with the problems that keep a file from running.
 import { basename, join } from 'node:path';
-import type { Scenario, Variables } from '../../../src-shared/collections/format';
+import { Scenario, type Variables } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { checkAgainstCatalog } from './catalog-check';
 import { itemPath, stepFileInside } from './collection-paths';
 import { scenarioPaths, walkCollection } from './collection-tree';
 import { lineOf, parseScenarioText, type Parsed, type ParsedYaml } from './parse-file';
-import { OFF_THREAD_BYTES, parseScenarioOffThread } from './parse-off-thread';
+import { OFF_THREAD_BYTES, parseOffThread } from './parse-off-thread';
 import { readCollectionFile } from './read-collection-file';
 import { checkSecretPlaces } from './secret-check';
 
@@ -116,10 +116,10 @@ export function readScenarioText(path: string, text: string): ReadScenario {
 }
 
 /** The same, a text over OFF_THREAD_BYTES parsed on a worker thread: the engine keeps answering. */
-async function readScenarioTextOffThread(path: string, text: string): Promise<ReadScenario> {
+export async function readScenarioTextOffThread(path: string, text: string): Promise<ReadScenario> {
   if (text.length <= OFF_THREAD_BYTES) return readScenarioText(path, text);
   const key = `${path}\0${text}`;
-  return recall(key) ?? remember(key, checked(path, await parseScenarioOffThread(path, text)));
+  return recall(key) ?? remember(key, checked(path, await parseOffThread(Scenario, path, text)));
 }
 
 /**

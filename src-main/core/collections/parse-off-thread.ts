@@ -6,6 +6,7 @@
 // same code then runs from the sources (the tests), from out/main (the headless host, `tp`) and in
 // the Electron shell, with no file of its own to bundle.
 import { Worker } from 'node:worker_threads';
+import type { z } from 'zod';
 import {
   Scenario,
   TOO_MANY_STEPS,
@@ -76,7 +77,11 @@ type WorkerAnswer =
   | { kind: 'failed'; message: string }
   | { kind: 'parsed'; raw: unknown; table: [string, number][] };
 
-function fromWorker(file: string, answer: WorkerAnswer): Parsed<Scenario> {
+function fromWorker<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  answer: WorkerAnswer,
+): Parsed<z.output<S>> {
   switch (answer.kind) {
     case 'errors':
       return {
@@ -101,14 +106,21 @@ function fromWorker(file: string, answer: WorkerAnswer): Parsed<Scenario> {
         problems: [{ file, line: 1, message: unreadable(new Error(answer.message)) }],
       };
     case 'parsed':
-      return validate(Scenario, file, answer.raw, { lineAt: new Map(answer.table) });
+      return validate(schema, file, answer.raw, { lineAt: new Map(answer.table) });
   }
 }
 
-/** A scenario's text parsed on a worker thread, then checked against its shape here. */
-export function parseScenarioOffThread(file: string, text: string): Promise<Parsed<Scenario>> {
+/**
+ * A collection file's text parsed on a worker thread, then checked against `schema` here. A
+ * scenario's steps are counted there first: too many of them are not sent back.
+ */
+export function parseOffThread<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  text: string,
+): Promise<Parsed<z.output<S>>> {
   return new Promise((resolve) => {
-    const failed = (err: unknown): Parsed<Scenario> => ({
+    const failed = (err: unknown): Parsed<z.output<S>> => ({
       value: null,
       yaml: null,
       problems: [{ file, line: 1, message: unreadable(err) }],
@@ -119,13 +131,14 @@ export function parseScenarioOffThread(file: string, text: string): Promise<Pars
         text,
         requireFrom: import.meta.url,
         maxAliasCount: MAX_ALIAS_COUNT,
-        maxSteps: MAX_SCENARIO_STEPS,
+        maxSteps:
+          (schema as z.ZodType) === Scenario ? MAX_SCENARIO_STEPS : Number.POSITIVE_INFINITY,
       },
       // What a hostile file can make the parse hold.
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.once('message', (answer: WorkerAnswer) => {
-      resolve(fromWorker(file, answer));
+      resolve(fromWorker(schema, file, answer));
       void worker.terminate();
     });
     worker.once('error', (err) => resolve(failed(err)));

@@ -1,7 +1,7 @@
 // A collection file that names a built-in secret outside its places (src-shared/collections/
 // secret-places.ts) is refused when it is read, with its file, line and place, like a catalog
 // problem: the Collections tab lists it and `tp run` exits 2 before anything is sent.
-import type { Scenario, Variables } from '../../../src-shared/collections/format';
+import type { CollectionFile, Scenario, Variables } from '../../../src-shared/collections/format';
 import {
   misplacedSecretsOfStep,
   misplacedSecretWords,
@@ -9,7 +9,7 @@ import {
   type ValuePath,
 } from '../../../src-shared/collections/secret-places';
 import type { FileProblem } from '../../../src-shared/contract';
-import { lineOf, parseCollectionText, type ParsedYaml } from './parse-file';
+import { lineOf, parseCollectionText, type Parsed, type ParsedYaml } from './parse-file';
 
 function problem(file: string, yaml: ParsedYaml, path: ValuePath, name: string): FileProblem {
   return { file, line: lineOf(yaml, path), message: misplacedSecretWords(path.join('.'), name) };
@@ -40,10 +40,13 @@ export function checkSecretPlaces(
   return problems;
 }
 
-/** collection.yaml read, its variables checked for built-in secrets. */
-export function parseCollectionChecked(file: string, text: string) {
-  const parsed = parseCollectionText(file, text);
+/** collection.yaml parsed, its variables checked for built-in secrets. */
+export function withVariableSecrets(file: string, parsed: Parsed<CollectionFile>) {
   if (parsed.value && parsed.yaml)
     parsed.problems.push(...checkVariableSecrets(file, parsed.value.variables, parsed.yaml));
   return parsed;
 }
+
+/** collection.yaml read, its variables checked for built-in secrets. */
+export const parseCollectionChecked = (file: string, text: string) =>
+  withVariableSecrets(file, parseCollectionText(file, text));

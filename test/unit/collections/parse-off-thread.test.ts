@@ -1,9 +1,10 @@
-// A scenario file over 64 KiB parses on a worker thread: the engine's own thread keeps answering
+// A collection file over 64 KiB parses on a worker thread: the engine's own thread keeps answering
 // while it parses, and the file's problems are the same, line for line, as when it parses inline.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { collectionView } from '../../../src-main/core/collections/collection-view';
 import {
   loadScenarioFile,
   readScenarioText,
@@ -92,4 +93,19 @@ it('reads a valid file over 64 KiB as a file parsed inline', async () => {
   const offThread = await loadScenarioFile(folder, file);
   expect(offThread.problems).toEqual([]);
   expect(offThread.scenario).toEqual(readScenarioText('valid-inline.yaml', text).scenario);
+});
+
+it('checks a large collection.yaml off the thread too, its problems on their lines', async () => {
+  const dir = mkdtempSync(join(folder, 'col-'));
+  const variables = Array.from({ length: 2000 }, (_, i) => `  v${i}: '${'z'.repeat(40)}'`);
+  variables.push("  leak: '{{client_secret}}'");
+  const text = `name: Big\nvariables:\n${variables.join('\n')}\n`;
+  expect(text.length).toBeGreaterThan(OFF_THREAD_BYTES);
+  writeFileSync(join(dir, 'collection.yaml'), text);
+  writeFileSync(join(dir, 'a.yaml'), 'steps:\n  - wait: 1ms\n');
+  const view = await collectionView(dir);
+  expect(view.name).toBe('Big');
+  expect(view.problems.map((p) => `${p.file}:${p.line}: ${p.message.slice(0, 38)}`)).toEqual([
+    'collection.yaml:2003: variables.leak uses {{client_secret}}:',
+  ]);
 });
