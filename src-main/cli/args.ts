@@ -1,6 +1,7 @@
 // `tp` command-line arguments, checked before anything starts: every refusal is a UsageError
 // (exit 2) whose message says what was wrong and what to write instead.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Duration } from '../../src-shared/collections/format';
 import { commandUsage, SHORT_GENERAL_USAGE, type TopicName } from './help';
 
 /** Bad input: the command line, a file that does not parse, a profile that does not exist. */
@@ -27,6 +28,8 @@ export interface RunArgs {
   bail: boolean;
   dataDir?: string;
   yes: boolean;
+  /** --timeout, in ms: the run is stopped once it has taken this long. */
+  timeoutMs?: number;
 }
 
 export interface ExportArgs {
@@ -119,8 +122,10 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     bail: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     yes: { type: 'boolean', default: false },
+    timeout: { type: 'string' },
   });
   if (values.help === true) return { command: 'help', topic: 'run' };
+  const timeoutMs = parseTimeout(values.timeout as string | undefined);
   const reporter = values.reporter as string;
   if (!(REPORTERS as readonly string[]).includes(reporter)) {
     throw new UsageError(
@@ -145,7 +150,19 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     ...(profile !== undefined ? { profile } : {}),
     ...(dataDir !== undefined ? { dataDir } : {}),
     ...(out !== undefined ? { out } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
+}
+
+/** `--timeout 30s`: the durations a scenario writes (500ms, 2s, 10m), above nothing. */
+function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Duration.safeParse(value.trim());
+  if (!parsed.success || parsed.data <= 0)
+    throw new UsageError(
+      `--timeout ${JSON.stringify(value)} is not a duration: write --timeout 30s, 10m or 500ms.\n${commandUsage('run')}`,
+    );
+  return parsed.data;
 }
 
 function parseExport(argv: string[]): ExportArgs | HelpArgs {

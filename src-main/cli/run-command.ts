@@ -3,6 +3,7 @@
 // writes the report. Ctrl+C stops the run cleanly (runner.stop) and exits 130.
 import { JournalRecord, type RunView } from '../../src-shared/contract';
 import { runToEnd } from '../core/runner/run-to-end';
+import { durationWords } from '../core/runner/step-context';
 import { resolveDataDir } from '../headless/settings';
 import type { RunArgs } from './args';
 import { startCliEngine } from './engine';
@@ -37,9 +38,26 @@ export const processInterrupt: OnInterrupt = (stop) => {
 interface RunOutcome {
   view: RunView;
   interrupted: boolean;
+  timedOut: boolean;
 }
 
-function exitCodeOf({ view, interrupted }: RunOutcome): number {
+/**
+ * How long a stopped run may take to end (a step in flight, the engine closing) before the command
+ * ends without it: a run asked to stop, by Ctrl+C, SIGTERM or --timeout, never outlives it by more.
+ */
+export const STOP_GRACE_MS = 5_000;
+
+/** `promise`, or `fallback` once `ms` have passed without it. */
+function within<T>(promise: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+function exitCodeOf({ view, interrupted, timedOut }: RunOutcome): number {
+  if (timedOut) return EXIT.failed;
   if (interrupted) return EXIT.interrupted;
   // The runner's own checks (an unknown endpoint or parameter) are bad input too.
   if (view.scenarios.some((s) => s.problems.length > 0)) return EXIT.badInput;
@@ -74,9 +92,22 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
       io.err('Stopping the run (Ctrl+C again to quit at once)…');
       interrupt.abort();
     });
+    // --timeout stops the run as Ctrl+C does; the report says what ran until then.
+    let timedOut = false;
+    const deadline =
+      args.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            io.err(
+              `The run has taken its --timeout of ${durationWords(args.timeoutMs!)}: stopping it.`,
+            );
+            interrupt.abort();
+          }, args.timeoutMs);
+    let latest: RunView | undefined;
     let view: RunView;
     try {
-      view = await runToEnd(
+      const ended = runToEnd(
         engine.core.invoke,
         engine.core.events,
         {
@@ -88,7 +119,10 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
           confirmed: args.yes,
         },
         {
-          onChange: (changed) => progress.update(changed),
+          onChange: (changed) => {
+            latest = changed;
+            progress.update(changed);
+          },
           answer: (asking) => {
             io.err(`The run asks: ${asking.question ?? ''}`);
             io.err(
@@ -102,10 +136,26 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
           report: io.err,
         },
       );
+      view = await Promise.race([
+        ended,
+        // Once asked to stop, the run gets STOP_GRACE_MS to end; then its last view is the report.
+        new Promise<RunView>((resolve, reject) =>
+          interrupt.signal.addEventListener('abort', () => {
+            setTimeout(() => {
+              if (!latest) return reject(new Error('the run did not start before it was stopped'));
+              io.err(
+                `The run did not end within ${durationWords(STOP_GRACE_MS)} of being stopped: the report is of its state then.`,
+              );
+              resolve({ ...latest, status: 'stopped' });
+            }, STOP_GRACE_MS).unref();
+          }),
+        ),
+      ]);
     } finally {
+      clearTimeout(deadline);
       stopListening();
     }
-    const outcome: RunOutcome = { view, interrupted: interrupt.signal.aborted };
+    const outcome: RunOutcome = { view, interrupted: interrupt.signal.aborted, timedOut };
     for (const scenario of view.scenarios) {
       for (const p of scenario.problems) io.err(problemLine(target.folder, p, io.cwd));
     }
@@ -125,7 +175,8 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
     );
     return exitCodeOf(outcome);
   } finally {
-    await engine.close();
+    // A step still in flight may hold the engine's close: the command ends all the same.
+    await within(engine.close(), STOP_GRACE_MS, () => undefined);
   }
 }
 

@@ -263,13 +263,23 @@ export function stepKind(step: Step): StepKind {
   throw new Error('a step without a kind');
 }
 
+/**
+ * A collection comes from anywhere: a cap on its steps bounds what one file asks of the engine
+ * (reading, checking and showing it) and a run's length.
+ */
+export const MAX_SCENARIO_STEPS = 1000;
+export const TOO_MANY_STEPS = `a scenario has at most ${MAX_SCENARIO_STEPS.toLocaleString('en')} steps: split it into several scenario files`;
+
 export const Scenario = z
   .object({
     /** By default the file's name. */
     name: z.string().max(200).optional(),
     description: z.string().max(10_000).optional(),
     variables: Variables.optional(),
-    steps: z.array(Step).min(1, 'a scenario has at least one step'),
+    steps: z
+      .array(Step)
+      .min(1, 'a scenario has at least one step')
+      .max(MAX_SCENARIO_STEPS, TOO_MANY_STEPS),
   })
   .strict();
 export type Scenario = z.output<typeof Scenario>;

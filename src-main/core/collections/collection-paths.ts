@@ -27,13 +27,13 @@ export function itemPath(folder: string, full: string): string {
   return relative(folder, full).split(sep).join('/');
 }
 
-function isInside(root: string, full: string): boolean {
+export function isInside(root: string, full: string): boolean {
   const rel = relative(root, full);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** The deepest existing ancestor's real path, joined with the part that does not exist yet. */
-async function realOrPlanned(full: string): Promise<string> {
+export async function realOrPlanned(full: string): Promise<string> {
   try {
     return await realpath(full);
   } catch {
@@ -59,4 +59,26 @@ export async function resolveInside(folder: string, path: string): Promise<strin
   const root = await realOrPlanned(resolve(folder));
   if (!isInside(root, await realOrPlanned(full))) throw leaves();
   return full;
+}
+
+/**
+ * A request step's `file: { path }`, written from its scenario's folder, as the real path of a file
+ * inside the collection's folder; or why it is refused. A collection comes from anyone: a path with
+ * `..`, an absolute one or a link that leads out would send any file the person can read.
+ */
+export async function stepFileInside(
+  folder: string,
+  scenarioFile: string,
+  path: string,
+): Promise<{ full: string } | { refused: string }> {
+  const outside = (why: string) => ({
+    refused: `the file ${path} is ${why}, outside the collection's folder: a step sends only files inside the collection. Copy the file into the folder and name it from the scenario's folder (files/cat.jpg).`,
+  });
+  if (isAbsolute(path) || /^[A-Za-z]:/.test(path) || /^[\\/]/.test(path))
+    return outside('an absolute path');
+  const full = resolve(dirname(scenarioFile), ...path.split(/[\\/]+/));
+  if (!isInside(resolve(folder), full)) return outside('reached through ..');
+  const real = await realOrPlanned(full);
+  if (!isInside(await realOrPlanned(resolve(folder)), real)) return outside(`a link to ${real}`);
+  return { full: real };
 }

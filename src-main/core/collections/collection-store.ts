@@ -17,20 +17,23 @@ import { listRecent, recordRecent } from './collection-settings';
 import { isScenarioName, resolveInside } from './collection-paths';
 import { collectionView } from './collection-view';
 import { createCollectionWatchers, type ChangedPayload } from './collection-watch';
-import { readScenarioText } from './load-collection';
-import { parseCollectionText, parseFolderText } from './parse-file';
+import { readScenarioTextOffThread } from './load-collection';
+import { MAX_COLLECTION_FILE_BYTES } from './read-collection-file';
+import { parseFolderText } from './parse-file';
+import { parseCollectionChecked } from './secret-check';
 import { setOrder, moveInOrder } from './order-file';
 import { uniqueCopyName } from './unique-names';
 
 export const versionOf = (bytes: Buffer | string) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
-function problemsOf(path: string, text: string): FileProblem[] {
+async function problemsOf(path: string, text: string): Promise<FileProblem[]> {
   const name = basename(path);
   if (name === COLLECTION_FILE && !path.includes('/'))
-    return parseCollectionText(path, text).problems;
+    return parseCollectionChecked(path, text).problems;
   if (name === FOLDER_FILE) return parseFolderText(path, text).problems;
-  return readScenarioText(path, text).problems;
+  // A large scenario parses on a worker thread, as when the collection is read.
+  return (await readScenarioTextOffThread(path, text)).problems;
 }
 
 const exists = (full: string) =>
@@ -68,6 +71,12 @@ export function createCollectionStore(deps: {
 
   const fileText = async (folder: string, path: string): Promise<CollectionFileText> => {
     const full = await existing(folder, path);
+    const size = (await stat(full).catch(() => null))?.size ?? 0;
+    if (size > MAX_COLLECTION_FILE_BYTES)
+      throw new CommandError({
+        code: 'invalid_input',
+        message: `${path} is ${(size / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB a collection file may be: it is not opened. Split it into smaller scenario files in an editor.`,
+      });
     const bytes = await readFile(full).catch((err: NodeJS.ErrnoException) => {
       throw new CommandError({
         code: err.code === 'EISDIR' ? 'invalid_input' : 'internal',
@@ -78,7 +87,7 @@ export function createCollectionStore(deps: {
       });
     });
     const text = bytes.toString('utf8');
-    return { path, text, version: versionOf(bytes), problems: problemsOf(path, text) };
+    return { path, text, version: versionOf(bytes), problems: await problemsOf(path, text) };
   };
 
   return {

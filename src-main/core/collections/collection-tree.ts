@@ -3,16 +3,21 @@
 // Collections tab and the runner both read a folder through walkCollection, so the order a person
 // sets is the order a run follows.
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   COLLECTION_FILE,
+  CollectionFile,
   FOLDER_FILE,
-  type CollectionFile,
+  FolderFile,
 } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { FILES_DIR, isIgnoredName, isScenarioName, itemPath } from './collection-paths';
-import { parseCollectionText, parseFolderText } from './parse-file';
+import type { z } from 'zod';
+import { parseFolderText, type Parsed } from './parse-file';
+import { OFF_THREAD_BYTES, parseOffThread } from './parse-off-thread';
+import { readCollectionFile } from './read-collection-file';
+import { parseCollectionChecked, withVariableSecrets } from './secret-check';
 
 export interface TreeEntry {
   /** From the collection's folder, with `/` between names. */
@@ -46,13 +51,28 @@ async function readOrder(
   file: string,
   problems: FileProblem[],
 ): Promise<{ own: CollectionFile | null; order: string[] }> {
-  const text = await readFile(join(dir, file), 'utf8').catch(() => null);
-  if (text === null) return { own: null, order: [] };
   const path = itemPath(folder, join(dir, file));
-  const parsed =
-    file === COLLECTION_FILE ? parseCollectionText(path, text) : parseFolderText(path, text);
+  const read = await readCollectionFile(folder, join(dir, file));
+  if ('missing' in read) return { own: null, order: [] };
+  if ('problem' in read) {
+    problems.push({ file: path, line: 0, message: read.problem });
+    return { own: null, order: [] };
+  }
+  const parsed = await parseOrderFile(path, file === COLLECTION_FILE, read.text);
   problems.push(...parsed.problems);
   return { own: parsed.value, order: parsed.value?.order ?? [] };
+}
+
+/** collection.yaml or a folder.yaml parsed; a large one on a worker thread (parse-off-thread.ts). */
+async function parseOrderFile(
+  path: string,
+  isCollection: boolean,
+  text: string,
+): Promise<Parsed<CollectionFile | z.output<typeof FolderFile>>> {
+  if (text.length <= OFF_THREAD_BYTES)
+    return isCollection ? parseCollectionChecked(path, text) : parseFolderText(path, text);
+  if (!isCollection) return parseOffThread(FolderFile, path, text);
+  return withVariableSecrets(path, await parseOffThread(CollectionFile, path, text));
 }
 
 const isListedFolder = (entry: Dirent, atRoot: boolean) =>

@@ -1,11 +1,10 @@
 // The Collections tab's view of a folder: the tree in the collection's order, each scenario with
 // its step count and kinds and its problems, so a broken file shows beside the good ones.
-import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { stepKind } from '../../../src-shared/collections/format';
 import type { CollectionItem, CollectionView } from '../../../src-shared/contract';
 import { walkCollection, type TreeEntry } from './collection-tree';
-import { readScenarioText } from './load-collection';
+import { loadScenarioFile } from './load-collection';
 
 async function itemOf(folder: string, entry: TreeEntry): Promise<CollectionItem> {
   if (entry.kind === 'folder') {
@@ -19,20 +18,7 @@ async function itemOf(folder: string, entry: TreeEntry): Promise<CollectionItem>
       children: await Promise.all((entry.children ?? []).map((e) => itemOf(folder, e))),
     };
   }
-  const text = await readFile(join(folder, entry.path), 'utf8').catch((err: Error) => err);
-  if (text instanceof Error) {
-    return {
-      path: entry.path,
-      kind: 'scenario',
-      name: basename(entry.path).replace(/\.ya?ml$/, ''),
-      steps: 0,
-      stepKinds: [],
-      problems: [
-        { file: entry.path, line: 0, message: `This file cannot be read: ${text.message}.` },
-      ],
-    };
-  }
-  const read = readScenarioText(entry.path, text);
+  const read = await loadScenarioFile(folder, join(folder, entry.path));
   const steps = read.scenario?.steps ?? [];
   return {
     path: entry.path,

@@ -1,14 +1,16 @@
 // Reads a collection folder as the runner needs it: its name and variables, and each scenario
 // file in the collection's order (collection-tree.ts), parsed and checked against the endpoint
 // catalog, with the problems that keep a file from running.
-import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Scenario, Variables } from '../../../src-shared/collections/format';
+import { Scenario, type Variables } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { checkAgainstCatalog } from './catalog-check';
-import { itemPath } from './collection-paths';
+import { itemPath, stepFileInside } from './collection-paths';
 import { scenarioPaths, walkCollection } from './collection-tree';
-import { parseScenarioText } from './parse-file';
+import { lineOf, parseScenarioText, type Parsed, type ParsedYaml } from './parse-file';
+import { OFF_THREAD_BYTES, parseOffThread } from './parse-off-thread';
+import { readCollectionFile } from './read-collection-file';
+import { checkSecretPlaces } from './secret-check';
 
 export interface LoadedScenario {
   /** From the collection's folder, with `/` between names. */
@@ -27,7 +29,38 @@ export interface LoadedCollection {
   problems: FileProblem[];
 }
 
-type ReadScenario = Omit<LoadedScenario, 'path'>;
+/** A file a request step sends, as written (no variable in it), for the check against the folder. */
+interface StepFile {
+  path: string;
+  line: number;
+  /** `steps.2.request.file.path` */
+  where: string;
+}
+
+type ReadScenario = Omit<LoadedScenario, 'path'> & { files: StepFile[] };
+
+/** The files the steps send, as written; a path with a variable is checked when the step runs. */
+function stepFiles(scenario: Scenario, yaml: ParsedYaml): StepFile[] {
+  const files: StepFile[] = [];
+  scenario.steps.forEach((step, index) => {
+    const file = 'request' in step ? step.request.file : undefined;
+    if (!file || !('path' in file) || file.path.includes('{{')) return;
+    const at = ['steps', index, 'request', 'file', 'path'];
+    files.push({ path: file.path, line: lineOf(yaml, at), where: at.join('.') });
+  });
+  return files;
+}
+
+/** The problems of files a scenario's steps send from outside the collection's folder. */
+async function fileProblems(folder: string, path: string, read: ReadScenario) {
+  const problems: FileProblem[] = [];
+  for (const file of read.files) {
+    const found = await stepFileInside(folder, join(folder, path), file.path);
+    if ('refused' in found)
+      problems.push({ file: path, line: file.line, message: `${file.where}: ${found.refused}` });
+  }
+  return problems;
+}
 
 /**
  * The last files read, by path and text: parsing YAML with its line positions costs about half a
@@ -38,26 +71,7 @@ const recentlyRead = new Map<string, ReadScenario>();
 const RECENT_MAX_CHARS = 16 * 1024 * 1024;
 let recentChars = 0;
 
-/** A scenario's text parsed, then checked against the catalog when it parses. */
-export function readScenarioText(path: string, text: string): ReadScenario {
-  const key = `${path}\0${text}`;
-  const known = recentlyRead.get(key);
-  if (known) {
-    // Used again: it is now the newest.
-    recentlyRead.delete(key);
-    recentlyRead.set(key, known);
-    return known;
-  }
-  const parsed = parseScenarioText(path, text);
-  const problems =
-    parsed.value && parsed.yaml
-      ? checkAgainstCatalog(path, parsed.value, parsed.yaml)
-      : parsed.problems;
-  const read: ReadScenario = {
-    name: parsed.value?.name ?? basename(path).replace(/\.ya?ml$/, ''),
-    scenario: parsed.value,
-    problems,
-  };
+function remember(key: string, read: ReadScenario): ReadScenario {
   recentlyRead.set(key, read);
   recentChars += key.length;
   for (const oldest of recentlyRead.keys()) {
@@ -68,9 +82,64 @@ export function readScenarioText(path: string, text: string): ReadScenario {
   return read;
 }
 
+function recall(key: string): ReadScenario | undefined {
+  const known = recentlyRead.get(key);
+  if (known) {
+    // Used again: it is now the newest.
+    recentlyRead.delete(key);
+    recentlyRead.set(key, known);
+  }
+  return known;
+}
+
+/** A parsed scenario checked against the catalog and the places of secrets, when it parses. */
+function checked(path: string, parsed: Parsed<Scenario>): ReadScenario {
+  const problems =
+    parsed.value && parsed.yaml
+      ? [
+          ...checkAgainstCatalog(path, parsed.value, parsed.yaml),
+          ...checkSecretPlaces(path, parsed.value, parsed.yaml),
+        ]
+      : parsed.problems;
+  return {
+    name: parsed.value?.name ?? basename(path).replace(/\.ya?ml$/, ''),
+    scenario: parsed.value,
+    problems,
+    files: parsed.value && parsed.yaml ? stepFiles(parsed.value, parsed.yaml) : [],
+  };
+}
+
+/** A scenario's text parsed and checked, on the engine's thread (the Collections tab's save). */
+export function readScenarioText(path: string, text: string): ReadScenario {
+  const key = `${path}\0${text}`;
+  return recall(key) ?? remember(key, checked(path, parseScenarioText(path, text)));
+}
+
+/** The same, a text over OFF_THREAD_BYTES parsed on a worker thread: the engine keeps answering. */
+export async function readScenarioTextOffThread(path: string, text: string): Promise<ReadScenario> {
+  if (text.length <= OFF_THREAD_BYTES) return readScenarioText(path, text);
+  const key = `${path}\0${text}`;
+  return recall(key) ?? remember(key, checked(path, await parseOffThread(Scenario, path, text)));
+}
+
+/**
+ * A scenario file read and checked, including the files its steps send; what keeps it from being
+ * read (too large, a link out of the folder, an error) is its problem, never the collection's.
+ */
 export async function loadScenarioFile(folder: string, file: string): Promise<LoadedScenario> {
   const path = itemPath(folder, file);
-  return { path, ...readScenarioText(path, await readFile(file, 'utf8')) };
+  const name = basename(path).replace(/\.ya?ml$/, '');
+  const text = await readCollectionFile(folder, file).catch((err: unknown) => ({
+    problem: `This file cannot be read: ${err instanceof Error ? err.message : String(err)}.`,
+  }));
+  if (!('text' in text)) {
+    const message = 'problem' in text ? text.problem : 'This file is no longer there.';
+    return { path, name, scenario: null, problems: [{ file: path, line: 0, message }] };
+  }
+  const read = await readScenarioTextOffThread(path, text.text);
+  const outside = await fileProblems(folder, path, read);
+  const problems = outside.length > 0 ? [...read.problems, ...outside] : read.problems;
+  return { path, name: read.name, scenario: read.scenario, problems };
 }
 
 /**

@@ -8,6 +8,7 @@ import { COLLECTION_FILE, FOLDER_FILE } from '../../../src-shared/collections/fo
 import { CommandError } from '../../../src-shared/contract';
 import { resolveInside } from './collection-paths';
 import { applyOrder, itemEntries } from './collection-tree';
+import { MAX_ALIAS_COUNT } from './parse-file';
 
 const parentOf = (path: string) => (path.includes('/') ? dirname(path) : '');
 const orderFileOf = (dir: string) => (dir === '' ? COLLECTION_FILE : `${dir}/${FOLDER_FILE}`);
@@ -19,8 +20,13 @@ async function readOrderDoc(folder: string, dir: string) {
   const parsed = yaml().parseDocument(text ?? '');
   const doc: Document = parsed.contents === null ? new (yaml().Document)({}) : parsed;
   if (parsed.errors.length > 0) return { path, full, doc: null, order: [] as string[] };
-  const order = doc.get('order');
-  const list = (order as { toJSON?: () => unknown } | undefined)?.toJSON?.();
+  let list: unknown;
+  try {
+    list = (doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as { order?: unknown } | null)?.order;
+  } catch {
+    // Too many aliases: listed with the collection's problems, and not written to.
+    return { path, full, doc: null, order: [] as string[] };
+  }
   return {
     path,
     full,

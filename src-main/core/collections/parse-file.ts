@@ -13,10 +13,15 @@ import {
 } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 
-export interface ParsedYaml {
-  doc: Document.Parsed;
-  lines: LineCounter;
-}
+/**
+ * Where each value of a file was written: the parsed document, or (for a file parsed off the
+ * engine's thread, parse-off-thread.ts) a table of the line of each value by its path.
+ */
+export type ParsedYaml =
+  { doc: Document.Parsed; lines: LineCounter } | { lineAt: ReadonlyMap<string, number> };
+
+/** The key of a value's path in a ParsedYaml's lineAt table: its keys and indices as text. */
+export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000');
 
 export interface Parsed<T> {
   /** null when the file cannot be used at all (it does not parse, or breaks the format). */
@@ -28,6 +33,13 @@ export interface Parsed<T> {
 
 /** The 1-based line where the value at `path` starts (its nearest existing parent's otherwise). */
 export function lineOf(yaml: ParsedYaml, path: readonly PropertyKey[]): number {
+  if ('lineAt' in yaml) {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const line = yaml.lineAt.get(pathKey(path.slice(0, depth)));
+      if (line !== undefined) return line;
+    }
+    return 1;
+  }
   const { isMap, isNode } = yamlPackage();
   for (let depth = path.length; depth >= 0; depth--) {
     const node: unknown = yaml.doc.getIn(path.slice(0, depth) as unknown[], true);
@@ -49,7 +61,30 @@ export function lineOf(yaml: ParsedYaml, path: readonly PropertyKey[]): number {
   return 1;
 }
 
+/** Aliases a file may expand (`*name`); the yaml package's own default. */
+export const MAX_ALIAS_COUNT = 100;
+
+export function unreadable(err: unknown): string {
+  const reason = err instanceof Error ? err.message : String(err);
+  return /alias/i.test(reason)
+    ? `This file uses too many aliases (*name), more than ${MAX_ALIAS_COUNT} expanded: a file that expands into more values than it holds cannot be read safely. Write the values out, or use fewer aliases.`
+    : `This file cannot be read as a collection file: ${reason}. Check that it is plain YAML.`;
+}
+
+/** Whatever a file holds, its problems come back as problems: no exception leaves one file. */
 function parseWith<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  text: string,
+): Parsed<z.output<S>> {
+  try {
+    return parseUnguarded(schema, file, text);
+  } catch (err) {
+    return { value: null, yaml: null, problems: [{ file, line: 1, message: unreadable(err) }] };
+  }
+}
+
+function parseUnguarded<S extends z.ZodType>(
   schema: S,
   file: string,
   text: string,
@@ -68,8 +103,25 @@ function parseWith<S extends z.ZodType>(
       })),
     };
   }
-  const yaml = { doc, lines };
-  const raw: unknown = doc.toJS() ?? {};
+  const yaml: ParsedYaml = { doc, lines };
+  let raw: unknown;
+  try {
+    // A file of a few lines can expand, alias by alias, into billions of values (a "billion
+    // laughs"): the yaml package stops past maxAliasCount, and that file alone gets the problem.
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (err) {
+    return { value: null, yaml: null, problems: [{ file, line: 1, message: unreadable(err) }] };
+  }
+  return validate(schema, file, raw, yaml);
+}
+
+/** A file's values (as YAML gave them) checked against its shape, each problem with its line. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  raw: unknown,
+  yaml: ParsedYaml,
+): Parsed<z.output<S>> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { value: parsed.data, problems: [], yaml };
   return {

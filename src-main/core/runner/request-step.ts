@@ -3,10 +3,11 @@
 // its checks: status, time, headers, body paths, the documented shape.
 // Captures: status, header.<name>, body.<path>, seq (the api record).
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { RequestStep, ResponseExpect } from '../../../src-shared/collections/format';
 import type { ActAs, CheckOutcome, CommandInput, ComposerFile } from '../../../src-shared/contract';
 import { ENDPOINTS } from '../../../src-shared/spec';
+import { stepFileInside } from '../collections/collection-paths';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
 import { failureWords, type StepContext, type StepOutcome } from './step-context';
@@ -34,14 +35,17 @@ async function fileOf(ctx: StepContext, step: RequestStep): Promise<ComposerFile
     const name = sampleName(file.sample);
     return { name: file.name ?? name, sample: name };
   }
-  const full = resolve(dirname(ctx.scenarioFile), file.path);
+  // Checked again here, after the variables are filled: a `{{name}}` path is known only now.
+  const inside = await stepFileInside(ctx.collectionFolder, ctx.scenarioFile, file.path);
+  if ('refused' in inside) throw new Error(`${ctx.place}: ${inside.refused} Nothing was sent.`);
+  const full = inside.full;
   const bytes = await readFile(full).catch((err: NodeJS.ErrnoException) => {
     throw new Error(
       `the file ${file.path} (${full}) could not be read (${err.code ?? err.message}): put it beside the scenario file or fix the path.`,
     );
   });
   return {
-    name: basename(full),
+    name: basename(file.path),
     base64: bytes.toString('base64'),
     ...(file.type ? { mimeType: file.type } : {}),
   };

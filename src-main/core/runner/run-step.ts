@@ -1,6 +1,10 @@
 // One step of a run: its variables resolved (an unknown one fails it before anything is sent), the
 // step of its kind run, its captures kept for the steps after it, its outcome put in its view in
 // words with every secret hidden, and one system record in the journal for the session's report.
+import {
+  misplacedSecretsOfStep,
+  misplacedSecretWords,
+} from '../../../src-shared/collections/secret-places';
 import { fillTemplate } from '../../../src-shared/collections/templates';
 import type { Step } from '../../../src-shared/collections/format';
 import type { StepView } from '../../../src-shared/contract';
@@ -97,6 +101,7 @@ function stepContext(c: StepEnv['context'], place: string, scenarioFile: string)
     profile: c.profile,
     sandbox: c.sandbox,
     scenarioFile,
+    collectionFolder: c.collectionFolder,
     place,
     signal: c.signal,
     inbox: c.inbox,
@@ -124,13 +129,23 @@ export async function runStep(
   let outcome: StepOutcome | null = null;
   const failures: string[] = [];
   let resolved: Resolved<Step> | null = null;
-  try {
-    // Most steps use no built-in secret: they are filled at once, with no wait.
-    const filled = resolveTemplates(step, env.layers, secretLookup(env, step));
-    resolved = filled instanceof Promise ? await filled : filled;
-  } catch (err) {
-    failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
-  }
+  // The loader refuses such a file already; checked again here, so no way round the loader (a
+  // file changed since, a caller of its own) fills a secret in where it does not belong.
+  const misplaced = misplacedSecretsOfStep(step);
+  if (misplaced.length > 0)
+    failures.push(
+      ...misplaced.map(
+        ({ path, name }) => `${place}: ${misplacedSecretWords(path.join('.'), name)}`,
+      ),
+    );
+  else
+    try {
+      // Most steps use no built-in secret: they are filled at once, with no wait.
+      const filled = resolveTemplates(step, env.layers, secretLookup(env, step));
+      resolved = filled instanceof Promise ? await filled : filled;
+    } catch (err) {
+      failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
+    }
   if (resolved) {
     for (const secret of resolved.secrets) env.secrets.add(secret);
     if (resolved.unknown.length > 0) failures.push(unknownVariablesText(place, resolved.unknown));

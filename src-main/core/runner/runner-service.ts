@@ -127,6 +127,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         events: deps.events,
         profile: { id: run.profile.id, name: run.profile.name, baseUrl: run.profile.baseUrl },
         sandbox: run.view.sandbox,
+        collectionFolder: run.collection.folder,
         signal: run.abort.signal,
         inbox: run.inbox,
         ask: (question) => {

@@ -20,6 +20,8 @@ export interface StepContext {
   sandbox: boolean;
   /** The scenario file, absolute (a request's `file: {path}` is read beside it). */
   scenarioFile: string;
+  /** The collection's folder: the files a step sends are read only from inside it. */
+  collectionFolder: string;
   /** `send.yaml, step 2 "Send a text"`: where a step is, in words. */
   place: string;
   /** Aborted when the person stops the run: a waiting step gives up at once. */

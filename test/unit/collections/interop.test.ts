@@ -273,6 +273,89 @@ describe('Postman and HAR import', () => {
     ]);
   });
 
+  it('never writes a file path outside the folder, and lists it with the scripts it left out', async () => {
+    const sendWith = (name: string, src: string) => ({
+      name,
+      event: [
+        { listen: 'prerequest', script: { exec: ['pm.environment.set("x", 1)'] } },
+        { listen: 'test', script: { exec: [''] } },
+      ],
+      request: {
+        method: 'POST',
+        url: '{{base_url}}/tp/message/send.json',
+        body: {
+          mode: 'formdata',
+          formdata: [
+            { key: 'user_id', value: 'u1', type: 'text' },
+            { key: 'contact_id', value: 'bot', type: 'text' },
+            { key: 'msg_type', value: 'picture', type: 'text' },
+            { key: 'file', type: 'file', src },
+          ],
+        },
+      },
+    });
+    const postman = {
+      info: { name: 'Files', schema: POSTMAN.info.schema },
+      event: [{ listen: 'prerequest', script: { exec: ['pm.sendRequest("https://x")'] } }],
+      item: [
+        sendWith('Absolute', '/home/someone/.ssh/id_rsa'),
+        sendWith('Dots', '../../../../../../etc/shadow'),
+        sendWith('Drive', 'C:\\Users\\someone\\cat.jpg'),
+        sendWith('Beside', 'files/cat.jpg'),
+      ],
+    };
+    const folder = collectionDir();
+    const result = await importIntoCollection(folder, '', 'postman', JSON.stringify(postman));
+    expect(result.written, result.skipped.join('\n')).toHaveLength(4);
+    const files = result.written.map(
+      (p) => parseScenarioText(p, readFileSync(join(folder, p), 'utf8')).value!.steps[0]!,
+    );
+    expect(files.map((step) => ('request' in step ? step.request.file : null))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      { path: 'files/cat.jpg' },
+    ]);
+    expect(result.skipped).toEqual([
+      expect.stringMatching(/^The collection: its Postman pre-request script .* was left out\.$/),
+      expect.stringMatching(/^Absolute: imported without its Postman pre-request script/),
+      expect.stringMatching(/^Dots: imported without its Postman pre-request script/),
+      expect.stringMatching(/^Drive: imported without its Postman pre-request script/),
+      expect.stringMatching(/^Beside: imported without its Postman pre-request script/),
+      "Absolute: imported, but the file of file (/home/someone/.ssh/id_rsa) was left out: it names a place outside the collection's folder (an absolute path, a drive or ..), which a step may not send from. Copy the file beside the scenario and add file: { path: <its name> }.",
+      expect.stringContaining(
+        'Dots: imported, but the file of file (../../../../../../etc/shadow) was left out',
+      ),
+      expect.stringContaining('Drive: imported, but the file of file (C:'),
+    ]);
+
+    const har = {
+      log: {
+        entries: [
+          {
+            request: {
+              method: 'POST',
+              url: 'http://127.0.0.1:4000/tp/message/send.json',
+              postData: {
+                mimeType: 'multipart/form-data',
+                params: [
+                  { name: 'user_id', value: 'u1' },
+                  { name: 'contact_id', value: 'bot' },
+                  { name: 'file', fileName: '/etc/passwd' },
+                ],
+              },
+            },
+          },
+        ],
+      },
+    };
+    const fromHar = await importIntoCollection(folder, 'har', 'har', JSON.stringify(har));
+    expect(readFileSync(join(folder, fromHar.written[0]!), 'utf8')).not.toContain('/etc/passwd');
+    expect(fromHar.skipped).toEqual([
+      expect.stringContaining('the file of file (/etc/passwd) was left out'),
+    ]);
+  });
+
   it('refuses a file that is not the format named, and a folder outside the collection', async () => {
     const folder = collectionDir();
     await expect(importIntoCollection(folder, '', 'har', '{"info":{}}')).rejects.toThrow(

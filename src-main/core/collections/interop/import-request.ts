@@ -65,6 +65,20 @@ function safeValue(name: string, value: string): string {
   return /^\{\{[^}]+\}\}$/.test(value.trim()) ? value.trim() : `{{${name}}}`;
 }
 
+/**
+ * A file part's path as the other tool wrote it (Postman's src is often an absolute path on the
+ * machine that exported it), kept only when it stays under the scenario's folder: an import never
+ * writes a path that would send a file from outside the collection. Null when it does not.
+ */
+function pathInside(written: string): string | null {
+  const path = written.trim().replace(/\\/g, '/');
+  if (path === '' || path.startsWith('/') || path.startsWith('~')) return null;
+  // A drive (C:) or a scheme (file://).
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(path)) return null;
+  if (path.split('/').includes('..')) return null;
+  return path;
+}
+
 export function translateRequest(request: ImportedRequest): Translated {
   const method = request.method.toUpperCase();
   const path = apiPath(request.url);
@@ -99,7 +113,12 @@ export function translateRequest(request: ImportedRequest): Translated {
       continue;
     }
     if (param.file !== undefined) {
-      file = param.file;
+      const inside = pathInside(param.file);
+      if (inside === null)
+        notes.push(
+          `the file of ${param.name} (${param.file}) was left out: it names a place outside the collection's folder (an absolute path, a drive or ..), which a step may not send from. Copy the file beside the scenario and add file: { path: <its name> }`,
+        );
+      else file = inside;
       continue;
     }
     params[param.name] = safeValue(param.name, param.value);

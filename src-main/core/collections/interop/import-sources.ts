@@ -78,6 +78,30 @@ function authorizationOf(headers: Json[], auth: unknown): string | undefined {
   return undefined;
 }
 
+const SCRIPT_WORDS: Record<string, string> = {
+  prerequest:
+    'its Postman pre-request script (scripts do not translate: a value it set is a variable to define, a token it fetched is named by "as")',
+  test: 'its Postman test script (scripts do not translate; add checks under expect)',
+};
+
+/**
+ * Scripts of a request, a folder or the collection (Postman runs them; they do not translate), in
+ * words for the list of what was left out. An empty script, as Postman writes them, is no loss.
+ */
+function scriptNotes(where: string, events: unknown, how: 'imported without' | 'left out') {
+  return list(events)
+    .filter((e) => {
+      const exec = isObject(e.script) ? e.script.exec : undefined;
+      const text = Array.isArray(exec) ? exec.map(str).join('') : str(exec);
+      return SCRIPT_WORDS[str(e.listen)] !== undefined && text.trim() !== '';
+    })
+    .map((e) =>
+      how === 'imported without'
+        ? `${where}: imported without ${SCRIPT_WORDS[str(e.listen)]}.`
+        : `${where}: ${SCRIPT_WORDS[str(e.listen)]} was left out.`,
+    );
+}
+
 export function readPostman(content: unknown): SourceRead {
   const requests: SourceRequest[] = [];
   const skipped: string[] = [];
@@ -94,6 +118,7 @@ export function readPostman(content: unknown): SourceRead {
       const where = [...folders, name].join(' / ');
       const auth = item.auth ?? inheritedAuth;
       if (Array.isArray(item.item)) {
+        skipped.push(...scriptNotes(where, item.event, 'left out'));
         walk(list(item.item), [...folders, name], auth);
         continue;
       }
@@ -109,11 +134,7 @@ export function readPostman(content: unknown): SourceRead {
         skipped.push(`${where}: ${body}.`);
         continue;
       }
-      if (list(item.event).some((e) => e.listen === 'test')) {
-        skipped.push(
-          `${where}: imported without its Postman test script (scripts do not translate; add checks under expect).`,
-        );
-      }
+      skipped.push(...scriptNotes(where, item.event, 'imported without'));
       const description = postmanDescription(request.description ?? item.description);
       requests.push({
         folders,
@@ -128,6 +149,7 @@ export function readPostman(content: unknown): SourceRead {
       });
     }
   };
+  skipped.push(...scriptNotes('The collection', content.event, 'left out'));
   walk(list(content.item), [], content.auth);
   return { requests, skipped };
 }
