@@ -82,7 +82,10 @@ describe('tp run --profile on the data folder of the app', () => {
     const journal = join(dataDir, 'journal.ndjson');
     const journalBytes = existsSync(journal) ? statSync(journal).size : 0;
 
-    const run = await tp(['run', '.', '--profile', 'Sandbox (Acme Orders)', '--data-dir', dataDir], folder);
+    const run = await tp(
+      ['run', '.', '--profile', 'Sandbox (Acme Orders)', '--data-dir', dataDir],
+      folder,
+    );
 
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain(
@@ -105,7 +108,16 @@ describe('tp run --profile on the data folder of the app', () => {
     const folder = collection();
 
     const run = await tp(
-      ['run', '.', '--profile', 'Sandbox (Acme Orders)', '--data-dir', dataDir, '--reporter', 'json'],
+      [
+        'run',
+        '.',
+        '--profile',
+        'Sandbox (Acme Orders)',
+        '--data-dir',
+        dataDir,
+        '--reporter',
+        'json',
+      ],
       folder,
     );
 
