@@ -45,9 +45,9 @@ export async function playSession(invoke: Invoke, sandbox: SandboxAt): Promise<P
   const chloe = before.users.find((u) => u.name === 'Chloé' && u.surname === 'Martin');
   if (!chloe) throw new Error('the embedded sandbox seeded no Chloé Martin');
   const flow = (await invoke('auth.connectUser', { scopes: ['basic'], openBrowser: false })) as {
-    authorizeUrl: string;
+    consentUrl: string;
   };
-  const page = await fetch(await answerConsent(sandbox, flow.authorizeUrl, chloe.id, 'approve'));
+  const page = await fetch(await answerConsent(sandbox, flow.consentUrl, chloe.id, 'approve'));
   expect(page.status, 'the redirect page after consent').toBe(200);
   await waitFor('Chloé Martin connected', async () =>
     (await listUsers(invoke)).find((u) => u.userId === chloe.id && u.status === 'connected'),

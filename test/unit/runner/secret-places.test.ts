@@ -35,6 +35,11 @@ function fakeEnv(run: Record<string, string> = {}) {
         sent.push(input);
         return Promise.reject(new Error('sent'));
       },
+      // A request step sends through the engine's composer, not the contract.
+      send: (input: unknown) => {
+        sent.push(input);
+        return Promise.reject(new Error('sent'));
+      },
       events: {},
       profile: { id: 'p', name: 'Staging', baseUrl: 'http://127.0.0.1:1' },
       sandbox: false,
