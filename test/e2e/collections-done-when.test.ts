@@ -1,9 +1,9 @@
 // The issue's "Done when", in Chromium through the headless host, as a tester does it: a sandbox
 // user connected in the Simulator; three requests sent from the composer (Ada's contact, a text to
 // her, her resources); saved from History into a new collection (a new file, then two steps added
-// to it); turned into a scenario with a delivery expectation in the Scenario view (Ada connects
-// first, so the file stands on its own; she writes; the delivery must be signed with
-// {{signature_method}}, HMAC-SHA256 by the scenario's own default); run in the Runner, passing,
+// to it), which writes Ada as {{user_id}} with a connect-user step first, so the file stands on its
+// own; turned into a scenario with a delivery expectation in the Scenario view (she writes; the
+// delivery must be signed with {{signature_method}}, HMAC-SHA256 by the scenario's own default); run in the Runner, passing,
 // its delivery step linking to the record the Event log opens; then, with the sandbox app's
 // signature method changed to HMAC-SHA1 in the Simulator, run again and failing with the reason;
 // and the same file run by `node out/main/tp.js run` on its own fresh sandbox with
@@ -33,33 +33,28 @@ const SCENARIO = 'Ada and her desk';
 const WRITES = 'Is the desk open on Sunday?';
 
 /**
- * What the tester types into the YAML of the three saved steps: Ada connects first and her id
- * becomes {{ada}} (so the file runs on any sandbox), she writes to the desk, and the delivery
- * must carry the signature method the scenario expects.
+ * What the tester types into the YAML of the saved steps: the saving already wrote Ada as
+ * {{user_id}}, connected by its first step, so the file runs on any sandbox; she writes to the
+ * desk, and the delivery must carry the signature method the scenario expects.
  */
-function scenarioOf(saved: string, adaId: string): string {
-  const steps = saved
-    .slice(saved.indexOf('steps:\n') + 'steps:\n'.length)
-    .replace(new RegExp(`(['"]?)${adaId}\\1`, 'g'), "'{{ada}}'");
+function scenarioOf(saved: string): string {
+  const steps = saved.slice(saved.indexOf('steps:\n') + 'steps:\n'.length);
   return [
     `name: ${SCENARIO}`,
     'variables:',
     '  signature_method: HMAC-SHA256',
     'steps:',
-    '  - name: Ada connects',
-    '    connect-user: { name: Ada, surname: Tester }',
-    '    capture: { ada: user_id }',
     steps.trimEnd(),
     '  - name: Ada writes to the desk',
     '    simulate:',
     '      action: send-message',
-    "      user: '{{ada}}'",
+    "      user: '{{user_id}}'",
     `      contact: ${DESK}`,
     '      msg_type: text',
     `      params: { text: ${WRITES} }`,
     '  - name: The message arrives, signed',
     '    expect-delivery:',
-    `      match: { kind: message, msg_type: text, user: '{{ada}}', text: ${WRITES} }`,
+    `      match: { kind: message, msg_type: text, user: '{{user_id}}', text: ${WRITES} }`,
     "      signature_method: '{{signature_method}}'",
     '',
   ].join('\n');
@@ -158,11 +153,14 @@ describe('Done when: a QA session saved, run in the app and on the command line'
     }
     const savedText = readFileSync(join(folder, 'ada-desk.yaml'), 'utf8');
     expect(savedText.match(/endpoint: /g)).toHaveLength(3);
+    // Ada exists only on this sandbox: the file names her {{user_id}} and connects her first, once.
+    expect(savedText).not.toContain(adaId);
+    expect(savedText.match(/connect-user:/g)).toHaveLength(1);
 
     // The Scenario view: the tester turns the three steps into a scenario of their own.
     await collections.show();
     await collections.openScenario("Ada's desk");
-    await collections.yaml.fill(scenarioOf(await collections.yaml.inputValue(), adaId));
+    await collections.yaml.fill(scenarioOf(await collections.yaml.inputValue()));
     await collections.saveWithShortcut();
     await expect
       .poll(() => readFileSync(join(folder, 'ada-desk.yaml'), 'utf8'), until('the edit saved'))

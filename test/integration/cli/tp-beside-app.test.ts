@@ -2,14 +2,12 @@
 // before it reads or writes anything (two writers lose each other's settings and sessions); when
 // the app is closed, a run reads the profile but changes none of its settings, and its records go
 // to a session of its own, listed in the folder's index.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHeadlessHost, type HeadlessHost } from '../../../src-main/headless/index';
-
-const TP = resolve(import.meta.dirname, '../../../out/main/tp.js');
+import { runTp } from '../../helpers/tp-cli';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -56,20 +54,7 @@ function collection(): string {
   return folder;
 }
 
-function tp(args: string[], cwd: string) {
-  expect(existsSync(TP), `${TP} is missing: run npm run build first`).toBe(true);
-  const child = spawn(process.execPath, [TP, ...args], {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
-}
+const tp = (args: string[], cwd: string) => runTp(args, { cwd });
 
 const read = (file: string) => readFileSync(file, 'utf8');
 

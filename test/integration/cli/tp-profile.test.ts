@@ -2,16 +2,15 @@
 // test sandbox standing in for staging), its client secret from TP_CLIENT_SECRET. With --yes the
 // run goes through and its journal session is in that data folder; without, it is refused (exit 2)
 // before anything is sent.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src-main/core/index';
 import { confSettings } from '../../../src-main/headless/settings';
 import type { RunningSandbox } from '../../../src-main/sandbox/index';
 import { hostFor, startTestSandbox, tempDir } from '../../helpers/core-fixture';
+import { runTp } from '../../helpers/tp-cli';
 
-const TP = resolve(import.meta.dirname, '../../../out/main/tp.js');
 const PROFILE = 'Staging';
 
 let sandbox: RunningSandbox;
@@ -37,20 +36,7 @@ async function dataDirWithProfile(): Promise<string> {
   return dir;
 }
 
-function tp(args: string[], env: Record<string, string>) {
-  expect(existsSync(TP), `${TP} is missing: run npm run build first`).toBe(true);
-  const child = spawn(process.execPath, [TP, ...args], {
-    cwd: folder,
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
-}
+const tp = (args: string[], env: Record<string, string>) => runTp(args, { cwd: folder, env });
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();

@@ -2,14 +2,12 @@
 // exists only here, so it is written {{user_id}}: on the sandbox a connect-user step at the start
 // makes a new user each run (the command line's fresh sandbox included); elsewhere the profile's
 // variable holds the id. What else holds only here is said.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/core-fixture';
+import { runTp } from '../../helpers/tp-cli';
 import { startComposerFixture, type ComposerFixture } from '../composer/composer-fixture';
-
-const TP = resolve(import.meta.dirname, '../../../out/main/tp.js');
 
 let fx: ComposerFixture;
 let folder: string;
@@ -25,20 +23,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function tp(args: string[]) {
-  expect(existsSync(TP), `${TP} is missing: run npm run build first`).toBe(true);
-  const child = spawn(process.execPath, [TP, ...args], {
-    cwd: folder,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
-}
+const tp = (args: string[]) => runTp(args, { cwd: folder });
 
 describe('a request saved from the sandbox', () => {
   it('names the user {{user_id}}, connects one first, and runs from the command line', async () => {
