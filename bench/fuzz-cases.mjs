@@ -14,6 +14,7 @@ import {
   requestLine,
   token,
 } from './fuzz-framing.mjs';
+import { loopbackCase } from './fuzz-loopback.mjs';
 
 /**
  * What the cases need to know of the servers under test.
@@ -22,6 +23,14 @@ import {
  * @property {string} clientSecret the sandbox app's client secret (signs deliveries)
  * @property {string} clientId the sandbox app's client id
  * @property {string} appToken a valid app token of the sandbox (some requests carry it)
+ * @property {import('./fuzz-loopback.mjs').LoopbackTargets} loopback the host and the redirect
+ *   listener (bench/fuzz-loopback.mjs)
+ */
+
+/**
+ * The server a case goes to: `host` is the headless host's HTTP port and `host-ws` its WebSocket
+ * upgrade (the same port), `redirect` the loopback redirect listener of a waiting connect flow.
+ * @typedef {'receiver' | 'sandbox' | 'host' | 'host-ws' | 'redirect'} FuzzServer
  */
 
 /**
@@ -37,7 +46,7 @@ import {
 /**
  * One generated request; `body` and `messageId` are finished per case index (`materialize`).
  * @typedef {object} FuzzCase
- * @property {'receiver' | 'sandbox'} target
+ * @property {FuzzServer} target
  * @property {'undici' | 'raw'} via
  * @property {string} method
  * @property {string} path
@@ -249,13 +258,21 @@ function rawRequest(t) {
 }
 
 /**
- * Every kind of case: about half well-formed, half raw.
+ * Every kind of case: to the receiver and the sandbox (3 in 4, about half well-formed, half raw)
+ * and to the loopback servers a web page reaches (1 in 4).
  * @param {FuzzTargets} t
  */
 export function fuzzCase(t) {
   return fc.oneof(
-    wellFormed(t).map((c) => ({ kind: /** @type {const} */ ('well-formed'), c })),
-    rawRequest(t).map((c) => ({ kind: /** @type {const} */ ('raw'), c })),
+    {
+      weight: 3,
+      arbitrary: wellFormed(t).map((c) => ({ kind: /** @type {const} */ ('well-formed'), c })),
+    },
+    {
+      weight: 3,
+      arbitrary: rawRequest(t).map((c) => ({ kind: /** @type {const} */ ('raw'), c })),
+    },
+    { weight: 2, arbitrary: loopbackCase(t.loopback, bytes) },
   );
 }
 
@@ -327,7 +344,8 @@ export function materialize(t, generated, seed, index) {
     ? deliveryForm(t, r.template, 'HMAC-SHA256', messageIdOf(seed, index))
     : r.body;
   const { lines, payload } = frame(r.framing, body);
-  const head = [r.line, 'Host: 127.0.0.1', `X-Fuzz-Case: ${index}`, ...r.lines, ...lines];
+  const host = 'host' in r ? r.host : '127.0.0.1';
+  const head = [r.line, `Host: ${host}`, `X-Fuzz-Case: ${index}`, ...r.lines, ...lines];
   // A delivery's id is only looked for when the request is a plain, whole, well-framed POST:
   // otherwise a 2xx may rightly be for something else (the health route, a pipelined remainder).
   const plain =
@@ -341,8 +359,9 @@ export function materialize(t, generated, seed, index) {
     body,
     messageId: plain ? messageIdOf(seed, index) : null,
     raw: Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), payload]),
-    // The sandbox has no short body deadline (its requestTimeout is 120 s): it is never stalled.
-    pacing: r.target === 'sandbox' && r.pacing === 'stall' ? 'half-close' : r.pacing,
+    // Only the receiver has a short body deadline (the sandbox's requestTimeout is 120 s, the
+    // host's and the redirect listener's Node's own 300 s): the others are never stalled.
+    pacing: r.target !== 'receiver' && r.pacing === 'stall' ? 'half-close' : r.pacing,
     pauses: r.pauses,
     sendFraction: r.sendFraction,
   };

@@ -1,26 +1,31 @@
 // `npm run fuzz -- [--runs N] [--seed S] [--case I] [--concurrency C] [--json] [--keep-data]`:
-// sends N generated requests (default 100,000; fast-check, bench/fuzz-cases.mjs) to the receiver
-// (the core's inbound endpoint) and to the embedded sandbox of a built headless host, both on
-// 127.0.0.1, and prints four figures, each to be 0:
+// sends N generated requests (default 100,000; fast-check, bench/fuzz-cases.mjs and
+// fuzz-loopback.mjs) to every server of a built headless host, all on 127.0.0.1: the receiver (the
+// core's inbound endpoint), the embedded sandbox, the host's HTTP port and its WebSocket upgrade,
+// and the redirect listener of a connect flow kept waiting through the run. It prints four
+// figures per server and in all, each to be 0:
 // - 5xx answers the response control did not ask for (the host runs with a 5% simulated failure
 //   rate answering 503: those, found in the journal by the case's x-fuzz-case header, are fine);
-// - crashes: the host exited, or does not answer a health request after the run;
+// - crashes: the host exited, or a server does not answer a request after the run;
 // - hangs: neither an answer nor a close within the server's own timeouts plus a margin;
 // - acknowledged (2xx) deliveries missing from the journal.
 // The seed is printed; `--seed S --runs N` replays a run and `--case I` one case of it. Exits 1
-// when a figure is not 0. `--json` ends with one JSON line (figures, acknowledged message ids,
-// the data directory when `--keep-data` keeps it), for the integration test.
+// when a figure is not 0. `--json` ends with one JSON line (figures in all and per server, the
+// connect flow's ends, acknowledged message ids, the data directory when `--keep-data` keeps it),
+// for the integration test.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { Agent } from 'undici';
 import WebSocket from 'ws';
 import { root } from './children.mjs';
 import { fuzzCase, materialize } from './fuzz-cases.mjs';
+import { figuresOf, perServerLines, SERVERS } from './fuzz-report.mjs';
 import { sendRaw, sendWellFormed } from './fuzz-send.mjs';
 
 /** The receiver's body stall timeout (core/inbound/deliveries.ts) and the margin past it. */
@@ -105,8 +110,12 @@ async function invoke(ready, command, input) {
       ws.once('error', fail);
     });
     ws.send(JSON.stringify({ id: 1, command, input }));
+    // Events (and the hello) come on the same socket: the reply is the message with our id.
     const reply = await new Promise((ok) =>
-      ws.once('message', (raw) => ok(JSON.parse(String(raw)))),
+      ws.on('message', (raw) => {
+        const message = JSON.parse(String(raw));
+        if (message.id === 1) ok(message);
+      }),
     );
     if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
     return reply.output;
@@ -115,12 +124,15 @@ async function invoke(ready, command, input) {
   }
 }
 
-/** @param {string} url */
-async function healthy(url) {
+/**
+ * @param {string} url
+ * @param {number} [status] the answer that means up: 200, or any status below it and 500
+ */
+async function healthy(url, status = 200) {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(MARGIN_MS) });
     await res.arrayBuffer();
-    return res.status === 200;
+    return res.status === status;
   } catch {
     return false;
   }
@@ -176,6 +188,12 @@ try {
     }).toString(),
   });
   const appToken = /** @type {{ access_token: string }} */ (await tokenRes.json()).access_token;
+  // The redirect listener is up while a connect flow waits for the browser (it never comes).
+  const hostUrl = new URL(ready.url);
+  /** @type {() => Promise<{ redirectUri: string }>} */
+  const connectUser = () =>
+    invoke(ready, 'auth.connectUser', { scopes: ['basic'], openBrowser: false });
+  const redirect = new URL((await connectUser()).redirectUri);
   await invoke(ready, 'inbound.setResponse', {
     response: { failureRate: FAILURE_RATE, failureStatus: FAILURE_STATUS },
   });
@@ -185,10 +203,18 @@ try {
     clientSecret: app.client_secret,
     clientId: app.client_id,
     appToken,
+    loopback: {
+      hostPort: Number(hostUrl.port),
+      hostToken: hostUrl.searchParams.get('token') ?? '',
+      redirectPort: Number(redirect.port),
+      redirectPath: redirect.pathname,
+    },
   };
+  /** @type {Record<string, URL>} */
+  const origins = { receiver, sandbox, host: hostUrl, 'host-ws': hostUrl, redirect };
   const arbitrary = fuzzCase(targets);
   log(
-    `fuzz: seed ${seed}, ${only === null ? `${runs} requests` : `case ${only}`}, ${concurrency} at a time, to ${receiver.origin} (receiver) and ${sandbox.origin} (sandbox); replay with --seed ${seed} --runs ${runs}`,
+    `fuzz: seed ${seed}, ${only === null ? `${runs} requests` : `case ${only}`}, ${concurrency} at a time, to ${receiver.origin} (receiver), ${sandbox.origin} (sandbox), ${hostUrl.origin} (host, HTTP and WebSocket upgrade) and ${redirect.origin} (redirect listener); replay with --seed ${seed} --runs ${runs}`,
   );
 
   const dispatcher = new Agent({ connections: concurrency, keepAliveTimeout: 1000 });
@@ -216,6 +242,22 @@ try {
   const acked = new Map();
   /** @type {Record<string, number>} */
   const tally = {};
+  /** @type {Record<string, number>} */
+  const sent = {};
+  // A request must never end the flow (a wrong state leaves it waiting), but the flow's own
+  // timeout (5 minutes) does: it is started again, and what ended it is printed.
+  /** @type {string[]} */
+  const flowEnds = [];
+  let running = true;
+  const keepFlowWaiting = (async () => {
+    while (running) {
+      await sleep(2000);
+      const flow = await invoke(ready, 'auth.flow', {}).catch(() => null);
+      if (!running || !flow || flow.status === 'waiting') continue;
+      flowEnds.push(`${flow.status}: ${flow.error ?? ''}`);
+      await connectUser().catch(() => undefined);
+    }
+  })();
   const indices = only === null ? Array.from({ length: runs }, (_, i) => i) : [only];
   let next = 0;
   let exitedDuringRun = false;
@@ -224,7 +266,8 @@ try {
     while (next < indices.length && !exitedDuringRun) {
       const index = /** @type {number} */ (indices[next++]);
       const c = caseAt(index);
-      const url = c.target === 'receiver' ? receiver : sandbox;
+      const url = /** @type {URL} */ (origins[c.target]);
+      sent[c.target] = (sent[c.target] ?? 0) + 1;
       const deadlineMs = (c.target === 'receiver' ? RECEIVER_STALL_MS : 0) + MARGIN_MS;
       const o =
         c.via === 'raw'
@@ -239,13 +282,30 @@ try {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  running = false;
+  await keepFlowWaiting;
   await dispatcher.close();
   const sendSeconds = (performance.now() - started) / 1000;
 
-  const up =
-    !exitedDuringRun &&
-    (await healthy(`${receiver.origin}/_tp/health/fuzz`)) &&
-    (await healthy(`${ready.sandbox}/_sandbox/state`));
+  const alive = !exitedDuringRun;
+  const flowAfter = alive ? await invoke(ready, 'auth.flow', {}).catch(() => null) : null;
+  /** @type {Record<string, boolean>} */
+  const up = {
+    receiver: alive && (await healthy(`${receiver.origin}/_tp/health/fuzz`)),
+    sandbox: alive && (await healthy(`${ready.sandbox}/_sandbox/state`)),
+    // Not signed in: the host's page says so (401).
+    host: alive && (await healthy(`${hostUrl.origin}/`, 401)),
+    'host-ws':
+      alive &&
+      (await invoke(ready, 'app.info', {}).then(
+        () => true,
+        () => false,
+      )),
+    redirect:
+      alive &&
+      flowAfter?.status === 'waiting' &&
+      (await healthy(`${redirect.origin}/elsewhere`, 404)),
+  };
   host.child.kill('SIGTERM');
   await new Promise((resolve) =>
     host.child.exitCode !== null ? resolve(null) : host.child.once('exit', resolve),
@@ -262,12 +322,12 @@ try {
   });
   const missing = [...acked].filter(([id]) => !journal.acknowledged.has(id));
   const internalErrors = (host.stderr().match(/unexpected error/g) ?? []).length;
-  const figures = {
-    unaskedFor5xx: unasked.length,
-    crashes: up ? 0 : 1,
-    hangs: hangs.length,
-    acknowledgedMissing: missing.length,
-  };
+  const { total: figures, perServer } = figuresOf({
+    unasked,
+    hangs,
+    missing: missing.map(([, index]) => ({ c: caseAt(index) })),
+    up,
+  });
 
   const show = (/** @type {number} */ i, /** @type {ReturnType<typeof materialize>} */ c) =>
     `case ${i} (${c.target}, ${c.via}, ${c.pacing}): ${(c.raw ?? Buffer.from(`${c.method} ${c.path}`)).subarray(0, 120).toString('latin1').replace(/\r\n/g, '⏎')}`;
@@ -277,10 +337,12 @@ try {
     log(`  hang ${show(index, c)} — ${detail}`);
   for (const [id, index] of missing.slice(0, 20))
     log(`  missing ${id}: ${show(index, caseAt(index))}`);
-  if (!up)
+  for (const server of SERVERS.filter((s) => !up[s]))
     log(
-      `  the host ${exitedDuringRun ? 'exited during the run' : 'did not answer a health request'}: ${host.stderr().slice(-2000)}`,
+      `  ${server}: ${exitedDuringRun ? 'the host exited during the run' : `did not answer after the run${server === 'redirect' ? ` (flow ${flowAfter?.status ?? 'none'})` : ''}`}: ${host.stderr().slice(-2000)}`,
     );
+  if (flowEnds.length)
+    log(`  the connect flow ended ${flowEnds.length} time(s): ${flowEnds.slice(0, 5).join('; ')}`);
   log(
     `outcomes: ${Object.entries(tally)
       .sort()
@@ -290,6 +352,7 @@ try {
   log(
     `asked-for 5xx (response control): ${fiveHundreds.length - unasked.length}; sandbox internal errors logged: ${internalErrors}`,
   );
+  for (const line of perServerLines(perServer, sent)) log(line);
   log(`5xx not asked for: ${figures.unaskedFor5xx}`);
   log(`crashes: ${figures.crashes}`);
   log(`hangs: ${figures.hangs}`);
@@ -304,6 +367,8 @@ try {
         seed,
         runs: indices.length,
         figures,
+        perServer,
+        flowEnds,
         acknowledged: [...acked.keys()],
         dataDir: opts['keep-data'] ? dataDir : null,
       }),

@@ -10,6 +10,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EXPORT_SESSION_PATH } from '../../src-shared/contract';
+import { parseRequestTarget, type RequestTarget } from '../../src-shared/rules/request-target';
 import type { Core } from '../core/core';
 import { serveExport } from './export-route';
 import { listenLoopback, LOOPBACK } from './listen';
@@ -52,6 +53,9 @@ const UNAUTHORIZED_PAGE = `<!doctype html>
 If the host was restarted, it printed a new link: the old one no longer works.</p></body></html>
 `;
 
+const WRONG_TARGET_HOST =
+  'wrong host in the request target: open the URL the TP Inspector host printed.';
+
 export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost> {
   const token = options.token ?? newSessionToken();
   const bridge = createWsBridge(options.core);
@@ -72,7 +76,10 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     if (isForeignStateChange(req.method, req.headers.origin, port)) {
       return sendText(res, 403, 'foreign Origin: this host only answers its own page.');
     }
-    const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
+    const target = parseRequestTarget(req.url);
+    if (!target.ok) return sendText(res, 400, target.problem);
+    if (!isOwnTarget(target)) return sendText(res, 403, WRONG_TARGET_HOST);
+    const { url } = target;
     const method = req.method ?? 'GET';
     const readOnly = method === 'GET' || method === 'HEAD';
 
@@ -132,6 +139,11 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     await pipeline(openFile(found.path), res);
   }
 
+  /** An absolute-form target names the host in place of the Host header (RFC 9112 §3.2.2). */
+  function isOwnTarget(target: RequestTarget & { ok: true }): boolean {
+    return target.form === 'origin' || isAllowedHost(target.url.host, port);
+  }
+
   function sendUnauthorized(res: ServerResponse): void {
     res.writeHead(401, {
       ...securityHeaders(port),
@@ -162,7 +174,11 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
     if (!isAllowedHost(req.headers.host, port)) return refuseUpgrade(socket, 403, 'wrong Host');
-    const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
+    // Anything a page sends arrives here before the Origin check: nothing in it may throw.
+    const target = parseRequestTarget(req.url);
+    if (!target.ok) return refuseUpgrade(socket, 400, target.problem);
+    if (!isOwnTarget(target)) return refuseUpgrade(socket, 403, WRONG_TARGET_HOST);
+    const { url } = target;
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'The WebSocket is at /ws.');
     // Browsers always send Origin on a WebSocket handshake, and cookies ride along cross-site:
     // the Origin is what stops another site's page from driving the engine.

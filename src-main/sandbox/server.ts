@@ -40,9 +40,9 @@ async function route(
   res: ServerResponse,
 ): Promise<void> {
   const url = parseTarget(req.url);
-  if (!url) {
+  if ('problem' in url) {
     req.resume();
-    throw new ApiError('invalid_request', 'The request target is not a valid URL.');
+    throw new ApiError('invalid_request', url.problem);
   }
   const path = url.pathname;
   if (path.startsWith('/_sandbox/')) return handleSimulator(ctx, signer, req, res, url);

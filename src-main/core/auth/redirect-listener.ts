@@ -3,6 +3,7 @@
 // other path is a 404; the flow decides what a return means (connect-flow.ts checks its state).
 import { createServer, type Server } from 'node:http';
 import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
+import { parseRequestTarget } from '../../../src-shared/rules/request-target';
 import { isLoopbackHost } from '../api/transport-policy';
 import type { Profile } from '../profiles/profile-store';
 import { sendResultPage } from './result-page';
@@ -19,7 +20,14 @@ export async function listenForRedirect(
   if (redirect.protocol !== 'http:' || !isLoopbackHost(redirect.hostname)) return null;
   const port = Number(redirect.port || 80);
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    // Any page the person has open can make the browser request this port (an <img> of `//`):
+    // neither the target nor the Host header may throw here, or the process ends.
+    const target = parseRequestTarget(req.url);
+    if (!target.ok) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(target.problem);
+      return;
+    }
+    const { url } = target;
     if (req.method !== 'GET' || url.pathname !== redirect.pathname) {
       res
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })

@@ -11,6 +11,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { parseRequestTarget, type RequestTarget } from '../../../src-shared/rules/request-target';
 import type { Profile } from '../profiles/profile-store';
 import type { RefusalKind } from './refusal-log';
 
@@ -51,16 +52,24 @@ export interface Receiver {
 
 export async function startReceiver(port: number, handlers: InboundHandlers): Promise<Receiver> {
   const server: Server = createServer((req, res) => {
-    const target = req.url ?? '/';
-    const url = () => new URL(target, 'http://receiver.invalid');
-    // A target that URL cannot parse (`//`, `http://`) would throw out of this listener and end the
-    // process: it is answered 400 instead (found by npm run fuzz).
-    const pathname = plainPath(target) ?? parsedPath(target);
-    if (pathname === null) {
+    const raw = req.url ?? '/';
+    // Every delivery's target is a plain path, routed without parsing; anything else goes through
+    // the shared parser, which refuses what is not a path (`//`, `http://`, `*`, `host:port`)
+    // rather than throw out of this listener and end the process (found by npm run fuzz).
+    const plain = plainPath(raw);
+    const target = plain === null ? parseRequestTarget(raw) : null;
+    if (target && !target.ok) {
       req.resume();
-      sendText(res, 400, 'The request target is not a valid URL path.');
+      handlers.refused(
+        req.socket.remoteAddress ?? '',
+        'malformed target',
+        `${req.method ?? '?'} answered 400: ${target.problem}`,
+      );
+      sendText(res, 400, target.problem);
       return;
     }
+    const pathname = plain ?? target!.url.pathname;
+    const url = () => parsedUrl(target ?? parseRequestTarget(raw));
     // The tunnel's health check (tunnel/health-check.ts): answered here, before routing, so it is
     // never taken for a delivery and never journaled.
     if (pathname.startsWith(HEALTH_PREFIX)) {
@@ -89,6 +98,16 @@ export async function startReceiver(port: number, handlers: InboundHandlers): Pr
       if (!res.headersSent) sendText(res, 500, GENERIC_FAILURE);
       else res.destroy();
     });
+  });
+  // CONNECT (authority-form, for proxies) never reaches the request listener; without this Node
+  // drops the connection unanswered and unrecorded.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => undefined);
+    const problem = `CONNECT ${JSON.stringify((req.url ?? '').slice(0, 80))} asks for a tunnel; the receiver is not a proxy.`;
+    handlers.refused(socket.remoteAddress ?? '', 'malformed target', `answered 405: ${problem}`);
+    socket.end(
+      `HTTP/1.1 405 ${STATUS_CODES[405]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`,
+    );
   });
   // Requests Node's HTTP parser refuses (garbage, headers over its limit, too slow) never reach
   // the handler above; without this listener Node answers them itself and nothing is journaled.
@@ -164,12 +183,10 @@ export function plainPath(target: string): string | null {
 }
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$|^\/$/;
 
-function parsedPath(target: string): string | null {
-  try {
-    return new URL(target, 'http://receiver.invalid').pathname;
-  } catch {
-    return null;
-  }
+function parsedUrl(target: RequestTarget): URL {
+  // A plain path always parses, and any other target was refused before a handler could ask.
+  if (!target.ok) throw new Error(target.problem);
+  return target.url;
 }
 
 export function sendText(res: ServerResponse, status: number, text: string) {

@@ -1,8 +1,9 @@
-// Journals what the receiver refuses before a request reaches a route (malformed HTTP, headers too
-// large, timeouts) and what the rate cap turns away. Anyone who learns the tunnel's URL can send a
-// flood of these, so they are summarized: the first refusal of a kind from a source is journaled at
-// once, then at most one summary per source and kind per window ("37 more requests from 1.2.3.4
-// refused: header too large"). A source and kind with nothing new for a whole window starts over.
+// Journals what the receiver refuses before a request reaches a route (malformed HTTP, a target
+// that is not a path, headers too large, timeouts) and what the rate cap turns away. Anyone who
+// learns the tunnel's URL can send a flood of these, so they are summarized: the first refusal of
+// a kind from a source is journaled at once, then at most one summary per source and kind per
+// window ("37 more requests from 1.2.3.4 refused: header too large"). A source and kind with
+// nothing new for a whole window starts over.
 import type { Journal } from '../log/journal';
 
 /** How often a source may get a summary record per kind of refusal. */
@@ -15,7 +16,12 @@ const MAX_SOURCES = 1_000;
 const MANY_SOURCES = 'other sources';
 
 export type RefusalKind =
-  'malformed HTTP' | 'header too large' | 'timed out' | 'rate cap' | 'handler failed';
+  | 'malformed HTTP'
+  | 'malformed target'
+  | 'header too large'
+  | 'timed out'
+  | 'rate cap'
+  | 'handler failed';
 
 export interface RefusalLog {
   /** `detail`: the words of the first record (the summaries only count). */

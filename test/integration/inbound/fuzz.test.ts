@@ -1,6 +1,7 @@
 // A small run of `npm run fuzz` (bench/fuzz.mjs) against the built host: 500 generated requests to
-// the receiver and the sandbox, and its four figures are 0. The acknowledged deliveries are read
-// back here again, through the contract's JournalRecord. Needs the build (npm test builds first).
+// the receiver, the sandbox, the host's HTTP port and WebSocket upgrade and the redirect listener,
+// and its four figures are 0 for each. The acknowledged deliveries are read back here again,
+// through the contract's JournalRecord. Needs the build (npm test builds first).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -19,6 +20,8 @@ interface FuzzReport {
   seed: number;
   runs: number;
   figures: Record<string, number>;
+  perServer: Record<string, Record<string, number>>;
+  flowEnds: string[];
   acknowledged: string[];
   dataDir: string | null;
 }
@@ -58,6 +61,16 @@ it('500 generated requests: no unasked-for 5xx, no crash, no hang, no acknowledg
     hangs: 0,
     acknowledgedMissing: 0,
   });
+  // Each server got its share of the requests and has its own figures, all 0.
+  const zero = { unaskedFor5xx: 0, crashes: 0, hangs: 0, acknowledgedMissing: 0 };
+  expect(report.perServer).toEqual({
+    receiver: zero,
+    sandbox: zero,
+    host: zero,
+    'host-ws': zero,
+    redirect: zero,
+  });
+  expect(report.flowEnds).toEqual([]);
   expect(code).toBe(0);
   // Signed deliveries are among the cases, so the journal check had something to look for.
   expect(report.acknowledged.length).toBeGreaterThan(20);
