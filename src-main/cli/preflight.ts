@@ -4,6 +4,7 @@
 import { join, relative } from 'node:path';
 import { loadCollection } from '../core/collections/load-collection';
 import type { FileProblem } from '../../src-shared/contract';
+import { offMachineTargets } from '../core/runner/run-inbound';
 import { UsageError } from './args';
 import { findCollection, type CollectionTarget } from './collection-folder';
 
@@ -23,7 +24,24 @@ export function problemsError(folder: string, problems: FileProblem[], cwd: stri
   );
 }
 
-export async function preflight(target: string, cwd: string): Promise<CollectionTarget> {
+/**
+ * The forward targets off this machine that the collection declares (`inbound.forward`), as
+ * `file: url`: each sends the run's deliveries away, which the command line does only with --yes.
+ */
+function forwardsAway(loaded: Awaited<ReturnType<typeof loadCollection>>): string[] {
+  return [
+    ...offMachineTargets(loaded.inbound).map((url) => `collection.yaml: ${url}`),
+    ...loaded.scenarios.flatMap((s) =>
+      offMachineTargets(s.scenario?.inbound).map((url) => `${s.path}: ${url}`),
+    ),
+  ];
+}
+
+export async function preflight(
+  target: string,
+  cwd: string,
+  options: { yes: boolean } = { yes: false },
+): Promise<CollectionTarget> {
   const found = await findCollection(target, cwd);
   const loaded = await loadCollection(found.folder, found.paths);
   const problems = [...loaded.problems, ...loaded.scenarios.flatMap((s) => s.problems)];
@@ -31,6 +49,15 @@ export async function preflight(target: string, cwd: string): Promise<Collection
   if (loaded.scenarios.length === 0) {
     throw new UsageError(
       `${target} holds no scenario file: a scenario is a .yaml file with steps (docs/collections.md); give a file or a folder holding some.`,
+    );
+  }
+  const away = options.yes ? [] : forwardsAway(loaded);
+  if (away.length > 0) {
+    throw new UsageError(
+      [
+        ...away,
+        `The collection forwards the run's deliveries (its users' messages) off this machine, to the URL${away.length === 1 ? '' : 's'} above (inbound.forward). Add --yes if you trust ${away.length === 1 ? 'it' : 'them'}, or forward to a server on this machine (127.0.0.1, localhost).`,
+      ].join('\n'),
     );
   }
   return found;

@@ -65,7 +65,7 @@ function exitCodeOf({ view, interrupted, timedOut }: RunOutcome): number {
 }
 
 export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt): Promise<number> {
-  const target = await preflight(args.target, io.cwd);
+  const target = await preflight(args.target, io.cwd, { yes: args.yes });
   await checkOutFile(args.out, io.cwd);
   const engine = await startCliEngine(
     args.profile !== undefined ? { dataDir: resolveDataDir(args.dataDir) } : {},

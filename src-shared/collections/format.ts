@@ -4,6 +4,7 @@
 // The engine parses files with these schemas after reading the YAML (it keeps each node's line, so
 // a problem names file and line); the renderer reads the same shapes for its views.
 import { z } from 'zod';
+import { httpUrl } from '../contract/common';
 
 /** Bumped when a file written by this version would not be read the same by an older one. */
 export const COLLECTION_FORMAT_VERSION = 1;
@@ -264,6 +265,50 @@ export function stepKind(step: Step): StepKind {
 }
 
 /**
+ * What the receiver does while a run (collection.yaml) or a scenario runs: where it forwards
+ * deliveries and how it answers them. It is in force for the run (or the scenario) only, over the
+ * profile's own settings, which are never changed: they are in force again once it ends.
+ */
+export const ForwardTarget = z
+  .object({
+    url: httpUrl('a forward target'),
+    /** Also gets deliveries whose signature is not valid ("forward unverified too"). */
+    unverified: z.boolean().optional(),
+  })
+  .strict();
+export type ForwardTarget = z.output<typeof ForwardTarget>;
+
+/** The receiver's answer to deliveries; the bounds are the Inbound tab's (ResponseControl). */
+export const InboundResponse = z
+  .object({
+    status: z.number().int().min(200).max(599).optional(),
+    body: z.string().max(100_000).optional(),
+    content_type: z.string().min(1).max(200).optional(),
+    delay: Duration.refine((ms) => ms <= 120_000, 'a delay is at most 2m').optional(),
+    /** 0..1: the share of deliveries answered with failure_status instead (retries to watch). */
+    failure_rate: z.number().min(0).max(1).optional(),
+    failure_status: z.number().int().min(400).max(599).optional(),
+    /** Answer 401 to a delivery whose signature is not valid, as a strict app would. */
+    reject_unverified: z.boolean().optional(),
+  })
+  .strict();
+export type InboundResponse = z.output<typeof InboundResponse>;
+
+export const InboundSetup = z
+  .object({
+    /** The run's forward targets, instead of the profile's (`[]`: forward nowhere). */
+    forward: z.array(ForwardTarget).max(10, 'at most 10 forward targets').optional(),
+    forward_timeout: Duration.refine(
+      (ms) => ms >= 1 && ms <= 600_000,
+      'a forward timeout is between 1ms and 10m',
+    ).optional(),
+    /** Fields left out keep the profile's value. */
+    response: InboundResponse.optional(),
+  })
+  .strict();
+export type InboundSetup = z.output<typeof InboundSetup>;
+
+/**
  * A collection comes from anywhere: a cap on its steps bounds what one file asks of the engine
  * (reading, checking and showing it) and a run's length.
  */
@@ -276,6 +321,8 @@ export const Scenario = z
     name: z.string().max(200).optional(),
     description: z.string().max(10_000).optional(),
     variables: Variables.optional(),
+    /** The receiver's set-up while this scenario runs, over the collection's. */
+    inbound: InboundSetup.optional(),
     steps: z
       .array(Step)
       .min(1, 'a scenario has at least one step')
@@ -290,6 +337,8 @@ export const CollectionFile = z
     name: z.string().max(200).optional(),
     description: z.string().max(10_000).optional(),
     variables: Variables.optional(),
+    /** The receiver's set-up while the run runs. */
+    inbound: InboundSetup.optional(),
     /** The order of the items at the root (file and folder names); the rest follow by name. */
     order: z.array(z.string()).optional(),
   })

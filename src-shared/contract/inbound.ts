@@ -90,6 +90,7 @@ export type InboundSettings = z.infer<typeof InboundSettings>;
 
 export const inboundCommands = {
   'inbound.status': { input: ProfileSelector, output: InboundStatus },
+  /** The profile's own settings, as saved: a run's `inbound` set-up is never in them. */
   'inbound.settings': { input: ProfileSelector, output: InboundSettings },
   /** Response control for the profile's deliveries; fields left out keep their value. */
   'inbound.setResponse': {

@@ -2,7 +2,11 @@
 // file in the collection's order (collection-tree.ts), parsed and checked against the endpoint
 // catalog, with the problems that keep a file from running.
 import { basename, join } from 'node:path';
-import { Scenario, type Variables } from '../../../src-shared/collections/format';
+import {
+  Scenario,
+  type InboundSetup,
+  type Variables,
+} from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { checkAgainstCatalog } from './catalog-check';
 import { itemPath, stepFileInside } from './collection-paths';
@@ -24,6 +28,8 @@ export interface LoadedCollection {
   folder: string;
   name: string;
   variables: Variables;
+  /** collection.yaml's `inbound`: the receiver's set-up while the run runs. */
+  inbound?: InboundSetup | undefined;
   scenarios: LoadedScenario[];
   /** Problems of the collection's own file (and its folders' folder.yaml). */
   problems: FileProblem[];
@@ -160,6 +166,7 @@ export async function loadCollection(folder: string, paths?: string[]): Promise<
     folder,
     name: tree.name,
     variables: tree.own?.variables ?? {},
+    inbound: tree.own?.inbound,
     scenarios,
     problems: tree.problems,
   };

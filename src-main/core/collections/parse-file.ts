@@ -159,7 +159,13 @@ function stepIssues(issue: z.core.$ZodIssue, raw: unknown): z.core.$ZodIssue[] {
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   if (issue.code === 'unrecognized_keys') {
-    return `${where}${issue.keys.map((k) => `"${k}"`).join(', ')} is not a key here; see docs/collections.md for the keys a ${issue.path.length === 0 ? 'file' : 'step'} takes.`;
+    const owner =
+      issue.path.length === 0
+        ? 'a file'
+        : issue.path[0] === 'steps'
+          ? 'a step'
+          : issue.path.join('.');
+    return `${where}${issue.keys.map((k) => `"${k}"`).join(', ')} is not a key here; see docs/collections.md for the keys ${owner} takes.`;
   }
   if (issue.code === 'invalid_union' && issue.path.length === 2 && issue.path[0] === 'steps') {
     return `${where}a step has exactly one of ${STEP_KINDS.join(', ')}, with name, always and capture beside it (and expect beside request).`;

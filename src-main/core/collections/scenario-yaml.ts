@@ -12,7 +12,7 @@ import {
   type ScenarioInput,
 } from '../../../src-shared/collections/format';
 
-const FILE_KEYS = ['name', 'description', 'variables', 'steps'];
+const FILE_KEYS = ['name', 'description', 'variables', 'inbound', 'steps'];
 const STEP_KEYS = ['name', 'always', ...STEP_KINDS, 'expect', 'capture'];
 const KIND_KEYS: Record<string, string[]> = {
   request: Object.keys(RequestStep.shape),

@@ -14,7 +14,7 @@ export function inboundHandlers({
       const t = tunnel.status();
       return inbound.status(id(profileId), t.state === 'up' ? t.publicUrl : undefined);
     },
-    'inbound.settings': async ({ profileId }) => inbound.settings.get(id(profileId)),
+    'inbound.settings': async ({ profileId }) => inbound.settings.own(id(profileId)),
     'inbound.setResponse': async ({ profileId, response }) =>
       inbound.settings.setResponse(id(profileId), stripUndefined(response)),
     'inbound.setForwards': async ({ profileId, forwards }) =>

@@ -52,6 +52,8 @@ export interface InboundService {
   readonly settings: InboundSettingsStore;
   /** Saves forward targets, refusing any that is this receiver (a loop). */
   setForwards(profileId: string, changes: Partial<ForwardSettings>): Promise<InboundSettings>;
+  /** Why `target` is this receiver (a forward there would loop), or null when it is not. */
+  whyReceiver(target: string): Promise<string | null>;
   replay(input: ReplayInput): Promise<DeliveryRecord | ForwardRecord>;
   /** Saves the port the receiver asks for at the next start (null: the default). */
   setPort(port: number | null, profileId: string): InboundStatus;
@@ -211,6 +213,9 @@ export async function startInbound({
     suggested: suggested(profileId, publicUrl?.replace(/\/+$/, '') || receiver.baseUrl),
   });
 
+  const whyReceiver = async (target: string) =>
+    (await receiverMatch(target, receiver.baseUrl, publicUrls()))?.why ?? null;
+
   return {
     status,
     setPort(next, profileId) {
@@ -220,16 +225,17 @@ export async function startInbound({
     settings,
     async setForwards(profileId, changes) {
       for (const target of changes.targets ?? []) {
-        const self = await receiverMatch(target, receiver.baseUrl, publicUrls());
-        if (self) {
+        const why = await whyReceiver(target);
+        if (why) {
           throw new CommandError({
             code: 'invalid_input',
-            message: `${target} is this receiver (${self.why}): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
+            message: `${target} is this receiver (${why}): a delivery forwarded there would come back and be forwarded again for ever. Forward to your own server's URL instead (another port or host).`,
           });
         }
       }
       return settings.setForwards(profileId, changes);
     },
+    whyReceiver,
     replay,
     async useSandboxKey(profileId) {
       if (!host.sandbox) {

@@ -1,6 +1,8 @@
 // Per-profile settings of the inbound endpoint: response control, forward targets and the RSA
 // public key. Kept through host.settings (electron-store / conf), validated on read because the
 // file is outside the engine's control; a value that cannot be read falls back to the defaults.
+// A run may lay its own set-up over them (collection.yaml's or a scenario's `inbound`): that layer
+// lives in memory only, so the saved settings stay the person's even if the app dies mid-run.
 import { z } from 'zod';
 import {
   ForwardSettings,
@@ -20,8 +22,22 @@ type Stored = z.infer<typeof Stored>;
 
 const key = (profileId: string) => `inbound:${profileId}`;
 
+/** What a run sets over the profile's settings: only the fields it names change. */
+export interface RunInboundLayer {
+  response?: Partial<ResponseControlT>;
+  forwards?: Partial<ForwardSettingsT>;
+}
+
 export interface InboundSettingsStore {
+  /** The settings in force: the profile's own, with a run's layer over them while it runs. */
   get(profileId: string): InboundSettings;
+  /**
+   * The profile's own settings, without a run's layer: what the Inbound tab shows and edits, so
+   * an edit made during a run never saves the run's set-up as the person's.
+   */
+  own(profileId: string): InboundSettings;
+  /** A run's set-up over the profile's settings (null: the profile's own again); never saved. */
+  setRunLayer(profileId: string, layer: RunInboundLayer | null): void;
   setResponse(profileId: string, changes: Partial<ResponseControlT>): InboundSettings;
   setForwards(profileId: string, changes: Partial<ForwardSettingsT>): InboundSettings;
   /** `persist: false` for a key that is fetched again at every start (the sandbox's). */
@@ -36,6 +52,7 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   // Read once per profile and kept: the receiver consults these on every delivery.
   const cache = new Map<string, Stored>();
   const transientKeys = new Map<string, string | null>();
+  const runLayers = new Map<string, RunInboundLayer>();
 
   const load = (profileId: string): Stored => {
     let stored = cache.get(profileId);
@@ -46,19 +63,32 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
     }
     return stored;
   };
-  const view = (profileId: string): InboundSettings => {
+  const view = (profileId: string, layered = true): InboundSettings => {
     const s = load(profileId);
     const rsa = transientKeys.has(profileId) ? transientKeys.get(profileId)! : s.rsaPublicKeyPem;
-    return { profileId, response: s.response, forwards: s.forwards, rsaPublicKeyPem: rsa };
+    const layer = layered ? runLayers.get(profileId) : undefined;
+    if (!layer)
+      return { profileId, response: s.response, forwards: s.forwards, rsaPublicKeyPem: rsa };
+    return {
+      profileId,
+      response: { ...s.response, ...layer.response },
+      forwards: { ...s.forwards, ...layer.forwards },
+      rsaPublicKeyPem: rsa,
+    };
   };
   const save = (profileId: string, next: Stored) => {
     cache.set(profileId, next);
     settings.set(key(profileId), next);
-    return view(profileId);
+    return view(profileId, false);
   };
 
   return {
-    get: view,
+    get: (profileId) => view(profileId),
+    own: (profileId) => view(profileId, false),
+    setRunLayer: (profileId, layer) => {
+      if (layer) runLayers.set(profileId, layer);
+      else runLayers.delete(profileId);
+    },
     setResponse: (profileId, changes) => {
       const s = load(profileId);
       return save(profileId, {
@@ -77,7 +107,7 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
       const value = pem && pem.trim() ? pem : null;
       if (!options.persist) {
         transientKeys.set(profileId, value);
-        return view(profileId);
+        return view(profileId, false);
       }
       transientKeys.delete(profileId);
       return save(profileId, { ...load(profileId), rsaPublicKeyPem: value });

@@ -36,7 +36,7 @@ export async function runForwardStep(
       checks: [],
       records: [],
       source: { values: {} },
-      failure: `No forward of ${of}${to} within ${durationWords(timeoutMs)} (${ctx.inbox.forwards.length} forward(s) since the run started). Check the profile's forward targets in the Inbound tab.`,
+      failure: `No forward of ${of}${to} within ${durationWords(timeoutMs)} (${ctx.inbox.forwards.length} forward(s) since the run started). Check the profile's forward targets in the Inbound tab, or give the scenario its own (\`inbound: { forward: [{ url: ... }] }\`, docs/collections.md).`,
     };
   }
   ctx.inbox.claimForward(found);

@@ -18,6 +18,7 @@ export function runnerHandlers(
     send: (input) => composer.send(composerCommands['composer.send'].input.parse(input)),
     events: services.events,
     profiles: services.profiles,
+    inbound: services.inbound,
     appTokens: services.appTokens,
     users: services.users,
     journal: services.journal,

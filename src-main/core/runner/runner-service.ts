@@ -1,8 +1,9 @@
 // The runner: one run at a time of a collection's scenarios, as a named journal session, against a
 // profile. Scenarios in order, steps in order; a failed step skips the rest of its scenario but its
 // `always` steps; `bail` ends the run after the first failed scenario. Against a profile that is not
-// the sandbox, the run asks before its first step that may change the platform. Every change goes
-// out as runner.changed.
+// the sandbox, the run asks before its first step that may change the platform, and on any profile
+// before it forwards deliveries off this machine (run-inbound.ts). Every change goes out as
+// runner.changed.
 import { z } from 'zod';
 import {
   CommandError,
@@ -12,23 +13,26 @@ import {
   type StepState,
 } from '../../../src-shared/contract';
 import { join } from 'node:path';
-import { loadCollection, type LoadedCollection } from '../collections/load-collection';
+import type { Scenario } from '../../../src-shared/collections/format';
+import type { LoadedCollection } from '../collections/load-collection';
+import { loadRunCollection } from './run-collection';
 import type { Invoke } from '../dispatch';
 import type { CoreEventEmitter } from '../events';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
+import { mergeSetups, runInboundScope, type InboundAccess } from './run-inbound';
+import { endRun } from './run-end';
 import { openRunInbox, type RunInbox } from './run-inbox';
 import { startRunSession, type RunSession } from './run-session';
 import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
 import {
   changesPlatform,
-  countSteps,
   createSnapshots,
   defaultSessionName,
   newScenarioView,
   problemsText,
   scenarioState,
 } from './run-view';
-import { durationWords, RunStopped, type StepContext } from './step-context';
+import { RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
 
 export type RunInput = z.output<typeof RunRequest>;
@@ -38,6 +42,8 @@ export interface RunnerDeps extends StepDeps {
   send: StepContext['send'];
   events: CoreEventEmitter;
   profiles: ProfileStore;
+  /** The receiver's settings, which a collection's or scenario's `inbound` overlays for a run. */
+  inbound: InboundAccess;
 }
 
 interface ActiveRun {
@@ -54,6 +60,7 @@ interface ActiveRun {
   profileVariables: Record<string, string>;
   /** Every secret the run filled in or captured, hidden wherever the run shows text. */
   secrets: Set<string>;
+  inboundScope: ReturnType<typeof runInboundScope>;
 }
 
 export interface RunnerService {
@@ -95,6 +102,23 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       emit(run);
     });
 
+  /** Asks once a run (`confirmed`, --yes, answers for the rest); false: declined or stopped. */
+  async function goOn(run: ActiveRun, question: string): Promise<boolean> {
+    if (run.confirmed) return true;
+    const proceed = await askToGoOn(run, question);
+    run.answer = null;
+    run.view.question = null;
+    if (!proceed) {
+      run.abort.abort();
+      return false;
+    }
+    run.confirmed = true;
+    run.view.status = 'running';
+    return true;
+  }
+
+  const ask = (run: ActiveRun) => (question: string) => goOn(run, question);
+
   async function runScenario(run: ActiveRun, scenarioView: ScenarioRunView, index: number) {
     const loaded = run.collection.scenarios[index]!;
     const started = performance.now();
@@ -118,6 +142,36 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       }
       return finish();
     }
+    const own = loaded.scenario.inbound;
+    if (own) {
+      const scope = `scenario ${loaded.path}`;
+      const applied = await run.inboundScope.enter(
+        mergeSetups(run.collection.inbound, own)!,
+        scope,
+        ask(run),
+      );
+      if (!applied) {
+        for (const step of scenarioView.steps) {
+          step.state = 'skipped';
+          step.failure = 'Not run: the run was stopped at the question before it.';
+        }
+        return finish();
+      }
+      try {
+        await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+      } finally {
+        run.inboundScope.restore(run.collection.inbound, scope);
+      }
+    } else await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+    finish();
+  }
+
+  async function runSteps(
+    run: ActiveRun,
+    scenarioView: ScenarioRunView,
+    path: string,
+    scenario: Scenario,
+  ) {
     const env: StepEnv = {
       deps,
       profile: run.profile,
@@ -138,17 +192,17 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       layers: {
         run: run.request.variables,
         captured: {},
-        scenario: loaded.scenario.variables ?? {},
+        scenario: scenario.variables ?? {},
         collection: run.collection.variables,
         profile: run.profileVariables,
         builtin: { client_id: run.profile.clientId, base_url: run.profile.baseUrl },
       },
       secrets: run.secrets,
     };
-    const scenarioFile = { path: loaded.path, file: join(run.collection.folder, loaded.path) };
+    const scenarioFile = { path, file: join(run.collection.folder, path) };
     let firstFailure: number | null = null;
     const only = run.request.only;
-    const steps = loaded.scenario.steps;
+    const steps = scenario.steps;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       const view = scenarioView.steps[i]!;
@@ -168,21 +222,16 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         continue;
       }
       if (!run.view.sandbox && !run.confirmed && changesPlatform(step)) {
-        const place = stepPlace(loaded.path, i, view.name);
-        const proceed = await askToGoOn(
+        const place = stepPlace(path, i, view.name);
+        const proceed = await goOn(
           run,
           `This run is against "${run.profile.name}" (${run.profile.baseUrl}), not the sandbox, and ${place} may change what the platform holds (contacts, messages, users). Go on with the run, or stop it?`,
         );
-        run.answer = null;
-        run.view.question = null;
         if (!proceed) {
-          run.abort.abort();
           view.state = 'skipped';
           view.failure = 'Not run: the run was stopped at the question before it.';
           continue;
         }
-        run.confirmed = true;
-        run.view.status = 'running';
       }
       view.state = 'running';
       emit(run);
@@ -192,20 +241,32 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         if (!(err instanceof RunStopped)) throw err;
         view.state = 'skipped';
         view.failure = 'Stopped while it ran: the run was stopped.';
-        journalStep(env, loaded.path, view);
+        journalStep(env, path, view);
       }
       // runStep changed the state: read it afresh (the compiler still sees 'running').
       if (stateOf(view) === 'failed' && firstFailure === null) firstFailure = i;
       // No emit of its own: the next step's start (or the scenario's finish) follows in this same
       // turn and announces this step's outcome with it. One copy of the view a step instead of two.
     }
-    finish();
   }
 
   async function execute(run: ActiveRun) {
     run.profileVariables = await deps
       .invoke('collections.profileVariables', { profileId: run.profile.id })
       .catch(() => ({}));
+    const setup = run.collection.inbound;
+    // Declined: nothing of the run is set up, and every scenario reads "the run was stopped".
+    if (setup && (await run.inboundScope.enter(setup, 'the run', ask(run)))) {
+      try {
+        await runScenarios(run);
+      } finally {
+        run.inboundScope.restore(undefined, 'the run');
+      }
+    } else await runScenarios(run);
+    endRun(run.view, run.profile, deps.journal, run.abort.signal.aborted, run.startedAt);
+  }
+
+  async function runScenarios(run: ActiveRun) {
     let bailed = false;
     for (const [i, scenarioView] of run.view.scenarios.entries()) {
       if (run.abort.signal.aborted || bailed) {
@@ -223,25 +284,6 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       await runScenario(run, scenarioView, i);
       if (run.request.bail && stateOf(scenarioView) === 'failed') bailed = true;
     }
-    const { view } = run;
-    view.durationMs = Math.round(performance.now() - run.startedAt);
-    view.question = null;
-    view.counts = countSteps(view.scenarios);
-    view.status = run.abort.signal.aborted
-      ? 'stopped'
-      : view.scenarios.some((s) => s.state === 'failed')
-        ? 'failed'
-        : 'passed';
-    const c = view.counts;
-    deps.journal.append({
-      kind: 'system',
-      summary: `Run ${view.name}: ${view.status} in ${durationWords(view.durationMs)}`,
-      profileId: run.profile.id,
-      system: {
-        level: view.status === 'passed' ? 'info' : 'warn',
-        message: `Run ${view.name} against "${run.profile.name}": ${view.status} in ${durationWords(view.durationMs)}; ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped of ${c.total} steps in ${view.scenarios.length} scenario(s).`,
-      },
-    });
   }
 
   return {
@@ -252,26 +294,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
           message: `A run is already going on (${active.view.name}). Wait for it to end, or stop it, then run again.`,
         });
       const profile = deps.profiles.require(request.profileId);
-      const paths = request.only ? [request.only.path] : request.paths;
-      const collection = await loadCollection(request.folder, paths).catch((err: unknown) => {
-        throw new CommandError({
-          code: 'invalid_input',
-          message: `The collection folder ${request.folder} could not be read (${err instanceof Error ? err.message : String(err)}). Open a folder that exists.`,
-        });
-      });
-      if (collection.scenarios.length === 0)
-        throw new CommandError({
-          code: 'invalid_input',
-          message: `There is no scenario to run in ${request.folder}${paths ? ` under ${paths.join(', ')}` : ''}: a scenario is a .yaml file with steps.`,
-        });
-      if (request.only) {
-        const steps = collection.scenarios[0]?.scenario?.steps.length ?? 0;
-        if (request.only.index >= steps)
-          throw new CommandError({
-            code: 'invalid_input',
-            message: `${request.only.path} has ${steps} step(s); there is no step ${request.only.index + 1}.`,
-          });
-      }
+      const collection = await loadRunCollection(request, deps.inbound.whyReceiver);
       const before = await deps.invoke('sessions.list', {});
       const name =
         request.sessionName ??
@@ -313,6 +336,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         startedAt: performance.now(),
         profileVariables: {},
         secrets: new Set(),
+        inboundScope: runInboundScope(deps, profile),
       };
       active = run;
       emit(run);

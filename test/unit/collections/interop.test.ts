@@ -107,6 +107,24 @@ describe('Postman export', () => {
     });
     expect(JSON.stringify(collection)).not.toContain('kept-out');
   });
+
+  it('lists the inbound set-ups it leaves out: newman has no receiver to set up', async () => {
+    const folder = collectionDir({
+      'collection.yaml': 'name: Demo\ninbound:\n  response: { status: 503 }\n',
+      'forward.yaml': `name: Forwarded\ninbound:\n  forward: [{ url: "http://127.0.0.1:3000/hooks" }]\nsteps:\n  - request: { endpoint: me }\n`,
+    });
+    const { collection, leftOut } = toPostman(await loadCollection(folder), {
+      baseUrl: 'http://127.0.0.1:5000/',
+      clientId: 'demo-app',
+    });
+    expect(leftOut).toEqual([
+      expect.stringMatching(
+        /^collection\.yaml: its inbound set-up left out: .*newman does not run/,
+      ),
+      expect.stringMatching(/^Forwarded: its inbound set-up left out/),
+    ]);
+    expect(collection.item[0]!.description).toContain('Forwarded: its inbound set-up left out');
+  });
 });
 
 const POSTMAN = {

@@ -172,6 +172,10 @@ const WHY_NOT: Record<string, string> = {
   wait: 'newman waits between requests only with --delay-request',
 };
 
+/** Why a collection's or a scenario's `inbound` is not exported. */
+const INBOUND_NOT =
+  'forward targets and response control are set on TP Inspector’s receiver, which newman does not run';
+
 function scenarioFolder(
   path: string,
   name: string,
@@ -181,6 +185,11 @@ function scenarioFolder(
   const items: PostmanItem[] = [];
   const omitted: string[] = [];
   const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+  if (scenario.inbound) {
+    const line = `${name}: its inbound set-up left out: ${INBOUND_NOT}.`;
+    omitted.push(line);
+    leftOut.push(line);
+  }
   scenario.steps.forEach((step, index) => {
     const kind = stepKind(step);
     if (kind === 'request') {
@@ -238,6 +247,7 @@ function folderAt(root: PostmanItem[], dir: string): PostmanItem[] {
 export function toPostman(loaded: LoadedCollection, options: PostmanExportOptions): PostmanExport {
   const leftOut: string[] = [];
   const root: PostmanItem[] = [];
+  if (loaded.inbound) leftOut.push(`collection.yaml: its inbound set-up left out: ${INBOUND_NOT}.`);
   for (const entry of loaded.scenarios) {
     if (!entry.scenario) {
       leftOut.push(
