@@ -30,7 +30,8 @@ export interface ServerHooks {
  */
 function mayChangeState(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return true;
-  return parseTarget(req.url)?.pathname === '/tp/authorize';
+  const url = parseTarget(req.url);
+  return !('problem' in url) && url.pathname === '/tp/authorize';
 }
 
 async function route(
