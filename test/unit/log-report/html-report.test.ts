@@ -137,6 +137,11 @@ describe('the HTML report of a session', () => {
     expect(first).toContain('Replayed edited as <a href="#r5">#5</a>');
     expect(section(html, 3)).toContain('A forward of delivery <a href="#r2">#2</a>');
     expect(section(html, 4)).toContain('Repeats the message id of <a href="#r2">#2</a>');
+    // A step's message names the records it made, and a summary the delivery it replays.
+    expect(section(html, 7)).toContain('Records: <a href="#r6">#6</a>.');
+    expect(section(html, 5)).toContain('Replay of delivery <a href="#r2">#2</a> → 200');
+    // An escaped quote is no record.
+    expect(section(html, 5)).toContain('platform&#39;s');
   });
 
   it('escapes what deliveries carry: the page has its own style and script and no other', async () => {

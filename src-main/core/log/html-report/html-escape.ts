@@ -16,3 +16,10 @@ export const anchorOf = (seq: number): string => `r${seq}`;
 
 /** A link to a record of the report, reading `#23`. */
 export const recordLink = (seq: number): string => `<a href="#${anchorOf(seq)}">#${seq}</a>`;
+
+/**
+ * Escaped text with each `#23` made a link to record 23 of the report (a step's message names its
+ * records so, a replay's summary the delivery it replays). `&#39;`, an escaped quote, is no seq.
+ */
+export const withRecordLinks = (escaped: string): string =>
+  escaped.replace(/(?<![&\w])#(\d+)\b/g, (_, seq: string) => recordLink(Number(seq)));

@@ -3,7 +3,7 @@
 // kind. Everything from the journal is escaped (html-escape.ts): deliveries are untrusted input.
 import type { ApiExchange, JournalRecord } from '../../../../src-shared/contract';
 import { deliveryDetail } from './delivery-section';
-import { anchorOf, esc, recordLink } from './html-escape';
+import { anchorOf, esc, recordLink, withRecordLinks } from './html-escape';
 import { exchangeAnswer, exchangeRequest } from './raw-http';
 import { PROBLEM_LABELS, problemsOf } from './record-problem';
 import { fields, pairs, rawBlock, type ReportContext } from './section-parts';
@@ -11,7 +11,7 @@ import { fields, pairs, rawBlock, type ReportContext } from './section-parts';
 /** A call or a forward: what was sent and what came back, the raw text of both open. */
 function exchange(x: ApiExchange): string {
   const outcome = x.status ?? `no answer: ${x.error ?? 'the connection failed'}`;
-  return `<p><code>${esc(`${x.method} ${x.url}`)}</code> → ${esc(String(outcome))} in ${x.timing.totalMs} ms${x.resent ? ` <span class="muted">(${esc(x.resent)})</span>` : ''}</p>
+  return `<p><code>${esc(`${x.method} ${x.url}`)}</code> → ${esc(String(outcome))} in ${Number(x.timing.totalMs.toFixed(1))} ms${x.resent ? ` <span class="muted">(${esc(x.resent)})</span>` : ''}</p>
 ${pairs('Request parameters', x.requestParams)}${rawBlock(exchangeRequest(x), exchangeAnswer(x))}`;
 }
 
@@ -40,7 +40,7 @@ function detail(r: JournalRecord, ctx: ReportContext): string {
         ['Call', r.auth.apiSeq !== undefined ? recordLink(r.auth.apiSeq) : ''],
       ]);
     case 'system':
-      return `<p>${esc(r.system.message)}</p>`;
+      return `<p>${withRecordLinks(esc(r.system.message))}</p>`;
     default:
       // The tunnel's changes say it all in their summary.
       return '';
@@ -51,8 +51,8 @@ function detail(r: JournalRecord, ctx: ReportContext): string {
 export function recordSection(r: JournalRecord, ctx: ReportContext): string {
   const problems = problemsOf(r);
   const marks = problems.length
-    ? `<ul class="problems">${problems.map((p) => `<li><b>${esc(PROBLEM_LABELS[p.category])}:</b> ${esc(p.words)}</li>`).join('')}</ul>`
+    ? `<ul class="problems">${problems.map((p) => `<li><b>${esc(PROBLEM_LABELS[p.category])}:</b> ${withRecordLinks(esc(p.words))}</li>`).join('')}</ul>`
     : '';
-  return `<section class="rec kind-${esc(r.kind)}${problems.length ? ' has-problem' : ''}" id="${anchorOf(r.seq)}"><h2><a href="#${anchorOf(r.seq)}">#${r.seq}</a> <span class="kind">${esc(r.kind)}</span> ${esc(r.summary)}</h2>
+  return `<section class="rec kind-${esc(r.kind)}${problems.length ? ' has-problem' : ''}" id="${anchorOf(r.seq)}"><h2><a href="#${anchorOf(r.seq)}">#${r.seq}</a> <span class="kind">${esc(r.kind)}</span> ${withRecordLinks(esc(r.summary))}</h2>
 <p class="muted">${esc(r.at)}${r.profileId ? ` · profile ${esc(r.profileId)}` : ''}</p>${marks}${detail(r, ctx)}</section>`;
 }

@@ -3,7 +3,7 @@
 // policy (Content-Security-Policy) lets its own style and its one script run and nothing else,
 // so even text that escaped the escaping could not run or load anything.
 import { createHash } from 'node:crypto';
-import { esc, recordLink } from './html-escape';
+import { esc, recordLink, withRecordLinks } from './html-escape';
 import { PROBLEM_ORDER, PROBLEM_TITLES } from './record-problem';
 import type { ListedProblem, ReportOutline } from './report-outline';
 import { REPORT_SCRIPT, REPORT_STYLE } from './report-style';
@@ -12,7 +12,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 const POLICY = `default-src 'none'; style-src ${sha256(REPORT_STYLE)}; script-src ${sha256(REPORT_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
 
 /** Words of a problem shown in the summary; its section has all of them. */
-const SUMMARY_WORDS = 240;
+const SUMMARY_WORDS = 320;
 const clip = (s: string) => (s.length > SUMMARY_WORDS ? `${s.slice(0, SUMMARY_WORDS - 1)}…` : s);
 
 /** The words beyond the summary (a step's message starts with its summary). */
@@ -20,7 +20,7 @@ function why(p: ListedProblem): string {
   const words = p.words.startsWith(p.summary)
     ? p.words.slice(p.summary.length).replace(/^[.:]\s*/, '')
     : p.words;
-  return words ? `<br><span class="why">${esc(clip(words))}</span>` : '';
+  return words ? `<br><span class="why">${withRecordLinks(esc(clip(words)))}</span>` : '';
 }
 
 function attention(outline: ReportOutline): string {
@@ -28,7 +28,9 @@ function attention(outline: ReportOutline): string {
     const count = outline.outcomes.get(category) ?? 0;
     if (count === 0) return [];
     const listed = outline.listed.get(category) ?? [];
-    const items = listed.map((p) => `<li>${recordLink(p.seq)} ${esc(p.summary)}${why(p)}</li>`);
+    const items = listed.map(
+      (p) => `<li>${recordLink(p.seq)} ${withRecordLinks(esc(p.summary))}${why(p)}</li>`,
+    );
     if (count > listed.length)
       items.push(`<li>And ${count - listed.length} more, marked ⚠ below.</li>`);
     return [`<h3>${PROBLEM_TITLES[category]} (${count})</h3><ul>${items.join('')}</ul>`];

@@ -8,7 +8,7 @@ pre{background:#f5f5f5;padding:.5rem;overflow:auto;white-space:pre-wrap;word-bre
 code{font:12px ui-monospace,monospace}
 .muted{color:#666}.kind{font-size:.75em;padding:0 .3em;border:1px solid #999;border-radius:3px;font-weight:normal}
 .counts{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.4rem 2.5rem;margin:.4rem 0 1rem}.counts table{border-collapse:collapse}
-.counts th,.counts td{padding:0 .6em 0 0;text-align:left;font-weight:normal}.counts caption{text-align:left;font-weight:600;white-space:nowrap}.counts td{text-align:right}
+.counts th,.counts td{padding:0 .6em 0 0;text-align:left;font-weight:normal}.counts caption{text-align:left;font-weight:600;white-space:nowrap}.counts td{text-align:right}.counts th{width:100%}
 .attention{border:2px solid #b00;border-radius:6px;padding:.4rem .8rem;margin:.6rem 0}
 .attention.clear{border-color:#070}.attention ul{margin:.1rem 0 .4rem;padding-left:1.2rem}
 .attention li{margin:.1rem 0}.attention .why{color:#555}
@@ -22,6 +22,7 @@ table.fields,table.pairs{border-collapse:collapse;margin:.2rem 0}
 summary{cursor:pointer;color:#444}
 .sig-valid{color:#060}.sig-invalid{color:#a00}.sig-missing,.sig-unsupported,.late{color:#850}
 .diff span{display:block;min-height:1.4em}.diff .del{background:#fdd}.diff .ins{background:#dfd}.diff .skip{color:#888}
+@page{margin:1.5cm 1.2cm}
 @media print{
   body{margin:0;max-width:none;font-size:11pt}
   .summary{break-after:page}
