@@ -16,7 +16,7 @@ import { RunnerPage } from './pages/runner-page';
 import { POLL, useAppSession } from './support/app-session';
 import { engineCall } from './support/engine';
 import { connectedSandboxUser, userSends } from './support/event-log-sandbox';
-import { saveDocScreenshot } from './support/screenshot';
+import { saveAppScreenshot, saveDocScreenshot } from './support/screenshot';
 
 const session = useAppSession();
 const until = (words: string) => ({ ...POLL, message: words });
@@ -109,6 +109,7 @@ describe('a session exported as an HTML report', () => {
     expect(await edits.locator('.del').innerText()).toContain(MESSAGE);
     expect(await edits.locator('.ins').innerText()).toContain(EDITED);
     expect(await replay.innerText()).toContain(`A replay of #${originalSeq}`);
+    await saveAppScreenshot(report, 'html-report-replay');
     // The delivery links to its replay.
     expect(await report.locator(`#r${originalSeq}`).innerText()).toContain(
       `Replayed edited as #${replaySeq}`,

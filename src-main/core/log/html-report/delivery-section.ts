@@ -31,7 +31,8 @@ export function deliveryDetail(r: DeliveryRecord, ctx: ReportContext): string {
   if (ctx.outline.replayed.has(r.seq) && data.length <= MAX_COMPARED_CHARS) {
     ctx.originals.set(r.seq, data);
   }
-  const signature = fields([
+  // One table, so the signature's rows and the request's line up.
+  const facts = fields([
     ['Signature', `<b class="sig sig-${v.outcome}">${esc(SIGNATURE_OUTCOME_WORDS[v.outcome])}</b>`],
     ['Method', esc(v.method || '(none)')],
     ['Why', esc(v.explanation)],
@@ -39,17 +40,15 @@ export function deliveryDetail(r: DeliveryRecord, ctx: ReportContext): string {
     ['Received', d.form.signature ? `<code>${esc(d.form.signature)}</code>` : ''],
     // Cut again here: a record from an older engine may carry the whole signature.
     ['Expected (start)', v.expected ? `<code>${esc(signaturePrefix(v.expected))}</code>` : ''],
-  ]);
-  const request = fields([
     ['Request', `<code>${esc(`${d.method} ${d.path}`)}</code> from ${esc(d.source.address)}`],
     ['Refused', d.error ? esc(d.error) : ''],
     ['Answered', `${d.response.status} (${esc(d.response.reason)}) after ${d.response.delayMs} ms`],
     ['Too late', d.response.late ? `<span class="late">${esc(d.response.late)}</span>` : ''],
     ['Shape', d.shapeIssues.map(esc).join('<br>')],
   ]);
-  return `${signature}${request}${relations(r, ctx.outline)}${replayEdits(r, ctx)}
+  return `${facts}${relations(r, ctx.outline)}${replayEdits(r, ctx)}
 ${data ? `<h3>Data</h3><pre>${esc(data)}</pre>` : ''}
-${rawBlock(deliveryRequest(d), deliveryAnswer(d))}`;
+${rawBlock(deliveryRequest(d), deliveryAnswer(d), false)}`;
 }
 
 /** The deliveries this one repeats or replays, and the records that came of it. */

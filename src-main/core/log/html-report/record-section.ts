@@ -12,7 +12,7 @@ import { fields, pairs, rawBlock, type ReportContext } from './section-parts';
 function exchange(x: ApiExchange): string {
   const outcome = x.status ?? `no answer: ${x.error ?? 'the connection failed'}`;
   return `<p><code>${esc(`${x.method} ${x.url}`)}</code> → ${esc(String(outcome))} in ${Number(x.timing.totalMs.toFixed(1))} ms${x.resent ? ` <span class="muted">(${esc(x.resent)})</span>` : ''}</p>
-${pairs('Request parameters', x.requestParams)}${rawBlock(exchangeRequest(x), exchangeAnswer(x))}`;
+${pairs('Request parameters', x.requestParams)}${rawBlock(exchangeRequest(x), exchangeAnswer(x), true)}`;
 }
 
 function detail(r: JournalRecord, ctx: ReportContext): string {
@@ -50,8 +50,10 @@ function detail(r: JournalRecord, ctx: ReportContext): string {
 /** One record's section of the report. */
 export function recordSection(r: JournalRecord, ctx: ReportContext): string {
   const problems = problemsOf(r);
+  // What is wrong, by name: the words of each are in the detail below (the signature's Why, the
+  // answer, the step's message), and the summary at the top quotes them.
   const marks = problems.length
-    ? `<ul class="problems">${problems.map((p) => `<li><b>${esc(PROBLEM_LABELS[p.category])}:</b> ${withRecordLinks(esc(p.words))}</li>`).join('')}</ul>`
+    ? `<p class="problems">⚠ ${problems.map((p) => esc(PROBLEM_LABELS[p.category])).join(' · ')}</p>`
     : '';
   return `<section class="rec kind-${esc(r.kind)}${problems.length ? ' has-problem' : ''}" id="${anchorOf(r.seq)}"><h2><a href="#${anchorOf(r.seq)}">#${r.seq}</a> <span class="kind">${esc(r.kind)}</span> ${withRecordLinks(esc(r.summary))}</h2>
 <p class="muted">${esc(r.at)}${r.profileId ? ` · profile ${esc(r.profileId)}` : ''}</p>${marks}${detail(r, ctx)}</section>`;

@@ -14,7 +14,7 @@ code{font:12px ui-monospace,monospace}
 .attention li{margin:.1rem 0}.attention .why{color:#555}
 .records-title{font-size:1.1rem;margin:1rem 0 0}
 .rec{border-top:1px solid #ccc;padding:.6rem 0}.has-problem{border-left:4px solid #b00;padding-left:.6rem}
-.problems{color:#900;margin:.2rem 0;padding-left:1.2rem}
+.problems{color:#900;font-weight:600;margin:.2rem 0}
 table.fields,table.pairs{border-collapse:collapse;margin:.2rem 0}
 .fields th,.pairs th{text-align:left;vertical-align:top;padding:0 .8em 0 0;font-weight:600;white-space:nowrap}
 .fields td,.pairs td{vertical-align:top;word-break:break-word}.pairs{font:12px ui-monospace,monospace}
@@ -27,7 +27,6 @@ summary{cursor:pointer;color:#444}
   body{margin:0;max-width:none;font-size:11pt}
   .summary{break-after:page}
   .rec{break-inside:avoid-page;border-left:none;padding-left:0}
-  .has-problem h2::before{content:"⚠ "}
   tr,.diff span,li{break-inside:avoid}
   h2,h3{break-after:avoid}
   pre{background:none;border:1px solid #ccc;overflow:visible}

@@ -18,11 +18,12 @@ export function fields(rows: [label: string, html: string][]): string {
 }
 
 /**
- * The raw request and answer, folded on screen (the data above reads better) and unfolded when
- * printed (the page's style and its print script open every fold).
+ * The raw request and answer. A call's or a forward's is open: its answer is what a person reads
+ * it for. A delivery's is folded on screen, its data above reads better; printed, every fold is
+ * open (the page's style and its print script open them).
  */
-export const rawBlock = (request: string, answer: string): string =>
-  `<details class="raw"><summary>Raw request and answer</summary><h3>Request</h3><pre>${esc(request)}</pre><h3>Answer</h3><pre>${esc(answer)}</pre></details>`;
+export const rawBlock = (request: string, answer: string, open: boolean): string =>
+  `<details class="raw"${open ? ' open' : ''}><summary>Raw request and answer</summary><h3>Request</h3><pre>${esc(request)}</pre><h3>Answer</h3><pre>${esc(answer)}</pre></details>`;
 
 /** Name and value pairs (parameters; the journal has redacted their secrets). */
 export function pairs(title: string, values: Record<string, string>): string {
