@@ -214,7 +214,9 @@ describe('a delivery through the tunnel', () => {
         .filter({ has: report.getByRole('heading', { name: new RegExp(`^#${n} `) }) });
     const original = await section(seq).innerText();
     expect(original).toContain(`Delivery: text message from ${user.id} → 200 (signature valid)`);
-    expect(original).toMatch(/Signature valid: Valid HMAC-SHA256/);
+    expect(original).toMatch(
+      /Signature\s+valid\s+Method\s+HMAC-SHA256\s+Why\s+Valid HMAC-SHA256 signature/,
+    );
     expect(original).toContain(MESSAGE);
     const replay = await section(replaySeq).innerText();
     expect(replay).toContain(`replay of #${seq}`);

@@ -7,7 +7,7 @@ import { constants } from 'node:buffer';
 import { CommandError, JournalRecord } from '../../../src-shared/contract';
 import type { Redactor } from './redact';
 import { harEntry, harParts } from './session-export-har';
-import { HTML_TAIL, htmlHead, htmlSection } from './session-export-html';
+import { createHtmlReport } from './session-export-html';
 
 export type ExportFormat = 'ndjson' | 'har' | 'html';
 
@@ -118,23 +118,24 @@ async function* htmlPieces(
   appVersion: string,
 ) {
   const { redactor } = read;
-  // The heading counts the records of each kind: a first pass reads them, and the second stops at
-  // as many, so records appended meanwhile (the session open) are in neither.
-  const counts = new Map<string, number>();
+  // The top of the page (what needs attention, the counts) and the links back to a delivery come
+  // from a first pass; the second stops at as many records, so records appended meanwhile (the
+  // session open) are in neither.
+  const report = createHtmlReport(name, appVersion);
   let total = 0;
   for await (const record of records(lines(), read)) {
-    counts.set(record.kind, (counts.get(record.kind) ?? 0) + 1);
+    report.outline(record);
     total++;
   }
-  yield redactor.text(htmlHead(name, counts, appVersion));
+  yield redactor.text(report.head());
   let written = 0;
   if (total > 0) {
     for await (const record of records(lines(), read)) {
-      yield redactor.text((written > 0 ? '\n' : '') + htmlSection(record));
+      yield redactor.text((written > 0 ? '\n' : '') + report.section(record));
       if (++written === total) break;
     }
   }
-  yield redactor.text(HTML_TAIL);
+  yield redactor.text(report.tail());
 }
 
 /** Pieces joined into chunks of at least `size` characters (the last one may be shorter). */

@@ -182,7 +182,7 @@ describe('sessions', () => {
     const html = (await f.core.invoke('sessions.export', { format: 'html' })).content;
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('replay me');
-    expect(html).toContain('Signature valid');
+    expect(html).toContain('<th>Signature</th><td><b class="sig sig-valid">valid</b>');
     expect(html).not.toContain(f.clientSecret);
     await expect(f.core.invoke('sessions.switch', { sessionId: 'nope' })).rejects.toMatchObject({
       code: 'not_found',

@@ -189,7 +189,8 @@ describe('a session exported piece by piece', () => {
     });
     const html = (await collect(out.chunks)).join('');
     expect(html).toBe(wholeStringExport('html', LINES, redactorKnowingTheSecret()));
-    expect(html).toContain('· 60 records (40 api, 20 system)');
+    expect(html).toContain('session report · 60 records');
+    expect(html).toContain('<tr><td>40</td><th>api</th></tr><tr><td>20</td><th>system</th></tr>');
   });
 });
 

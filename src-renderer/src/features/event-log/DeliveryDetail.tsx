@@ -5,18 +5,12 @@
 import { FieldList, MapList } from '../../components/FieldList';
 import type { DeliveryRecord } from '../../../../src-shared/contract';
 import { signaturePrefix } from '../../../../src-shared/rules/signature-prefix';
+import { SIGNATURE_OUTCOME_WORDS } from '../../../../src-shared/rules/signature-words';
 import { durationMs } from '../../format';
 import { BodyView } from './BodyView';
 import { ForwardResults } from './ForwardResults';
 import { JumpTo } from './JumpTo';
 import { ReplayPanel } from './ReplayPanel';
-
-const OUTCOME_WORDS = {
-  valid: 'valid',
-  invalid: 'invalid: not signed with this profile’s secret, or changed on the way',
-  missing: 'missing: no signature or no signature_method',
-  unsupported: 'unsupported: a method or key TP Inspector cannot check',
-} as const;
 
 export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
   const d = record.delivery;
@@ -33,7 +27,9 @@ export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
           fields={[
             {
               label: 'Outcome',
-              value: <span className={`sig sig-${v.outcome}`}>{OUTCOME_WORDS[v.outcome]}</span>,
+              value: (
+                <span className={`sig sig-${v.outcome}`}>{SIGNATURE_OUTCOME_WORDS[v.outcome]}</span>
+              ),
             },
             { label: 'Method', value: v.method || '(none)', mono: true },
             { label: 'Explanation', value: v.explanation },

@@ -1,0 +1,43 @@
+// The report's look, on screen and printed. Printed (or saved as PDF), the summary has its own
+// page, each record starts where the last ended and is not cut inside a row or a line of its
+// text, folded parts are open, and a link's target is written beside it.
+export const REPORT_STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:1.5rem 2rem;max-width:72rem;color:#222}
+h1{font-size:1.4rem;margin:0 0 .2rem}h2{font-size:1rem;margin:.2rem 0}h3{font-size:.9rem;margin:.6rem 0 .2rem}
+pre{background:#f5f5f5;padding:.5rem;overflow:auto;white-space:pre-wrap;word-break:break-word;font:12px/1.4 ui-monospace,monospace;margin:.2rem 0}
+code{font:12px ui-monospace,monospace}
+.muted{color:#666}.kind{font-size:.75em;padding:0 .3em;border:1px solid #999;border-radius:3px;font-weight:normal}
+.counts{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.4rem 2.5rem;margin:.4rem 0 1rem}.counts table{border-collapse:collapse}
+.counts th,.counts td{padding:0 .6em 0 0;text-align:left;font-weight:normal}.counts caption{text-align:left;font-weight:600;white-space:nowrap}.counts td{text-align:right}.counts th{width:100%}
+.attention{border:2px solid #b00;border-radius:6px;padding:.4rem .8rem;margin:.6rem 0}
+.attention.clear{border-color:#070}.attention ul{margin:.1rem 0 .4rem;padding-left:1.2rem}
+.attention li{margin:.1rem 0}.attention .why{color:#555}
+.records-title{font-size:1.1rem;margin:1rem 0 0}
+.rec{border-top:1px solid #ccc;padding:.6rem 0}.has-problem{border-left:4px solid #b00;padding-left:.6rem}
+.problems{color:#900;font-weight:600;margin:.2rem 0}
+table.fields,table.pairs{border-collapse:collapse;margin:.2rem 0}
+.fields th,.pairs th{text-align:left;vertical-align:top;padding:0 .8em 0 0;font-weight:600;white-space:nowrap}
+.fields td,.pairs td{vertical-align:top;word-break:break-word}.pairs{font:12px ui-monospace,monospace}
+.links{margin:.3rem 0;padding-left:1.2rem}
+summary{cursor:pointer;color:#444}
+.sig-valid{color:#060}.sig-invalid{color:#a00}.sig-missing,.sig-unsupported,.late{color:#850}
+.diff span{display:block;min-height:1.4em}.diff .del{background:#fdd}.diff .ins{background:#dfd}.diff .skip{color:#888}
+@page{margin:1.5cm 1.2cm}
+@media print{
+  body{margin:0;max-width:none;font-size:11pt}
+  .summary{break-after:page}
+  .rec{break-inside:avoid-page;border-left:none;padding-left:0}
+  tr,.diff span,li{break-inside:avoid}
+  h2,h3{break-after:avoid}
+  pre{background:none;border:1px solid #ccc;overflow:visible}
+  details::details-content{content-visibility:visible;display:block}
+  details>summary{list-style:none;font-weight:600;color:#222}
+  a{color:inherit}
+  a[href^="http"]::after{content:" (" attr(href) ")";font-size:.85em;color:#555}
+}`;
+
+/**
+ * The one script: printing opens every fold (for a browser that cannot open them by style). The
+ * report reads the same without it; the page's policy lets this script run and no other.
+ */
+export const REPORT_SCRIPT = `addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true})});`;
