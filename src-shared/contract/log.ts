@@ -47,6 +47,8 @@ export const LogRow = z.object({
   /** A delivery that repeats an earlier one (repeatOf) or was replayed (replayOf). */
   repeatOf: z.number().int().positive().optional(),
   replayOf: z.number().int().positive().optional(),
+  /** A replay sent with its data edited (signed again or not). */
+  replayEdited: z.boolean().optional(),
   level: z.enum(['info', 'warn', 'error']).optional(),
   /** A delivery or forward answered after the platform's deadline, in words (its record's `late`). */
   late: z.string().optional(),

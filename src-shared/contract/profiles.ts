@@ -8,7 +8,10 @@ import {
   type DomainEvents,
 } from './common';
 
-/** A profile as the UI sees it: the client secret is never sent, only whether there is one. */
+/**
+ * A profile as the UI sees it: the client secret is never sent, only whether there is one (the
+ * sandbox's own test secret is given by profiles.revealSecret, on request only).
+ */
 export const ProfileView = z.object({
   id: z.string(),
   name: z.string(),
@@ -91,6 +94,15 @@ export const profilesCommands = {
   'profiles.import': {
     input: z.object({ json: z.string().max(5_000_000) }).strict(),
     output: z.object({ imported: z.array(ProfileView), errors: z.array(z.string()) }),
+  },
+  /**
+   * The embedded sandbox profile's client secret, for a person who asked to see or copy it (to
+   * sign in a handler of their own). Refused for any other profile, whose secret stays write-only.
+   * The answer is never journaled, exported or kept by the window.
+   */
+  'profiles.revealSecret': {
+    input: z.object({ profileId: z.string().min(1) }).strict(),
+    output: z.object({ clientSecret: z.string() }),
   },
 } as const satisfies DomainCommands<'profiles'>;
 

@@ -163,6 +163,7 @@ export function toRow(r: JournalRecord): LogRow {
         signature: r.delivery.verification.outcome,
         repeatOf: r.delivery.repeatOf,
         replayOf: r.delivery.replayOf,
+        ...(r.delivery.replayEdit?.edited ? { replayEdited: true } : {}),
         preview: deliveryPreview(r.delivery),
         ...lateOf(r.delivery.response.late),
       };

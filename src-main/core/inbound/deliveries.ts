@@ -159,10 +159,14 @@ export function createDeliveryCapture(deps: Deps): DeliveryCaptureService {
         return answer(res, record(profile, arrival, findings, planned), planned, true, replay);
       }
       const { findings, planned, messageId } = examined;
-      const seen = messageId ? repeats.of(profile.id) : undefined;
-      findings.repeatOf = messageId ? seen!.get(messageId) : undefined;
+      // A replay is TP Inspector's own, and its record says so (replayOf): its message id is the
+      // original's on purpose, so it is not told as a repeat (which reads as the platform's retry),
+      // nor kept as the first delivery of an id.
+      const seen = messageId && !replay ? repeats.of(profile.id) : undefined;
+      findings.repeatOf = messageId && seen ? seen.get(messageId) : undefined;
       const journaled = record(profile, arrival, findings, planned);
-      if (messageId && findings.repeatOf === undefined) seen!.set(messageId, journaled.rec.seq);
+      if (messageId && seen && findings.repeatOf === undefined)
+        seen.set(messageId, journaled.rec.seq);
       forwardOnceWritten(
         forwarder,
         { seq: journaled.rec.seq, written: journaled.written },

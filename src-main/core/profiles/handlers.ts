@@ -2,6 +2,7 @@ import type { profilesCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { checkReachable } from './reachability';
+import { revealSandboxSecret } from './reveal-secret';
 
 export function profileHandlers({
   profiles,
@@ -18,5 +19,7 @@ export function profileHandlers({
       checkReachable(profiles.require(profileId), host.sandbox?.baseUrl),
     'profiles.export': async ({ profileIds }) => ({ json: profiles.exportJson(profileIds) }),
     'profiles.import': async ({ json }) => profiles.importJson(json),
+    'profiles.revealSecret': async ({ profileId }) =>
+      revealSandboxSecret(profiles.require(profileId)),
   };
 }

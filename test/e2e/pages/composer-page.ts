@@ -171,6 +171,17 @@ export class ComposerPage {
     }
   }
 
+  /** The conversations "List resources" found, shown under resource_id. */
+  listedResources(): Locator {
+    return this.region.getByRole('list', { name: 'Listed resources' });
+  }
+
+  /** One listed conversation, by the start of its name ("Ada Lovelace, user, u…"). */
+  listedResource(name: string): Locator {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.listedResources().getByRole('button', { name: new RegExp(`^${escaped}, `) });
+  }
+
   private async suggestions(listId: string | null): Promise<{ value: string; label: string }[]> {
     // The field gets its list (and so its `list` attribute) once there is something to suggest.
     const id = listId ?? (await this.field('resource_id').getAttribute('list'));

@@ -53,6 +53,25 @@ export class ContactsPage {
     return this.row(contactId).getByRole('list', { name: 'Capabilities' });
   }
 
+  /** A row's Remove for one owner (named "Remove <contact_id> for <name · id>"). */
+  removeFor(contactId: string, userId: string): Locator {
+    return this.row(contactId).getByRole('button', {
+      name: new RegExp(`^Remove ${contactId} for .*${userId}$`),
+    });
+  }
+
+  /** The question asked before the last owner's removal deletes the contact. */
+  lastOwnerConfirm(contactId: string): Locator {
+    return this.row(contactId).getByRole('group', {
+      name: `Remove ${contactId} for its last owner`,
+    });
+  }
+
+  /** Above the list: what a removal that deleted a contact did (its row is gone). */
+  deletedNote(): Locator {
+    return this.pane.getByRole('status', { name: 'Contact deleted' });
+  }
+
   results(contactId: string): Locator {
     return this.pane.getByRole('list', { name: `Results for ${contactId}`, exact: true });
   }

@@ -1,6 +1,7 @@
 // The Event log pane as the tests see it: the record list, its filters and search, the detail
 // with its replay actions, and the sessions controls, all found by role and accessible name.
 import type { Download, Locator, Page } from 'playwright-core';
+import { textShownWhole } from '../support/fit';
 
 export class EventLogPage {
   readonly region: Locator;
@@ -187,6 +188,11 @@ export class EventLogPage {
   /** A session's row in the Sessions… panel (open it first with manageSessions). */
   sessionRow(name: string): Locator {
     return this.sessionsPanel.getByRole('listitem', { name: `Session ${name}`, exact: true });
+  }
+
+  /** Whether a row draws `marker` ("(repeat)") whole, inside its cell and the window. */
+  markerSeen(row: Locator, marker: string): Promise<{ found: boolean; clipped: false | string }> {
+    return textShownWhole(row, marker);
   }
 
   /** What the last replay said ("Replayed: #12 …" or the error). */

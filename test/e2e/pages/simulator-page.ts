@@ -36,6 +36,11 @@ export class SimulatorPage {
     this.deliveryList = this.deliveries.getByRole('list', { name: 'Sandbox deliveries' });
   }
 
+  /** In App registration: the client secret, hidden until Show, with Copy. */
+  clientSecret(): Locator {
+    return this.app.getByRole('group', { name: 'Client secret', exact: true });
+  }
+
   /** Opens the tab and waits until the sandbox's state is shown. */
   async open(): Promise<void> {
     await openTab(this.tab, this.pane, 'Simulator');

@@ -51,3 +51,41 @@ export function lines(locator: Locator): Promise<string[]> {
     return out;`,
   );
 }
+
+/**
+ * Whether `text`, somewhere in the element, is drawn whole: its box lies inside every box around
+ * it, up to the element, that clips (a cell, the row), and inside the window. `clipped` says what
+ * cuts it, or false.
+ */
+export function textShownWhole(
+  locator: Locator,
+  text: string,
+): Promise<{ found: boolean; clipped: false | string }> {
+  return inPage(
+    locator,
+    `const text = ${JSON.stringify(text)};
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(text);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) return { found: true, clipped: 'nothing drawn' };
+      const inside = (o) =>
+        box.left >= o.left - 0.5 && box.right <= o.right + 0.5 &&
+        box.top >= o.top - 0.5 && box.bottom <= o.bottom + 0.5;
+      for (let up = node.parentElement; up; up = up.parentElement) {
+        const outer = up.getBoundingClientRect();
+        if (getComputedStyle(up).overflowX !== 'visible' && !inside(outer)) {
+          return { found: true, clipped: 'by .' + up.className + ' (' + box.right + ' > ' + outer.right + ')' };
+        }
+        if (up === el) break;
+      }
+      const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+      return { found: true, clipped: inside(viewport) ? false : 'by the window' };
+    }
+    return { found: false, clipped: 'not in the element' };`,
+  );
+}

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => f.close());
 
 describe('replay', () => {
-  it('as captured, to the receiver: the same bytes, valid, marked as a replay and a repeat', async () => {
+  it('as captured, to the receiver: the same bytes, valid, marked as a replay (not as a repeat, which reads as the platform retrying)', async () => {
     const { record } = await f.core.invoke('inbound.replay', {
       seq: original.seq,
       target: 'receiver',
@@ -36,10 +36,11 @@ describe('replay', () => {
     expect(record.kind).toBe('delivery');
     if (record.kind !== 'delivery') return;
     expect(record.delivery.replayOf).toBe(original.seq);
-    expect(record.delivery.repeatOf).toBe(original.seq);
+    expect(record.delivery.repeatOf).toBeUndefined();
     expect(record.delivery.body).toEqual(original.delivery.body);
     expect(record.delivery.verification.outcome).toBe('valid');
     expect(record.summary).toMatch(new RegExp(`replay of #${original.seq}`));
+    expect(record.summary).not.toMatch(/repeat of/);
     expect(record.delivery.replayEdit).toEqual({ edited: false, resigned: false });
   });
 
@@ -66,6 +67,10 @@ describe('replay', () => {
     // The record says how each replay was changed, so the log and its exports can tell them apart.
     expect(resigned.record.delivery.replayEdit).toEqual({ edited: true, resigned: true });
     expect(resigned.record.summary).toContain('(edited, signed again)');
+    // Read as the person's own replay of the original, never as a repeat of it (a retry).
+    expect(resigned.record.delivery.repeatOf).toBeUndefined();
+    expect(resigned.record.summary).toContain(`replay of #${original.seq} (edited`);
+    expect(resigned.record.summary).not.toMatch(/repeat of/);
     expect(kept.record.delivery.replayEdit).toEqual({ edited: true, resigned: false });
     expect(kept.record.summary).toContain('(edited, old signature)');
   });

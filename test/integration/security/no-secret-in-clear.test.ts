@@ -62,6 +62,9 @@ const events: { event: string; payload: unknown }[] = [];
 const records: JournalRecord[] = [];
 /** What the simulator commands answered the UI. */
 const simulatorAnswers: unknown[] = [];
+/** What profiles.revealSecret answered for the sandbox profile, and for a profile of one's own. */
+let revealed: string;
+let ownProfileReveal: string;
 
 async function connect(name: string, surname: string): Promise<string> {
   const user = await createUser(sandbox, name, surname);
@@ -167,6 +170,9 @@ beforeAll(async () => {
   const again = await core.invoke('simulator.redeliver', { id: newest.id });
   simulatorAnswers.push(again);
   simulatorAnswers.push(await core.invoke('simulator.state', {}));
+  // The Simulator's Show: the sandbox's own test secret, asked for. Everything searched below comes
+  // after it, so the answer is shown to reach no file, record, event or export.
+  revealed = (await core.invoke('profiles.revealSecret', { profileId: 'sandbox' })).clientSecret;
 
   // The sandbox profile keeps its secrets in memory (the sandbox makes new ones at every start):
   // the session runs on a profile of the person's own, whose secrets are sealed and stored.
@@ -180,6 +186,10 @@ beforeAll(async () => {
     scopes: ['basic', 'user_phone'],
   });
   await core.invoke('profiles.select', { profileId: staging.id });
+  ownProfileReveal = await core.invoke('profiles.revealSecret', { profileId: staging.id }).then(
+    () => 'answered',
+    (err: Error) => err.message,
+  );
   const { suggested } = await core.invoke('inbound.status', { profileId: staging.id });
   await core.invoke('profiles.update', { profileId: staging.id, changes: suggested });
   await simulator(sandbox, 'PATCH', `/_sandbox/apps/${app.client_id}`, {
@@ -330,6 +340,11 @@ describe('no secret in clear, after a realistic session with a working sealer', 
     // The capture missed none of the tokens the sandbox still holds.
     const held = await sandboxSecrets(sandbox, scratch);
     expect([...held].filter((t) => t !== clientSecret && !issued.has(t))).toEqual([]);
+  });
+
+  it("reveals the sandbox profile's client secret when asked, and no other profile's", () => {
+    expect(revealed).toBe(clientSecret);
+    expect(ownProfileReveal).toMatch(/^The client secret of "Staging" is write-only/);
   });
 
   it('not in any file of the data directory, the journal included; a restart unseals them', async () => {

@@ -106,7 +106,7 @@ export function ParamForm() {
           key={p.name}
           {...common}
           suggestions={resourceSuggestions}
-          extra={<ResourceIdExtras value={value} />}
+          extra={<ResourceIdExtras value={value} onPick={common.onChange} />}
         />
       );
     }

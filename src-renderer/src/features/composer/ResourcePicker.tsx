@@ -4,6 +4,7 @@
 // Both are real, journaled calls.
 import { useAuth, useComposer, useComposerResources } from '../../stores/stores-context';
 import { listingActAs, type ResourceOption } from './composer-resources-store';
+import { ResourceList } from './ResourceList';
 
 function useConnectedIds(): string[] {
   const users = useAuth((s) => s.users);
@@ -32,8 +33,8 @@ function describe(r: ResourceOption): string {
   return `room · ${r.label} · ${r.occupants.length} occupants`;
 }
 
-/** resource_id: suggestions for the text input, and a lookup of the id typed. */
-export function ResourceIdExtras({ value }: { value: string }) {
+/** resource_id: the listed conversations to pick from, and a lookup of the id typed. */
+export function ResourceIdExtras({ value, onPick }: { value: string; onPick(id: string): void }) {
   const ids = useConnectedIds();
   const info = useComposerResources((s) => s.info);
   const infoError = useComposerResources((s) => s.infoError);
@@ -55,6 +56,7 @@ export function ResourceIdExtras({ value }: { value: string }) {
         </button>
       </div>
       <ListStatus />
+      <ResourceList value={value} onPick={onPick} />
       {info && info.id === value ? (
         <p className="resource-info quiet" role="status">
           {info.text}

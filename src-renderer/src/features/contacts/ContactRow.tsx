@@ -32,6 +32,12 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
   const failed = c.owners.filter((o) => o.state === 'failed');
   const notSent = c.owners.filter((o) => o.state === 'imported').map((o) => o.userId);
   const [confirmAll, setConfirmAll] = useState(false);
+  // The owner whose removal would delete the contact (the only one), while Remove is confirmed.
+  const [confirmLast, setConfirmLast] = useState<string | null>(null);
+  const removeFor = (userId: string) => {
+    if (c.owners.length === 1) setConfirmLast(userId);
+    else void remove(c.contactId, [userId]);
+  };
 
   return (
     <li
@@ -78,8 +84,9 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
                   className="owner-remove"
                   disabled={busy !== undefined}
                   aria-label={`Remove ${c.contactId} for ${nameOf(o.userId)}`}
+                  aria-expanded={c.owners.length === 1 ? confirmLast === o.userId : undefined}
                   title="contact/remove for this owner"
-                  onClick={() => void remove(c.contactId, [o.userId])}
+                  onClick={() => removeFor(o.userId)}
                 >
                   Remove
                 </button>
@@ -170,6 +177,32 @@ export function ContactRow({ contact: c, nameOf, onEdit }: Props) {
               Remove for all {c.owners.length}
             </button>
             <button type="button" onClick={() => setConfirmAll(false)}>
+              Keep
+            </button>
+          </div>
+        ) : null}
+        {confirmLast !== null ? (
+          // The platform deletes a contact when its last owner removes it: asked first.
+          <div
+            className="confirm-all"
+            role="group"
+            aria-label={`Remove ${c.contactId} for its last owner`}
+          >
+            <span>
+              {c.contactId} is owned only by {nameOf(confirmLast)}: removing it deletes the contact
+              from the platform. Remove?
+            </span>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirmLast(null);
+                void remove(c.contactId, [confirmLast]);
+              }}
+            >
+              Remove and delete
+            </button>
+            <button type="button" onClick={() => setConfirmLast(null)}>
               Keep
             </button>
           </div>

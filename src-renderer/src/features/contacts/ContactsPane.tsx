@@ -9,6 +9,7 @@ import { useAuth, useContacts } from '../../stores/stores-context';
 import { ownerLabel } from './owner-label';
 import { ContactForm } from './ContactForm';
 import { ContactRow } from './ContactRow';
+import { DeletedNote } from './DeletedNote';
 import { ImportPanel } from './ImportPanel';
 import './contacts.css';
 
@@ -93,6 +94,7 @@ export function ContactsPane() {
           {actionError}
         </p>
       ) : null}
+      <DeletedNote nameOf={nameOf} />
       {loadError ? (
         <p className="error-text" role="alert">
           The contact book could not be loaded: {loadError} It is tried again when the engine link

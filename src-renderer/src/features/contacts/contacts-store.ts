@@ -44,6 +44,9 @@ export interface ContactsState {
   results: Record<string, OwnerResult[]>;
   /** The last action that failed as a whole, in words, until the next one starts. */
   actionError: string | null;
+  /** The contact the last removal deleted from the platform (no owner was left): its row is gone,
+   * so the pane says what happened, until the next action or Dismiss. */
+  deleted: DeletedContact | null;
   importing: ImportProgress | null;
   save(draft: ContactDraft): Promise<SaveOutcome>;
   remove(contactId: string, userIds: string[]): Promise<void>;
@@ -52,9 +55,16 @@ export interface ContactsState {
   sendNow(contactId: string, userIds: string[]): Promise<void>;
   forget(contactId: string): Promise<void>;
   dismissResults(contactId: string): void;
+  dismissDeleted(): void;
   preview(text: string, format: ImportFormat): Promise<ImportPreview | string>;
   runImport(text: string, format: ImportFormat, send: boolean): Promise<ImportOutcome | string>;
   exportBook(format: 'csv' | 'json'): Promise<CommandOutput<'contacts.export'> | null>;
+}
+
+export interface DeletedContact {
+  contactId: string;
+  displayName: string;
+  results: OwnerResult[];
 }
 
 export type ContactsStore = ReturnType<typeof createContactsStore>;
@@ -96,7 +106,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
       const profileId = get().profileId;
       if (!profileId || get().busy[contactId]) return;
       setBusy(contactId, words);
-      set({ actionError: null });
+      set({ actionError: null, deleted: null });
       try {
         const { results } = await run(profileId);
         set((s) => ({ results: withResults(s.results, contactId, results) }));
@@ -119,6 +129,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
       busy: {},
       results: {},
       actionError: null,
+      deleted: null,
       importing: null,
       async save(draft) {
         const contactId = draft.contactId.trim();
@@ -137,10 +148,23 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
           setBusy(contactId, null);
         }
       },
-      remove: (contactId, userIds) =>
-        rowCalls(contactId, `Sending contact/remove for ${userIds.join(', ')}…`, (profileId) =>
-          bridge.invoke('contacts.remove', { profileId, contactId, userIds }),
-        ),
+      remove(contactId, userIds) {
+        const displayName = get().contacts.find((c) => c.contactId === contactId)?.displayName;
+        return rowCalls(
+          contactId,
+          `Sending contact/remove for ${userIds.join(', ')}…`,
+          async (profileId) => {
+            const out = await bridge.invoke('contacts.remove', { profileId, contactId, userIds });
+            // No owner left: the platform deleted it, and its row goes with it.
+            if (out.contact === null) {
+              set({
+                deleted: { contactId, displayName: displayName ?? contactId, results: out.results },
+              });
+            }
+            return out;
+          },
+        );
+      },
       retry: (contactId, userIds) =>
         rowCalls(contactId, 'Retrying the failed calls…', (profileId) =>
           bridge.invoke('contacts.retry', {
@@ -162,6 +186,7 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
           set({ actionError: errorMessage(err) });
         }
       },
+      dismissDeleted: () => set({ deleted: null }),
       dismissResults: (contactId) =>
         set((s) => {
           const results = { ...s.results };
@@ -222,7 +247,14 @@ export function createContactsStore(bridge: Bridge, connection: Connection, app:
     if (!profileId) return;
     const latest = loads.begin();
     if (store.getState().profileId !== profileId) {
-      store.setState({ profileId, contacts: [], results: {}, loaded: false, actionError: null });
+      store.setState({
+        profileId,
+        contacts: [],
+        results: {},
+        loaded: false,
+        actionError: null,
+        deleted: null,
+      });
     }
     try {
       const book = await bridge.invoke('contacts.list', { profileId });

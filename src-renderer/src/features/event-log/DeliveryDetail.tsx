@@ -80,7 +80,9 @@ export function DeliveryDetail({ record }: { record: DeliveryRecord }) {
                   : ' as captured.'}
               </p>
             ) : null}
-            {d.repeatOf !== undefined ? (
+            {/* A record written before replays stopped being told as repeats has both: the
+                replay is what it is, not a retry. */}
+            {d.repeatOf !== undefined && d.replayOf === undefined ? (
               <p>
                 Repeats the message id of <JumpTo seq={d.repeatOf}>#{d.repeatOf}</JumpTo>: a retry
                 or a replay (the signature has no timestamp, so only the id tells).

@@ -58,18 +58,31 @@ function UserName({
 /** The endpoint without its query: the query's user_id shows as the acting user instead. */
 const endpointOf = (path: string) => path.split('?')[0] ?? path;
 
-function Main({ row, mark, users }: { row: LogRow; mark: string; users: UserNames }) {
+/** "(repeat)", "(replay)": its own box, which never shrinks, so what is beside it cannot hide it. */
+function Mark({ row }: { row: LogRow }) {
+  const mark = row.replayOf ? '(replay)' : row.repeatOf ? '(repeat)' : '';
+  if (!mark) return null;
+  return (
+    <>
+      <span className="row-mark mono">{mark}</span>
+      {/* Secondary: in a narrow log it gives way (to an ellipsis) before the marker does. */}
+      {row.replayOf && row.replayEdited ? <span className="row-mark-edit">edited</span> : null}
+    </>
+  );
+}
+
+function Main({ row, users }: { row: LogRow; users: UserNames }) {
   const p = row.preview;
   if (row.kind === 'delivery' && p) {
     return (
       <span className="col-main row-gist" title={row.summary}>
         <span className="row-type">{p.type}</span>
+        {/* Beside the type, where a narrow log (about 150 px for this cell at 1280 px) keeps it:
+            the user, the text and the path give way first. */}
+        <Mark row={row} />
         {p.from ? <UserName userId={p.from} users={users} /> : null}
         {p.text ? <span className="row-text">{p.text}</span> : null}
-        <span className="row-path mono">
-          {row.path}
-          {mark}
-        </span>
+        <span className="row-path mono">{row.path}</span>
       </span>
     );
   }
@@ -78,16 +91,16 @@ function Main({ row, mark, users }: { row: LogRow; mark: string; users: UserName
       <span className="col-main row-gist" title={row.summary}>
         <span className="mono row-endpoint" title={row.path}>
           {endpointOf(row.path ?? '')}
-          {mark}
         </span>
+        <Mark row={row} />
         {row.userId ? <UserName userId={row.userId} users={users} prefix="as " /> : null}
       </span>
     );
   }
   return (
-    <span className="col-main mono" title={row.summary}>
-      {row.path}
-      {mark}
+    <span className="col-main row-gist" title={row.summary}>
+      <span className="row-path mono">{row.path}</span>
+      <Mark row={row} />
     </span>
   );
 }
@@ -100,12 +113,11 @@ function Cells({ row, users }: { row: LogRow; users: UserNames }) {
       </span>
     );
   }
-  const mark = row.replayOf ? ' (replay)' : row.repeatOf ? ' (repeat)' : '';
   const status = rowStatus(row);
   return (
     <>
       <span className="col-method">{row.method}</span>
-      <Main row={row} mark={mark} users={users} />
+      <Main row={row} users={users} />
       <span className={`col-status ${status.className}`} title={status.title}>
         {status.text}
       </span>

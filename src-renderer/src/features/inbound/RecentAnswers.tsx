@@ -25,7 +25,14 @@ export function RecentAnswers() {
           </span>{' '}
           <span>{REASON[a.reason] ?? a.reason}</span>
           {a.late ? <span className="inb-late"> · {a.late}</span> : null}
-          {a.repeatOf !== undefined ? (
+          {/* A replay is the person's own; only a repeat that is not one is the platform's retry. */}
+          {a.replayOf !== undefined ? (
+            <span className="quiet">
+              {' '}
+              · replay of #{a.replayOf}
+              {a.replayEdited ? ', edited' : ''}
+            </span>
+          ) : a.repeatOf !== undefined ? (
             <span className="quiet"> · retry of #{a.repeatOf}</span>
           ) : null}
           <span className="quiet">

@@ -28,6 +28,9 @@ export interface DeliveryAnswer {
   reason: 'configured' | 'failure-rate' | 'unverified' | 'refused';
   /** The seq of the first delivery with the same message id: a retry (or a replay). */
   repeatOf?: number;
+  /** The delivery a replay sent from TP Inspector repeats, and whether its data was edited. */
+  replayOf?: number;
+  replayEdited?: boolean;
   /** Given after the platform's deadline, in words (the record's `response.late`). */
   late?: string;
   summary: string;
@@ -217,6 +220,9 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
         reason: d.response.reason,
         summary: r.summary,
         ...(d.repeatOf !== undefined ? { repeatOf: d.repeatOf } : {}),
+        ...(d.replayOf !== undefined
+          ? { replayOf: d.replayOf, replayEdited: d.replayEdit?.edited === true }
+          : {}),
         ...(d.response.late !== undefined ? { late: d.response.late } : {}),
       };
       return { ...into, answers: [answer, ...into.answers].slice(0, RECENT_ANSWERS) };

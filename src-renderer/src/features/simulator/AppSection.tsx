@@ -1,11 +1,12 @@
-// The app's registration on the sandbox (scopes, endpoint, management and directory URLs,
-// signature method, token lifetime, rate limit) and "Expire all tokens now". The form follows the
-// registration until it is edited; a URL or number that cannot be sent is said under its field; a
-// save sends only what changed, and the sandbox profile follows the new URLs and scopes (the
-// engine's simulator.updateApp).
+// The app's registration on the sandbox (its client secret on request, scopes, endpoint,
+// management and directory URLs, signature method, token lifetime, rate limit) and "Expire all
+// tokens now". The form follows the registration until it is edited; a URL or number that cannot
+// be sent is said under its field; a save sends only what changed, and the sandbox profile follows
+// the new URLs and scopes (the engine's simulator.updateApp).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { SCOPES, SIGNATURE_METHODS } from '../../../../src-shared/spec';
 import { useSimulator } from '../../stores/stores-context';
+import { ClientSecretField } from './ClientSecretField';
 import {
   changeWords,
   changesOf,
@@ -41,6 +42,7 @@ export function AppSection() {
       <p className="sim-small">
         <strong>{app.name}</strong> <span className="mono quiet">{app.clientId}</span>
       </p>
+      <ClientSecretField />
       <form className="sim-form" aria-label="App registration" onSubmit={(e) => void save(e)}>
         <fieldset className="sim-checks">
           <legend>Scopes</legend>

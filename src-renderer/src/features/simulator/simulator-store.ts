@@ -59,6 +59,8 @@ export interface SimulatorUiState {
   expireTokens(): Promise<boolean>;
   updateApp(changes: SimAppChanges): Promise<boolean>;
   redeliver(id: string): Promise<boolean>;
+  /** The sandbox profile's client secret, asked for by Show or Copy: answered, never kept here. */
+  revealSecret(): Promise<{ secret: string } | { error: string }>;
 }
 
 export type SimulatorStore = ReturnType<typeof createSimulatorStore>;
@@ -174,6 +176,19 @@ export function createSimulatorStore(bridge: Bridge, connection: Connection, app
         act('deliveries', `Asking the sandbox to send ${id} again…`, () =>
           bridge.invoke('simulator.redeliver', { id }),
         ),
+      async revealSecret() {
+        const profiles = app.getState().profiles?.profiles ?? [];
+        const profileId = profiles.find((p) => p.kind === 'sandbox')?.id;
+        if (!profileId) {
+          return { error: 'There is no sandbox profile yet: wait for the sandbox to start.' };
+        }
+        try {
+          const out = await bridge.invoke('profiles.revealSecret', { profileId });
+          return { secret: out.clientSecret };
+        } catch (err) {
+          return { error: errorMessage(err) };
+        }
+      },
     };
   });
 
