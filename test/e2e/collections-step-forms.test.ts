@@ -12,6 +12,7 @@ import { RunnerPage } from './pages/runner-page';
 import type { Page } from 'playwright-core';
 import { POLL, useAppSession } from './support/app-session';
 import { engineCall } from './support/engine';
+import { saveAppScreenshot } from './support/screenshot';
 
 const session = useAppSession();
 const until = (words: string) => ({ ...POLL, message: words });
@@ -132,6 +133,7 @@ describe('steps and checks from forms', () => {
         hasText: 'Added the check display_name = "Bob" to step 2, Ada\'s contact, of hello.yaml',
       })
       .waitFor(POLL);
+    await saveAppScreenshot(app.page, 'runner-check-this');
     const withCheck = readFileSync(file, 'utf8');
     expect(addedLines(withSteps, withCheck)).toEqual(['      body:', '        display_name: Bob']);
     expect(withCheck.indexOf('display_name: Bob\n')).toBeLessThan(

@@ -98,7 +98,7 @@ export function AddStepForm({ steps, onClose }: Props) {
             id={`${id}-capture`}
             className="mono"
             value={values[CAPTURE_NAME_KEY] ?? ''}
-            placeholder="variable, e.g. ada"
+            placeholder="ada"
             onChange={(e) => set(CAPTURE_NAME_KEY, e.target.value)}
           />
           <label htmlFor={`${id}-from`}>from</label>
@@ -106,7 +106,7 @@ export function AddStepForm({ steps, onClose }: Props) {
             id={`${id}-from`}
             className="mono"
             value={values[CAPTURE_FROM_KEY] ?? ''}
-            placeholder="user_id, body.message_id, data.text…"
+            placeholder="user_id"
             onChange={(e) => set(CAPTURE_FROM_KEY, e.target.value)}
           />
         </div>
