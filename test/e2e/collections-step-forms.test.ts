@@ -2,7 +2,7 @@
 // (a comment, a blank line, flow maps) gets a simulate step and an expect-delivery step from the
 // Scenario view's Add step form, is saved and run, and passes; then Check this on a field of a
 // request's answer in the Runner adds that check to the step in the file, every other line as it
-// was, and the run passes again with it.
+// was, and the run passes again with it. The form and Check this are used from the keyboard too.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +71,18 @@ describe('steps and checks from forms', () => {
 
     await collections.openFolder(folder);
     await collections.openScenario('Ada says hello');
+    // From the keyboard: Enter opens the form with its first choice focused, Escape closes it and
+    // gives the focus back to Add step.
+    await collections.addStepButton.focus();
+    await collections.addStepButton.press('Enter');
+    const kind = collections.addStepForm.getByRole('combobox', { name: 'Step kind' });
+    await expect.poll(() => kind.evaluate((el) => el === document.activeElement)).toBe(true);
+    await kind.press('Escape');
+    await collections.addStepForm.waitFor({ state: 'hidden' });
+    expect(await collections.addStepButton.evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+
     await collections.addStep('simulate', [
       ['Action', 'send-message'],
       ['User', '{{ada}}'],
@@ -125,8 +137,9 @@ describe('steps and checks from forms', () => {
 
     // Check this on the contact's display name in the request step's answer.
     const contactStep = runner.step('Ada says hello', 2, "Ada's contact");
-    await runner.stepHead(contactStep).click();
-    await runner.checkThisButton(contactStep, 'display_name').click();
+    // From the keyboard: Enter on the step's head opens its detail, Enter on Check this adds it.
+    await runner.stepHead(contactStep).press('Enter');
+    await runner.checkThisButton(contactStep, 'display_name').press('Enter');
     await contactStep
       .getByRole('status')
       .filter({
