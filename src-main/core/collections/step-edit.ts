@@ -165,6 +165,12 @@ export function addCheckToText(
     );
   const name = step.get('name');
   const stepName = typeof name === 'string' ? name : where;
+  // A check's value is a template: `{{x}}` in today's value would be read as a variable at the
+  // next run, and the check would fail for a reason that is not in the answer.
+  if (typeof check.value === 'string' && check.value.includes('{{'))
+    throw refused(
+      `The value of ${check.path} holds {{, which a check reads as a variable, so it was not added: write this check by hand in the YAML (for example with matches).`,
+    );
   const kind = step.has('request')
     ? 'request'
     : step.has('expect-delivery')
