@@ -187,6 +187,8 @@ export const collectionsCommands = {
         folder: Folder,
         path: ItemPath,
         index: z.number().int().nonnegative(),
+        /** The step's name in the run: a step of another name at `index` is not changed. */
+        stepName: z.string().max(200).optional(),
         check: z
           .object({
             path: z.string().min(1).max(500),

@@ -76,12 +76,14 @@ describe('steps and checks from forms', () => {
     await collections.addStepButton.focus();
     await collections.addStepButton.press('Enter');
     const kind = collections.addStepForm.getByRole('combobox', { name: 'Step kind' });
-    await expect.poll(() => kind.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => kind.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
     await kind.press('Escape');
     await collections.addStepForm.waitFor({ state: 'hidden' });
-    expect(await collections.addStepButton.evaluate((el) => el === document.activeElement)).toBe(
-      true,
-    );
+    expect(
+      await collections.addStepButton.evaluate((el) => el === el.ownerDocument.activeElement),
+    ).toBe(true);
 
     await collections.addStep('simulate', [
       ['Action', 'send-message'],

@@ -32,7 +32,7 @@ export async function addCheck(
   refuseSecrets(services, JSON.stringify(input.check.value), 'The check');
   const folder = store.root(input.folder);
   const current = await store.read(folder, input.path);
-  const added = addCheckToText(current.text, input.index, input.check);
+  const added = addCheckToText(current.text, input.index, input.check, input.stepName);
   // Over the version just read: a change on disk in between is refused (code conflict), not lost.
   const file = await store.write(folder, {
     path: input.path,

@@ -155,6 +155,8 @@ export function addCheckToText(
   text: string,
   index: number,
   check: CheckToAdd,
+  /** The step's name in the run the value comes from: another name there means the file changed. */
+  runName?: string,
 ): { text: string; stepName: string; kind: CheckKind } {
   const doc = parsed(text, 'the check');
   const step = stepAt(doc, index);
@@ -165,6 +167,10 @@ export function addCheckToText(
     );
   const name = step.get('name');
   const stepName = typeof name === 'string' ? name : where;
+  if (runName !== undefined && typeof name === 'string' && name !== runName)
+    throw refused(
+      `${where} is now "${name}", not "${runName}" as in the run (the file changed since): run it again, then check the value.`,
+    );
   // A check's value is a template: `{{x}}` in today's value would be read as a variable at the
   // next run, and the check would fail for a reason that is not in the answer.
   if (typeof check.value === 'string' && check.value.includes('{{'))

@@ -139,6 +139,12 @@ describe('adding a check of today’s value', () => {
   it('refuses a step that has no answer to check, or that is gone', () => {
     expect(() => addCheckToText(WRITTEN, 0, { path: 'a', value: 1 })).toThrow(/neither a request/);
     expect(() => addCheckToText(WRITTEN, 9, { path: 'a', value: 1 })).toThrow(/no step 10/);
+    expect(() => addCheckToText(WRITTEN, 1, { path: 'a', value: 1 }, 'Bob')).toThrow(
+      /now "Ada's contact", not "Bob" as in the run/,
+    );
+    expect(addCheckToText(WRITTEN, 1, { path: 'a', value: 1 }, "Ada's contact").kind).toBe(
+      'request',
+    );
     expect(() => addCheckToText(WRITTEN, 1, { path: 'a', value: 'x {{y}}' })).toThrow(
       /reads as a variable/,
     );

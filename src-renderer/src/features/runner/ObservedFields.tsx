@@ -23,7 +23,7 @@ export function ObservedFields({ path, step }: Props) {
   const what = observed.source === 'body' ? 'The answer' : "The delivery's data";
   const check = async (field: ObservedField) => {
     setPending(true);
-    setOutcome(await addCheck(path, step.index, field));
+    setOutcome(await addCheck(path, step, field));
     setPending(false);
   };
   return (

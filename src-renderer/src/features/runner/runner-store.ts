@@ -31,7 +31,7 @@ export interface RunnerState {
    */
   addCheck(
     path: string,
-    index: number,
+    step: { index: number; name: string },
     field: ObservedField,
   ): Promise<{ ok: boolean; text: string }>;
   /** The answer to the run's question: go on against a profile that is not the sandbox, or stop. */
@@ -142,7 +142,7 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
         delete request.paths;
         return launch(request, `Running step ${index + 1} of ${path} alone…`);
       },
-      async addCheck(path, index, field) {
+      async addCheck(path, { index, name }, field) {
         const folder = get().run?.folder;
         if (!folder) return { ok: false, text: 'There is no run to take the value from.' };
         const shown = `${field.path} = ${JSON.stringify(field.value)}`;
@@ -151,6 +151,7 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
             folder,
             path,
             index,
+            stepName: name,
             check: field,
           });
           const where = added.kind === 'request' ? 'expect.body' : 'data';
