@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { addCheckToText, addStepToText } from '../../../src-main/core/collections/step-edit';
+import {
+  addCheckToText,
+  addStepToText,
+  MAX_FORM_EDIT_BYTES,
+} from '../../../src-main/core/collections/step-edit';
 
 // A scenario as a person writes it: comments, a blank line between steps, flow maps, quotes, a
 // long value and a sequence not indented under its key.
@@ -94,6 +98,8 @@ describe('adding a step to a scenario’s YAML', () => {
       /simulate\.action/,
     );
     expect(() => addStepToText('steps: [', { wait: '1s' })).toThrow(/does not parse/);
+    const large = `${WRITTEN}${'# padding\n'.repeat(MAX_FORM_EDIT_BYTES / 10)}`;
+    expect(() => addStepToText(large, { wait: '1s' })).toThrow(/over 128 KiB/);
   });
 });
 
