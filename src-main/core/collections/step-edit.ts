@@ -145,10 +145,10 @@ function splicedCheck(
   check: CheckToAdd,
 ): string {
   const y = yaml();
-  let map: YAMLMap | null = step;
+  let map: YAMLMap = step;
   for (const [i, key] of keys.entries()) {
-    const inner = map?.get(key, true);
-    if (!map || (inner !== undefined && !y.isMap(inner))) throw new Error('not a map');
+    const inner: unknown = map.get(key, true);
+    if (inner !== undefined && !y.isMap(inner)) throw new Error('not a map');
     if (inner === undefined) {
       const rest = [...keys.slice(i + 1), check.path].reduceRight<unknown>(
         (value, k) => ({ [k]: value }),
@@ -156,9 +156,8 @@ function splicedCheck(
       );
       return addPair(text, map, key, rest);
     }
-    map = inner;
+    map = inner as YAMLMap;
   }
-  if (!map) throw new Error('no map');
   return map.has(check.path)
     ? replaceValue(text, map, check.path, checkValue(check))
     : addPair(text, map, check.path, checkValue(check));
