@@ -1,6 +1,7 @@
 // `npm run docs:screens`: the user's guide's pictures of the tool tabs (docs/images/tabs/*.png,
 // each tab at 1280x800 and 1920x1080, light and dark) and of the window at 1920x1080, dark
-// (docs/images/layout-1920-dark.png), from the built headless host in headless Chromium (the
+// (docs/images/layout-1920-dark.png), and the Scenario view's Add step form at 1280x800, light and
+// dark (docs/images/step-editor-*.png), from the built headless host in headless Chromium (the
 // system's, or TP_CHROMIUM_PATH). The flow is test/e2e/docs-screens.shots.ts, run here by vitest
 // so that it drives the app with the e2e tests' page objects and host and writes the pictures with
 // their saveDocScreenshot; a copy of each stays under test-results/screenshots/. Look at them
@@ -29,4 +30,6 @@ if (failed) {
   );
   process.exit(1);
 }
-console.log('docs:screens: written docs/images/tabs/*.png and docs/images/layout-1920-dark.png.');
+console.log(
+  'docs:screens: written docs/images/tabs/*.png, docs/images/layout-1920-dark.png and docs/images/step-editor-*.png.',
+);

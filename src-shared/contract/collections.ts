@@ -161,6 +161,49 @@ export const collectionsCommands = {
       notes: z.array(z.string()),
     }),
   },
+  /**
+   * The Scenario view's Add step: `text` (the editor's YAML, saved or not) with `step` added after
+   * the step at `after` (by default last). Only the added lines are new in the text answered; the
+   * step is checked with the format's schema first.
+   */
+  'collections.addStep': {
+    input: z
+      .object({
+        text: z.string().max(2_000_000),
+        step: z.record(z.string(), z.unknown()),
+        after: z.number().int().nonnegative().optional(),
+      })
+      .strict(),
+    output: z.object({ text: z.string(), index: z.number().int().nonnegative() }),
+  },
+  /**
+   * The Runner's Check this: a check that a field equals the value a run saw, added to the step
+   * at `index` of the scenario file (`expect.body` of a request step, `data` of an expect-delivery
+   * step) and written to the file, over the version on disk.
+   */
+  'collections.addCheck': {
+    input: z
+      .object({
+        folder: Folder,
+        path: ItemPath,
+        index: z.number().int().nonnegative(),
+        /** The step's name in the run: a step of another name at `index` is not changed. */
+        stepName: z.string().max(200).optional(),
+        check: z
+          .object({
+            path: z.string().min(1).max(500),
+            value: z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]),
+          })
+          .strict(),
+      })
+      .strict(),
+    output: z.object({
+      file: CollectionFileText,
+      /** The step's name (or "Step N"), to say where the check went. */
+      stepName: z.string(),
+      kind: z.enum(['request', 'expect-delivery']),
+    }),
+  },
   /** The variables of one profile (one set per environment). */
   'collections.profileVariables': {
     input: z.object({ profileId: z.string().min(1).optional() }).strict(),

@@ -17,6 +17,14 @@ export const CheckOutcome = z.object({
 });
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
 
+/** A field of what a step saw (a response's JSON, a delivery's data JSON) and its value there. */
+export const ObservedField = z.object({
+  /** A body path (format.ts, BodyPath): `user.name`, `list[0].id`. */
+  path: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+export type ObservedField = z.infer<typeof ObservedField>;
+
 export const StepView = z.object({
   index: z.number().int().nonnegative(),
   name: z.string(),
@@ -32,6 +40,13 @@ export const StepView = z.object({
   records: z.array(z.number().int().positive()),
   /** Values this step captured; secrets show as `‹redacted›`. */
   captures: z.record(z.string(), z.string()),
+  /**
+   * The fields of a request step's answer (`body`) or an expect-delivery step's data JSON
+   * (`data`) with the values this run saw, for the Runner's Check this; secrets left out.
+   */
+  observed: z
+    .object({ source: z.enum(['body', 'data']), fields: z.array(ObservedField) })
+    .optional(),
 });
 export type StepView = z.infer<typeof StepView>;
 

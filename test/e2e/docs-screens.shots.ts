@@ -2,8 +2,11 @@
 // (scripts/docs-screens.mjs runs this file with UPDATE_SCREENSHOTS=1; the e2e project does not,
 // as it checks nothing the tests do not). The window at 1920x1080, dark, with the first step done;
 // then, after the four first steps and a contact added, each tool tab at 1280x800 and 1920x1080,
-// light and dark, with the delivery open in the record detail.
-import { resolve } from 'node:path';
+// light and dark, with the delivery open in the record detail. And the Scenario view's step editor
+// (the Add step form open on a simulate step) at 1280x800, light and dark.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { CollectionsPage } from './pages/collections-page';
@@ -87,5 +90,50 @@ test('the window, and each tool tab after the first steps', async () => {
         await saveDocScreenshot(page, `tabs/${name}-${width}-${colorScheme}`);
       }
     }
+  }
+});
+
+test('the step editor: the Add step form open on a simulate step', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tp-step-editor-'));
+  try {
+    writeFileSync(
+      join(folder, 'hello.yaml'),
+      [
+        'name: Ada says hello',
+        'steps:',
+        '  - name: Ada',
+        '    connect-user: { name: Ada }',
+        '    capture: { ada: user_id }',
+        "  - name: Ada's contact",
+        '    request:',
+        '      endpoint: contact.add',
+        '      as: app-for-user',
+        "      user: '{{ada}}'",
+        '      params: { contact_id: bob, display_name: Bob, capabilities: interactive }',
+        '',
+      ].join('\n'),
+    );
+    const running = await session.host(undefined, { inboundPort: 0 });
+    const page = (await session.openApp(running)).page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const collections = new CollectionsPage(page);
+    await collections.openFolder(folder);
+    await collections.openScenario('Ada says hello');
+    await collections.addStepButton.click();
+    const form = collections.addStepForm;
+    await form.getByRole('combobox', { name: 'Step kind' }).selectOption('simulate');
+    await form.getByLabel('Step name', { exact: true }).fill('Ada writes');
+    await form.getByLabel('Action', { exact: true }).selectOption('send-message');
+    await form.getByLabel('User', { exact: true }).fill('{{ada}}');
+    await form.getByLabel('Contact', { exact: true }).fill('bob');
+    await form.getByLabel('Message type', { exact: true }).selectOption('text');
+    await form.getByLabel('Text', { exact: true }).fill('Hello');
+    await form.getByRole('button', { name: 'Add the step' }).scrollIntoViewIfNeeded();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveDocScreenshot(page, `step-editor-${colorScheme}`);
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 });

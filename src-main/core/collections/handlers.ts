@@ -7,6 +7,7 @@ import { profileVariables, setProfileVariables } from './collection-settings';
 import { collectionVariables, resolveRequest } from './resolve-request';
 import { interopHandlers } from './interop/handlers';
 import { saveRequest } from './save-request';
+import { addCheck, addStep } from './step-commands';
 
 export function collectionsHandlers(
   services: Services,
@@ -25,6 +26,8 @@ export function collectionsHandlers(
     'collections.delete': ({ folder, path }) => store.delete(folder, path),
     'collections.reorder': ({ folder, dir, order }) => store.reorder(folder, dir, order),
     'collections.saveRequest': (input) => saveRequest(services, store, input),
+    'collections.addStep': async (input) => addStep(services, input),
+    'collections.addCheck': (input) => addCheck(services, store, input),
     'collections.profileVariables': async ({ profileId }) =>
       profileVariables(settings, profileOf(profileId)),
     'collections.setProfileVariables': async ({ profileId, variables }) =>

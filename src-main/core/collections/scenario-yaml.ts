@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function orderStep(step: Record<string, unknown>): Record<string, unknown> {
+export function orderStep(step: Record<string, unknown>): Record<string, unknown> {
   const out = ordered(step, STEP_KEYS);
   for (const [key, keys] of Object.entries(KIND_KEYS)) {
     const inner = out[key];

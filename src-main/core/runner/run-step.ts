@@ -14,6 +14,7 @@ import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile } from '../profiles/profile-store';
 import { takeCaptures } from './captures';
+import { observedFields } from './observed-fields';
 import { failedChecksText } from './checks';
 import { runConnectUserStep } from './connect-user-step';
 import { runDeliveryStep } from './delivery-step';
@@ -166,6 +167,15 @@ export async function runStep(
     const spec = resolved?.value.capture;
     if (spec) keepCaptures(env, view, spec, outcome.source, failures);
     view.records = outcome.records;
+    const seen = outcome.source.body ?? outcome.source.data;
+    if (seen && (view.kind === 'request' || view.kind === 'expect-delivery'))
+      view.observed = {
+        source: outcome.source.body ? 'body' : 'data',
+        fields: observedFields(
+          seen.value,
+          (v) => env.secrets.has(v) || env.deps.redactor.holdsSecret(JSON.stringify(v)),
+        ),
+      };
     view.checks = outcome.checks.map((c) => ({
       label: c.label,
       passed: c.passed,

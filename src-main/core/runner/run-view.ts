@@ -60,6 +60,9 @@ const copyStep = (step: StepView): StepView => ({
   checks: step.checks.map((check) => ({ ...check })),
   records: [...step.records],
   captures: { ...step.captures },
+  ...(step.observed
+    ? { observed: { source: step.observed.source, fields: [...step.observed.fields] } }
+    : {}),
 });
 
 const ENDED: ReadonlySet<StepState> = new Set(['passed', 'failed', 'skipped']);

@@ -1,6 +1,6 @@
 // The Collections tab, the Scenario view and the "Save to collection" dialog as the tests see them,
 // by role and accessible name: open a folder, walk the tree, act on an item, read the problems,
-// edit and save a scenario, and answer the disk-change bar.
+// edit and save a scenario, add a step from the Add step form, and answer the disk-change bar.
 import type { Locator, Page } from 'playwright-core';
 import { openTab } from './tabs';
 
@@ -25,6 +25,8 @@ export class CollectionsPage {
   readonly saveButton: Locator;
   readonly diskChangeBar: Locator;
   readonly saveDialog: Locator;
+  readonly addStepButton: Locator;
+  readonly addStepForm: Locator;
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Collections' });
@@ -45,6 +47,8 @@ export class CollectionsPage {
     this.saveButton = this.scenario.getByRole('button', { name: 'Save', exact: true });
     this.diskChangeBar = this.scenario.getByRole('alert', { name: 'The file changed on disk' });
     this.saveDialog = page.getByRole('dialog', { name: 'Save to collection' });
+    this.addStepButton = this.scenario.getByRole('button', { name: 'Add step', exact: true });
+    this.addStepForm = this.scenario.getByRole('form', { name: 'Add a step' });
   }
 
   async show(): Promise<void> {
@@ -85,6 +89,22 @@ export class CollectionsPage {
   /** Runs one of the selected item's actions (Open, Run, Rename, Duplicate, Delete, ...). */
   async itemAction(name: string): Promise<void> {
     await this.itemActions.getByRole('button', { name, exact: true }).click();
+  }
+
+  /**
+   * Adds a step from the Add step form: its kind, then each field by its label in the order given
+   * (a choice shows the fields it needs: an action's keys), and waits for the form to close.
+   */
+  async addStep(kind: string, fields: [label: string, value: string][]): Promise<void> {
+    await this.addStepButton.click();
+    await this.addStepForm.getByRole('combobox', { name: 'Step kind' }).selectOption(kind);
+    for (const [label, value] of fields) {
+      const field = this.addStepForm.getByLabel(label, { exact: true });
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+    await this.addStepForm.getByRole('button', { name: 'Add the step' }).click();
+    await this.addStepForm.waitFor({ state: 'hidden' });
   }
 
   /** Saves the open scenario with the keyboard shortcut, from the editor. */

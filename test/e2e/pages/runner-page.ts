@@ -1,6 +1,6 @@
 // The Runner view as the tests see it, by role and name: the middle column's Runner tab, the run's
 // status, its scenarios and their steps (each a list item named "N. step name"), a step's Record
-// links and "Run this step", the confirmation alert and the view's failures in words.
+// links, "Run this step" and "Check this", the confirmation alert and the view's failures in words.
 import type { Locator, Page } from 'playwright-core';
 import { openTab } from './tabs';
 
@@ -74,6 +74,13 @@ export class RunnerPage {
 
   checks(step: Locator): Locator {
     return step.getByRole('list', { name: 'Checks' });
+  }
+
+  /** Check this on a field of the step's answer or delivery data (`user.name`, `list[0].id`). */
+  checkThisButton(step: Locator, path: string): Locator {
+    return step.getByRole('button', {
+      name: new RegExp(`^Check this: ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = `),
+    });
   }
 
   /** A failure of the view itself (a refused start, stop or answer), in words. */

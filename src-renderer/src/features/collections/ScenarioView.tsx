@@ -4,12 +4,14 @@
 // a save finds the file changed, the bar asks which version wins; the bar and the notices stay in
 // view above the scrolling steps and editor. Run scenario and Run step start
 // the runner. While a file is read the view says so and shows nothing else of it: no steps, no
-// editor, nothing to save (the file open before is gone from it).
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+// editor, nothing to save (the file open before is gone from it). Add step opens a form that adds
+// a step to the YAML (AddStepForm.tsx).
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
 import { useCenter, useCollections, useScenario } from '../../stores/stores-context';
 import { isDirty } from './scenario-store';
 import { summarizeSteps } from './scenario-steps';
+import { AddStepForm } from './AddStepForm';
 import { StepList } from './StepList';
 import './collections.css';
 import './scenario.css';
@@ -30,6 +32,8 @@ export function ScenarioView() {
   const showCenter = useCenter((s) => s.show);
   const editor = useRef<HTMLTextAreaElement>(null);
   const steps = useMemo(() => summarizeSteps(text), [text]);
+  const [adding, setAdding] = useState(false);
+  const addStepButton = useRef<HTMLButtonElement>(null);
 
   if (!path) {
     return (
@@ -114,6 +118,24 @@ export function ScenarioView() {
       ) : (
         <div className="scenario-scroll">
           <StepList steps={steps} onRunStep={(i) => void start(i)} />
+          <button
+            ref={addStepButton}
+            type="button"
+            className="add-step-toggle"
+            aria-expanded={adding}
+            onClick={() => setAdding(!adding)}
+          >
+            Add step
+          </button>
+          {adding ? (
+            <AddStepForm
+              steps={typeof steps === 'string' ? [] : steps}
+              onClose={() => {
+                setAdding(false);
+                addStepButton.current?.focus();
+              }}
+            />
+          ) : null}
           <label className="stacked-label yaml-label">
             <span>YAML</span>
             <textarea

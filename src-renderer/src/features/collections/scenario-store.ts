@@ -37,6 +37,11 @@ export interface ScenarioState {
   /** Ignored until a file is read. */
   setText(text: string): void;
   save(): Promise<boolean>;
+  /**
+   * Adds a step (the Add step form's) to the editor's text after the step at `after` (by default
+   * last), unsaved until Save. Answers why it was not added, or null.
+   */
+  addStep(step: Record<string, unknown>, after?: number): Promise<string | null>;
   /** Settles once no save is on its way. */
   settled(): Promise<void>;
   /** The person's edits win: based on the disk version now (and saved, when a save asked). */
@@ -124,6 +129,30 @@ export function createScenarioStore(
         return await done;
       } finally {
         if (saveInFlight === done) saveInFlight = null;
+      }
+    },
+    async addStep(step, after) {
+      const { base, loading, text, path } = get();
+      if (!base || loading || !path) return 'Open a scenario first, then add a step to it.';
+      const gen = opened;
+      try {
+        const added = await bridge.invoke('collections.addStep', {
+          text,
+          step,
+          ...(after === undefined ? {} : { after }),
+        });
+        if (gen !== opened) return `${path} was closed meanwhile: open it again to add the step.`;
+        if (get().text !== text) return 'The YAML changed while the step was added: add it again.';
+        set({
+          text: added.text,
+          notice: {
+            kind: 'ok',
+            text: `Added step ${added.index + 1}. Save (Ctrl+S) writes it to ${path}; a run uses the saved file.`,
+          },
+        });
+        return null;
+      } catch (err) {
+        return `The step was not added: ${errorMessage(err)}`;
       }
     },
     async settled() {

@@ -57,6 +57,7 @@ export function ScenarioBlock({
             return (
               <StepItem
                 key={step.index}
+                path={scenario.path}
                 step={step}
                 tabStop={activeStep === key}
                 onFocusHead={() => onFocusStep(key)}

@@ -3,9 +3,12 @@
 // captures below, open at once for a failed step and on demand for the others.
 import { useId, useState } from 'react';
 import type { CheckOutcome, StepView } from '../../../../src-shared/contract';
+import { ObservedFields } from './ObservedFields';
 import { STEP_ICON, stepTime } from './runner-words';
 
 interface StepItemProps {
+  /** The scenario's file, where Check this adds its checks. */
+  path: string;
   step: StepView;
   /** The roving tab stop of the step list: only one step head takes Tab. */
   tabStop: boolean;
@@ -17,6 +20,7 @@ interface StepItemProps {
 }
 
 export function StepItem({
+  path,
   step,
   tabStop,
   onFocusHead,
@@ -27,7 +31,9 @@ export function StepItem({
   const [open, setOpen] = useState<boolean | null>(null);
   const detailsId = useId();
   const captures = Object.entries(step.captures);
-  const hasDetails = step.failure !== null || step.checks.length > 0 || captures.length > 0;
+  const observed = (step.observed?.fields.length ?? 0) > 0;
+  const hasDetails =
+    step.failure !== null || step.checks.length > 0 || captures.length > 0 || observed;
   // Why a step failed or was skipped is what the person came to read; the rest opens on demand.
   const expanded = hasDetails && (open ?? (step.state === 'failed' || step.state === 'skipped'));
   const label = `${step.index + 1}. ${step.name}`;
@@ -90,6 +96,7 @@ export function StepItem({
               ))}
             </dl>
           ) : null}
+          {observed ? <ObservedFields path={path} step={step} /> : null}
         </div>
       ) : null}
     </li>

@@ -3,7 +3,7 @@
 // engine link returns, since events sent while it was down are lost. Starting a run shows the
 // Runner view in the middle column, so its progress (or why it did not start) is in sight.
 import { createStore } from 'zustand/vanilla';
-import type { Bridge, RunRequest, RunView } from '../../../../src-shared/contract';
+import type { Bridge, ObservedField, RunRequest, RunView } from '../../../../src-shared/contract';
 import type { Connection } from '../../bridge/connection';
 import { errorMessage } from '../../errors';
 import type { CenterStore } from '../workbench/center-store';
@@ -25,6 +25,15 @@ export interface RunnerState {
   runAgain(): Promise<boolean>;
   /** Runs one step of one scenario of the run's collection (the steps before it are not run). */
   runStep(path: string, index: number): Promise<boolean>;
+  /**
+   * Check this: a check that `field` equals the value the run saw, added to step `index` of the
+   * run's scenario `path` and saved there. Answers where it went, or why it did not, in words.
+   */
+  addCheck(
+    path: string,
+    step: { index: number; name: string },
+    field: ObservedField,
+  ): Promise<{ ok: boolean; text: string }>;
   /** The answer to the run's question: go on against a profile that is not the sandbox, or stop. */
   confirm(proceed: boolean): Promise<boolean>;
 }
@@ -132,6 +141,27 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
         const request: RunRequest = { ...base, only: { path, index } };
         delete request.paths;
         return launch(request, `Running step ${index + 1} of ${path} alone…`);
+      },
+      async addCheck(path, { index, name }, field) {
+        const folder = get().run?.folder;
+        if (!folder) return { ok: false, text: 'There is no run to take the value from.' };
+        const shown = `${field.path} = ${JSON.stringify(field.value)}`;
+        try {
+          const added = await bridge.invoke('collections.addCheck', {
+            folder,
+            path,
+            index,
+            stepName: name,
+            check: field,
+          });
+          const where = added.kind === 'request' ? 'expect.body' : 'data';
+          return {
+            ok: true,
+            text: `Added the check ${shown} to step ${index + 1}, ${added.stepName}, of ${path} (under ${where}), and saved it.`,
+          };
+        } catch (err) {
+          return { ok: false, text: `The check ${shown} was not added: ${errorMessage(err)}` };
+        }
       },
       async stop() {
         const runId = currentRunId('stop');
