@@ -30,7 +30,9 @@ export interface ServerHooks {
  */
 function mayChangeState(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return true;
-  return parseTarget(req.url)?.pathname === '/tp/authorize';
+  const target = parseTarget(req.url);
+  // A refused target ({ problem }) changes nothing: it is answered 400 before any route.
+  return 'pathname' in target && target.pathname === '/tp/authorize';
 }
 
 async function route(
