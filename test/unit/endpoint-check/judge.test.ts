@@ -1,0 +1,45 @@
+// How answers are judged: a forgery answered 2xx fails with what that means, a refusal passes,
+// anything unknown may be refused but not crash on, and the percentiles are nearest-rank.
+import { describe, expect, it } from 'vitest';
+import {
+  judgeAccepted,
+  judgeRefused,
+  judgeTolerated,
+  percentile,
+} from '../../../src-main/core/endpoint-check/judge';
+
+const answer = (status: number | null, extra = {}) => ({ status, ms: 12, seq: 1, ...extra });
+
+describe('endpoint check verdicts', () => {
+  it('a forgery answered 2xx fails, 4xx passes, 5xx warns', () => {
+    const accepted = judgeRefused(answer(200), 'A delivery with no signature');
+    expect(accepted.outcome).toBe('fail');
+    expect(accepted.reason).toContain('Anyone who knows this URL can send your app messages');
+    expect(judgeRefused(answer(401), 'x').outcome).toBe('pass');
+    expect(judgeRefused(answer(500), 'x').outcome).toBe('warn');
+  });
+
+  it('a genuine delivery must be 2xx; a redirect fails with the platform not following it', () => {
+    expect(judgeAccepted([answer(204)], 'A text').outcome).toBe('pass');
+    const redirected = judgeAccepted([answer(301, { location: 'https://x.test/' })], 'A text');
+    expect(redirected.outcome).toBe('fail');
+    expect(redirected.reason).toContain('301 to https://x.test/');
+    expect(redirected.advice).toContain('does not follow redirects');
+    expect(judgeAccepted([answer(200), answer(500)], 'Twice').outcome).toBe('fail');
+  });
+
+  it('something unknown may get 2xx or 4xx, never 5xx or no answer', () => {
+    expect(judgeTolerated(answer(202), 'x').outcome).toBe('pass');
+    expect(judgeTolerated(answer(422), 'x').outcome).toBe('pass');
+    expect(judgeTolerated(answer(500), 'x').outcome).toBe('fail');
+    expect(judgeTolerated(answer(null, { error: 'closed' }), 'x').outcome).toBe('fail');
+  });
+
+  it('percentiles are nearest-rank over the sorted values', () => {
+    const ms = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(ms, 0.5)).toBe(50);
+    expect(percentile(ms, 0.99)).toBe(99);
+    expect(percentile([7], 0.99)).toBe(7);
+    expect(percentile([], 0.5)).toBe(0);
+  });
+});
