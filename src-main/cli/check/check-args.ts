@@ -54,22 +54,22 @@ export function parseCheck(argv: string[]): CheckArgs | HelpArgs {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw refuse(`${url} is not http:// or https://: the platform delivers over HTTP(S) only.`);
   }
+  const burst = Number(values.burst);
+  if (!Number.isInteger(burst) || burst < 1 || burst > 1000) {
+    throw refuse(
+      `--burst ${JSON.stringify(values.burst)} is not a count from 1 to 1000: write --burst 50.`,
+    );
+  }
   const yes = values.yes === true;
   if (!isLoopbackHost(parsed.hostname) && !yes) {
     throw refuse(
-      `${parsed.host} is not this machine: the check sends it some ${Number(values.burst) + 40} deliveries, forgeries among them. Add --yes if that server is yours to test.`,
+      `${parsed.host} is not this machine: the check sends it some 35 deliveries and a burst of ${burst}, forgeries among them. Add --yes if that server is yours to test.`,
     );
   }
   const reporter = values.reporter as string;
   if (!(REPORTERS as readonly string[]).includes(reporter)) {
     throw refuse(
       `--reporter ${JSON.stringify(reporter)} is not a reporter: write pretty, json or junit.`,
-    );
-  }
-  const burst = Number(values.burst);
-  if (!Number.isInteger(burst) || burst < 1 || burst > 1000) {
-    throw refuse(
-      `--burst ${JSON.stringify(values.burst)} is not a count from 1 to 1000: write --burst 50.`,
     );
   }
   const method = values['signature-method'] as string | undefined;
