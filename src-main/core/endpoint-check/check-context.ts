@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { PLATFORM_DELIVERY_DEADLINE_MS } from '../../../src-shared/rules/delivery-deadline';
 import { signDelivery } from '../../../src-shared/rules/delivery-signature';
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
+import type { CertificateVerdict } from './certificate';
 import type { Verdict } from './judge';
 import {
   sendDelivery,
@@ -25,6 +26,8 @@ export interface SigningSetup {
 
 export interface CheckContext {
   signing: SigningSetup;
+  /** The handler's certificate, as judged before the battery. */
+  certificate: CertificateVerdict;
   burst: number;
   url: string;
   /** Every delivery sent so far, but the burst's (the deadline check's sample). */
@@ -54,6 +57,7 @@ export function createCheckContext(
   signing: SigningSetup,
   transport: SendContext,
   burst: number,
+  certificate: CertificateVerdict,
 ): CheckContext {
   const otherSecret = randomBytes(24).toString('hex');
   let otherKeyPem: string | undefined;
@@ -75,6 +79,7 @@ export function createCheckContext(
   let misses = 0;
   const ctx: CheckContext = {
     signing,
+    certificate,
     burst,
     url: transport.url,
     sent: [],

@@ -143,33 +143,34 @@ const redirect: CheckDefinition = {
 const certificate: CheckDefinition = {
   id: 'transport.certificate',
   name: 'Has a certificate valid for its host',
-  rule: DELIVERIES,
-  run: async (ctx) => {
-    const url = new URL(ctx.url);
-    if (url.protocol !== 'https:') {
-      return {
-        outcome: 'not-configured',
-        reason: `${url.host} is plain http: there is no certificate to check.`,
-        advice:
-          'Register an https endpoint URL for a real app: deliveries carry your users’ messages.',
-        sent: [],
-      };
-    }
-    // The engine's HTTP client verifies the certificate: an answer at all means it held.
-    const answered = [...ctx.sent, ...ctx.burstSent].some((s) => s.status !== null);
-    return answered
-      ? {
-          outcome: 'pass',
-          reason: `The certificate of ${url.host} is valid for it.`,
+  rule: 'API document §6',
+  run: (ctx) => {
+    const { host } = new URL(ctx.url);
+    const verdict = ctx.certificate;
+    switch (verdict.kind) {
+      case 'valid':
+        return Promise.resolve({
+          outcome: 'pass' as const,
+          reason: `The certificate of ${host} is valid for it (until ${verdict.validTo}).`,
           advice: '',
           sent: [],
-        }
-      : {
-          outcome: 'warn',
-          reason: `No delivery was answered over TLS, so the certificate of ${url.host} could not be judged.`,
-          advice: 'Run the check again once the handler answers.',
+        });
+      case 'invalid':
+        return Promise.resolve({
+          outcome: 'warn' as const,
+          reason: `The certificate of ${host} does not hold (${verdict.reason}). The check sent its deliveries without verifying it; a client that verifies certificates, as the platform may, refuses the connection and delivers nothing.`,
+          advice: `Serve a certificate from a public certificate authority that names ${new URL(ctx.url).hostname}, with its whole chain.`,
           sent: [],
-        };
+        });
+      default:
+        return Promise.resolve({
+          outcome: 'not-configured' as const,
+          reason: `${host} is plain http: there is no certificate to check.`,
+          advice:
+            'Register an https endpoint URL for a real app: deliveries carry your users’ messages.',
+          sent: [],
+        });
+    }
   },
 };
 

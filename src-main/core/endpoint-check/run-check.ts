@@ -13,6 +13,8 @@ import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
 import type { Invoke } from '../dispatch';
 import { startRunSession } from '../runner/run-session';
 import type { Services } from '../services';
+import { undici } from '../common/lazy-packages';
+import { probeCertificate } from './certificate';
 import { createCheckContext, type CheckContext, type SigningSetup } from './check-context';
 import { contractChecks } from './checks-contract';
 import { loadChecks } from './checks-load';
@@ -59,10 +61,14 @@ function signingFor(
   };
 }
 
-/** The first delivery answered by nothing at all: the handler is not there (or its TLS fails). */
-function refuseUnreachable(ctx: CheckContext, url: string): void {
+/**
+ * Throws when the first delivery was answered by nothing at all (the handler is not there);
+ * answers whether one was sent yet.
+ */
+function refuseUnreachable(ctx: CheckContext, url: string): boolean {
   const first = ctx.sent[0] ?? ctx.burstSent[0];
-  if (!first || first.status !== null || first.skipped || pastDeadline(first.ms)) return;
+  if (!first) return false;
+  if (first.status !== null || first.skipped || pastDeadline(first.ms)) return true;
   throw new CommandError({
     code: 'network_error',
     message: `The check could not reach ${url}: ${first.error ?? 'no answer'} Start the handler (or correct the URL) and run the check again.`,
@@ -77,18 +83,40 @@ export async function runEndpointCheck(
   const checks = selectChecks(allChecks(), input.only, input.skip);
   const { setup, profileName, profileId } = signingFor(s, input);
   const startedAt = new Date();
+  const certificate = await probeCertificate(input.url);
+  if (certificate.kind === 'unreachable') {
+    throw new CommandError({
+      code: 'network_error',
+      message: `The check could not reach ${input.url}: ${certificate.reason}. Start the handler (or correct the URL) and run the check again.`,
+    });
+  }
+  // The certificate check warns; the rest of the battery still runs, over connections that do not
+  // verify it.
+  const dispatcher =
+    certificate.kind === 'invalid'
+      ? new (undici().Agent)({ connect: { rejectUnauthorized: false } })
+      : undefined;
   const before = await invoke('sessions.list', {});
   const session = await startRunSession(invoke, s.journal, `Endpoint check ${input.url}`, before);
   try {
     const ctx = createCheckContext(
       setup,
-      { url: input.url, journal: s.journal, redactor: s.redactor, profileId },
+      {
+        url: input.url,
+        journal: s.journal,
+        redactor: s.redactor,
+        profileId,
+        ...(dispatcher ? { dispatcher } : {}),
+      },
       input.burst,
+      certificate,
     );
     const results: EndpointCheckResult[] = [];
+    let reachable = false;
     for (const check of checks) {
       const { sent, ...verdict } = await check.run(ctx);
-      if (results.length === 0) refuseUnreachable(ctx, input.url);
+      // Until the first delivery is sent (a check may send none): nothing answered it at all.
+      reachable ||= refuseUnreachable(ctx, input.url);
       results.push({
         id: check.id,
         name: check.name,
@@ -111,5 +139,6 @@ export async function runEndpointCheck(
     };
   } finally {
     await session.end();
+    await dispatcher?.close();
   }
 }

@@ -2,6 +2,7 @@
 // form-encoded POST of `data`, `signature` and `signature_method`), through the engine's HTTP client
 // (undici, which follows no redirect), and journals it as an `api` record: the signature is shown,
 // the client secret never (the redactor knows it).
+import type { Dispatcher } from 'undici';
 import { sendHttp } from '../api/http-client';
 import { recordExchange } from '../api/record-exchange';
 import type { Journal } from '../log/journal';
@@ -30,6 +31,8 @@ export interface SentDelivery {
 
 export interface SendContext {
   url: string;
+  /** Connections that do not verify the certificate, once the check has warned it does not hold. */
+  dispatcher?: Dispatcher;
   journal: Journal;
   redactor: Redactor;
   profileId?: string;
@@ -56,6 +59,7 @@ export async function sendDelivery(
     timeoutMs: ANSWER_TIMEOUT_MS,
     whatToCheck: 'the URL given to the check, and that the handler is running',
     maxResponseBytes: 1024 * 1024,
+    ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
   };
   const result = await sendHttp(req);
   const answered = result.status === null ? 'no answer' : `${result.status}`;

@@ -3,10 +3,12 @@
 // sandbox's key, a redirect is not followed, and a URL where nothing listens is said in words.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../../src-main/headless/listen';
+import { selfSignedCertificate } from '../../../src-main/sandbox/tls/self-signed';
 import { JournalRecord } from '../../../src-shared/contract';
 import { errorOf } from '../../helpers/command-error';
 import { startCoreWithSandbox, type CoreFixture } from '../../helpers/core-fixture';
@@ -112,11 +114,49 @@ describe('endpointCheck.run', () => {
     }
   });
 
+  it('warns of a certificate that does not hold for the host, and still runs the battery over it', async () => {
+    const { keyPem, certPem } = selfSignedCertificate();
+    const server = createHttpsServer({ key: keyPem, cert: certPem }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await listen(server);
+    try {
+      const report = await fx.core.invoke('endpointCheck.run', {
+        url: `https://127.0.0.1:${port(server)}/hook`,
+        only: ['accepts.text', 'transport.certificate'],
+      });
+      const [accepts, certificate] = report.checks;
+      expect(accepts?.outcome).toBe('pass');
+      expect(certificate?.outcome).toBe('warn');
+      expect(certificate?.reason).toMatch(
+        /does not hold \(it is self-signed: DEPTH_ZERO_SELF_SIGNED_CERT\)/,
+      );
+    } finally {
+      server.close();
+    }
+  });
+
   it('says in words that nothing listens at the URL', async () => {
     const url = `http://127.0.0.1:${await freeLoopbackPort()}/hook`;
     const err = await errorOf(fx.core.invoke('endpointCheck.run', { url, only: ['accepts.'] }));
     expect(err.code).toBe('network_error');
     expect(err.message).toMatch(/could not reach .*connection refused.*Start the handler/);
+    // Also when the first check sends nothing (a method the app does not use).
+    const later = await errorOf(
+      fx.core.invoke('endpointCheck.run', {
+        url,
+        only: ['signature.hmac-sha1', 'refuses.no-signature'],
+      }),
+    );
+    expect(later.message).toMatch(/could not reach .*connection refused/);
+    const https = await errorOf(
+      fx.core.invoke('endpointCheck.run', {
+        url: url.replace('http:', 'https:'),
+        only: ['accepts.'],
+      }),
+    );
+    expect(https.message).toMatch(/could not reach https:.*ECONNREFUSED.*Start the handler/);
   });
 
   it('refuses an --only that names no check, with the nearest ones', async () => {
@@ -133,6 +173,7 @@ describe('endpointCheck.run', () => {
   });
 });
 
-const port = (server: Server) => (server.address() as { port: number }).port;
-const listen = (server: Server) =>
+const port = (server: Server | import('node:https').Server) =>
+  (server.address() as { port: number }).port;
+const listen = (server: Server | import('node:https').Server) =>
   new Promise<void>((ready) => server.listen(0, '127.0.0.1', () => ready()));
