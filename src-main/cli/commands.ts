@@ -18,7 +18,7 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
       case 'run':
         return await runCommand(args, io, onInterrupt);
       case 'check':
-        return await checkCommand(args, io);
+        return await checkCommand(args, io, onInterrupt);
       case 'export':
         return await exportCommand(args, io);
       case 'openapi':

@@ -46,7 +46,7 @@ Options:
   --yes                   confirm a URL that is not on this machine
 Environment: TP_CLIENT_SECRET (the secret deliveries are signed with), NO_COLOR.
 Exit: 0 every check passed (a warning is a pass), 1 a check failed, 2 bad input or the URL
-unreachable.
+unreachable, 130 stopped with Ctrl+C.
 
 Examples:
   TP_CLIENT_SECRET=s3cret npm run -s tp -- check http://127.0.0.1:3000/hook

@@ -7,11 +7,15 @@ import { resolveDataDir } from '../../headless/settings';
 import { startCliEngine } from '../engine';
 import { checkOutFile, deliver, type Io } from '../io';
 import { chooseProfile, CLIENT_SECRET_ENV } from '../profile';
-import { EXIT } from '../run-command';
+import { EXIT, type OnInterrupt } from '../run-command';
 import type { CheckArgs } from './check-args';
 import { renderCheckReport, tallyWords } from './check-report';
 
-export async function checkCommand(args: CheckArgs, io: Io): Promise<number> {
+export async function checkCommand(
+  args: CheckArgs,
+  io: Io,
+  onInterrupt: OnInterrupt,
+): Promise<number> {
   await checkOutFile(args.out, io.cwd);
   const secret = io.env[CLIENT_SECRET_ENV] || undefined;
   const engine = await startCliEngine(
@@ -37,7 +41,13 @@ export async function checkCommand(args: CheckArgs, io: Io): Promise<number> {
     io.err(
       `Checking ${args.url} with deliveries signed as ${profile ? `profile "${profile.name}"` : "the embedded sandbox's app"} signs them…`,
     );
-    const report = await engine.core
+    // Ctrl+C ends the command without a report (the deliveries sent so far are in the journal of
+    // this run, which goes with its temporary folder); the engine is closed all the same.
+    let stopListening = () => {};
+    const interrupted = new Promise<'interrupted'>((resolve) => {
+      stopListening = onInterrupt(() => resolve('interrupted'));
+    });
+    const running = engine.core
       .invoke('endpointCheck.run', {
         url: args.url,
         burst: args.burst,
@@ -54,6 +64,13 @@ export async function checkCommand(args: CheckArgs, io: Io): Promise<number> {
         }
         throw err;
       });
+    // Once stopped, the check may still end (in failure, as the engine closes): nobody waits for it.
+    running.catch(() => undefined);
+    const report = await Promise.race([running, interrupted]).finally(stopListening);
+    if (report === 'interrupted') {
+      io.err('Stopped (Ctrl+C): no report.');
+      return EXIT.interrupted;
+    }
     if (!report) return EXIT.badInput;
     await deliver(renderCheckReport(args.reporter, report), args.out, io);
     io.err(
