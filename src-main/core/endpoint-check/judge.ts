@@ -42,7 +42,9 @@ export function judgeAccepted(sent: SentDelivery[], what: string): Verdict {
     advice:
       bad.status === null
         ? "Answer every validly signed delivery with 2xx within 10 s; see the handler's log for why it closed the connection or took so long."
-        : "Answer 2xx to every validly signed delivery, whatever its type; see the handler's log for why it refused this one.",
+        : bad.status === 401 || bad.status === 403
+          ? "The handler refused a validly signed delivery: check that it verifies with the app's client secret (the one the check signs with: TP_CLIENT_SECRET or the profile's) and the app's method, over the exact `data` string."
+          : "Answer 2xx to every validly signed delivery, whatever its type; see the handler's log for why it refused this one.",
   };
 }
 

@@ -26,6 +26,11 @@ describe('endpoint check verdicts', () => {
     expect(redirected.reason).toContain('301 to https://x.test/');
     expect(redirected.advice).toContain('does not follow redirects');
     expect(judgeAccepted([answer(200), answer(500)], 'Twice').outcome).toBe('fail');
+    // A genuine delivery refused as unauthorized points at the secret, not at the handler's log.
+    expect(judgeAccepted([answer(401)], 'A text').advice).toMatch(
+      /verifies with the app's client secret/,
+    );
+    expect(judgeAccepted([answer(500)], 'A text').advice).toMatch(/see the handler's log/);
   });
 
   it('something unknown may get 2xx or 4xx, never 5xx or no answer', () => {
