@@ -29,6 +29,7 @@ export async function checkCommand(
         ? await chooseProfile(engine.core, args.profile, {
             // The check changes nothing on the platform: it sends only to the handler's URL.
             yes: true,
+            command: 'check',
             env: io.env,
             dataDir: engine.dataDir,
           })
