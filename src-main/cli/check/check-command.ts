@@ -17,12 +17,22 @@ export async function checkCommand(
   onInterrupt: OnInterrupt,
 ): Promise<number> {
   await checkOutFile(args.out, io.cwd);
+  // Ctrl+C ends the command without a report (the deliveries sent so far are in the journal of
+  // this run, which goes with its temporary folder); the engine is closed all the same. Listened
+  // for from the start: a signal before it would end the process with nothing cleaned up.
+  let stopListening = () => {};
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    stopListening = onInterrupt(() => resolve('interrupted'));
+  });
   const secret = io.env[CLIENT_SECRET_ENV] || undefined;
   const engine = await startCliEngine(
     args.profile !== undefined
       ? { dataDir: resolveDataDir(args.dataDir) }
       : { ...(secret ? { sandboxClientSecret: secret } : {}) },
-  );
+  ).catch((err: unknown) => {
+    stopListening();
+    throw err;
+  });
   try {
     const profile =
       args.profile !== undefined
@@ -42,12 +52,6 @@ export async function checkCommand(
     io.err(
       `Checking ${args.url} with deliveries signed as ${profile ? `profile "${profile.name}"` : "the embedded sandbox's app"} signs them…`,
     );
-    // Ctrl+C ends the command without a report (the deliveries sent so far are in the journal of
-    // this run, which goes with its temporary folder); the engine is closed all the same.
-    let stopListening = () => {};
-    const interrupted = new Promise<'interrupted'>((resolve) => {
-      stopListening = onInterrupt(() => resolve('interrupted'));
-    });
     const running = engine.core
       .invoke('endpointCheck.run', {
         url: args.url,
@@ -67,7 +71,7 @@ export async function checkCommand(
       });
     // Once stopped, the check may still end (in failure, as the engine closes): nobody waits for it.
     running.catch(() => undefined);
-    const report = await Promise.race([running, interrupted]).finally(stopListening);
+    const report = await Promise.race([running, interrupted]);
     if (report === 'interrupted') {
       io.err('Stopped (Ctrl+C): no report.');
       return EXIT.interrupted;
@@ -79,6 +83,7 @@ export async function checkCommand(
     );
     return report.passed ? EXIT.passed : EXIT.failed;
   } finally {
+    stopListening();
     await engine.close();
   }
 }

@@ -27,7 +27,7 @@ const redelivery: CheckDefinition = {
     if (verdict.outcome === 'pass') {
       return {
         outcome: 'warn',
-        reason: `The same delivery sent twice was answered ${answerWords(sent[0]!)}, then ${answerWords(sent[1]!)}. The platform sends a delivery again whenever an answer is lost or late, so this happens in production.`,
+        reason: `The same delivery sent twice: ${answerWords(sent[0]!)}, then ${answerWords(sent[1]!)}. The platform sends a delivery again whenever an answer is lost or late, so this happens in production.`,
         advice:
           'Make sure its side effects happen once: keep the `id` of each delivery handled (a unique key in your database, kept for a day: the last retry comes about a minute after the first attempt) and answer 2xx without acting again when it comes back.',
         sent,
@@ -132,7 +132,7 @@ const redirect: CheckDefinition = {
     }
     return {
       outcome: 'fail',
-      reason: `The handler answered a redirect (${answerWords(redirected)}): the platform does not follow it, so the delivery fails and is sent again to the same URL.`,
+      reason: `The handler ${answerWords(redirected)}, a redirect: the platform does not follow it, so the delivery fails and is sent again to the same URL.`,
       advice:
         'Register the URL the redirect points at as the endpoint URL (mind http to https, and a trailing slash).',
       sent: own,

@@ -13,11 +13,11 @@ const is2xx = (s: number | null) => s !== null && s >= 200 && s < 300;
 const is3xx = (s: number | null) => s !== null && s >= 300 && s < 400;
 const is4xx = (s: number | null) => s !== null && s >= 400 && s < 500;
 
-/** How one answer reads: "200 in 12 ms", "no answer (…)". */
+/** How one answer reads: "answered 200 in 12 ms", "got no answer (…)". */
 export function answerWords(sent: SentDelivery): string {
-  if (sent.status === null) return `no answer (${sent.error ?? 'the connection closed'})`;
+  if (sent.status === null) return `got no answer (${sent.error ?? 'the connection closed'})`;
   const to = sent.location ? ` to ${sent.location}` : '';
-  return `${sent.status}${to} in ${Math.round(sent.ms)} ms`;
+  return `answered ${sent.status}${to} in ${Math.round(sent.ms)} ms`;
 }
 
 const REDIRECT_ADVICE =
@@ -27,24 +27,24 @@ const REDIRECT_ADVICE =
 export function judgeAccepted(sent: SentDelivery[], what: string): Verdict {
   const bad = sent.find((s) => !is2xx(s.status));
   if (!bad) {
-    return { outcome: 'pass', reason: `${what}: answered ${answerWords(sent[0]!)}.`, advice: '' };
+    return { outcome: 'pass', reason: `${what}: ${answerWords(sent[0]!)}.`, advice: '' };
   }
   if (is3xx(bad.status)) {
     return {
       outcome: 'fail',
-      reason: `${what}: answered a redirect, ${answerWords(bad)}.`,
+      reason: `${what}: ${answerWords(bad)}, a redirect.`,
       advice: REDIRECT_ADVICE,
     };
   }
   return {
     outcome: 'fail',
-    reason: `${what}: answered ${answerWords(bad)}, not 2xx, so the platform counts it failed and sends it again after 1, 2, 4 and 8 s.`,
+    reason: `${what}: ${answerWords(bad)}, not 2xx, so the platform counts it failed and sends it again after 1, 2, 4 and 8 s.`,
     advice:
       bad.status === null
         ? "Answer every validly signed delivery with 2xx within 10 s; see the handler's log for why it closed the connection or took so long."
         : bad.status === 401 || bad.status === 403
           ? "The handler refused a validly signed delivery: check that it verifies with the app's client secret (the one the check signs with: TP_CLIENT_SECRET or the profile's) and the app's method, over the exact `data` string."
-          : "Answer 2xx to every validly signed delivery, whatever its type; see the handler's log for why it refused this one.",
+          : `Answer 2xx to every validly signed delivery, whatever its type; see the handler's log for why it answered ${bad.status}.`,
   };
 }
 
@@ -53,7 +53,7 @@ export function judgeRefused(sent: SentDelivery, what: string): Verdict {
   if (is2xx(sent.status)) {
     return {
       outcome: 'fail',
-      reason: `${what}: answered ${answerWords(sent)}, as if it came from the platform. Anyone who knows this URL can send your app messages.`,
+      reason: `${what}: ${answerWords(sent)}, as if it came from the platform. Anyone who knows this URL can send your app messages.`,
       advice:
         "Verify `signature` over the exact `data` string with the app's method and key before acting on a delivery (docs/sandbox.md, Deliveries), compare in constant time, and answer 401 or 403 when it does not verify.",
     };
@@ -63,7 +63,7 @@ export function judgeRefused(sent: SentDelivery, what: string): Verdict {
   }
   return {
     outcome: 'warn',
-    reason: `${what}: not accepted, but answered ${answerWords(sent)}.`,
+    reason: `${what}: not accepted, but ${answerWords(sent)}.`,
     advice:
       'Refuse a delivery that does not verify with 401 or 403: a 5xx or a dropped connection reads as a crash in your logs and monitoring.',
   };
@@ -72,11 +72,11 @@ export function judgeRefused(sent: SentDelivery, what: string): Verdict {
 /** Something the handler does not know yet: 2xx or 4xx, never a crash. */
 export function judgeTolerated(sent: SentDelivery, what: string): Verdict {
   if (is2xx(sent.status) || is4xx(sent.status)) {
-    return { outcome: 'pass', reason: `${what}: answered ${answerWords(sent)}.`, advice: '' };
+    return { outcome: 'pass', reason: `${what}: ${answerWords(sent)}.`, advice: '' };
   }
   return {
     outcome: 'fail',
-    reason: `${what}: answered ${answerWords(sent)}.`,
+    reason: `${what}: ${answerWords(sent)}.`,
     advice: is3xx(sent.status)
       ? REDIRECT_ADVICE
       : 'Ignore fields and types you do not know (answer 2xx, or 4xx), never crash on them: the platform adds new ones (API document §6.1: "similar messages are delivered for other events").',

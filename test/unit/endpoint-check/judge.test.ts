@@ -23,7 +23,10 @@ describe('endpoint check verdicts', () => {
     expect(judgeAccepted([answer(204)], 'A text').outcome).toBe('pass');
     const redirected = judgeAccepted([answer(301, { location: 'https://x.test/' })], 'A text');
     expect(redirected.outcome).toBe('fail');
-    expect(redirected.reason).toContain('301 to https://x.test/');
+    expect(redirected.reason).toBe('A text: answered 301 to https://x.test/ in 12 ms, a redirect.');
+    expect(judgeAccepted([answer(null, { error: 'refused' })], 'A text').reason).toMatch(
+      /^A text: got no answer \(refused\), not 2xx/,
+    );
     expect(redirected.advice).toContain('does not follow redirects');
     expect(judgeAccepted([answer(200), answer(500)], 'Twice').outcome).toBe('fail');
     // A genuine delivery refused as unauthorized points at the secret, not at the handler's log.
