@@ -30,7 +30,10 @@ export function embeddedSandbox(
       endpointUrl: app.endpoint_url,
       managementUrl: app.management_url,
       directoryUrl: app.directory_url,
-      signatureMethod: app.signature_method,
+      // Read when asked: the Simulator and a scenario's update-app step change it in place.
+      get signatureMethod() {
+        return app.signature_method;
+      },
     },
   };
 }

@@ -27,7 +27,7 @@ export interface EmbeddedSandbox {
     endpointUrl: string;
     managementUrl: string;
     directoryUrl: string;
-    /** How the sandbox signs this app's deliveries (docs/sandbox.md, Deliveries). */
-    signatureMethod?: string;
+    /** How the sandbox signs this app's deliveries now (docs/sandbox.md, Deliveries). */
+    readonly signatureMethod?: string;
   };
 }

@@ -87,6 +87,29 @@ describe('endpointCheck.run', () => {
     ]);
   });
 
+  it("signs with the sandbox app's method as it is now, changed in the Simulator", async () => {
+    handler = await startSampleHandler('correct', {
+      CLIENT_SECRET: secret,
+      SIGNATURE_METHOD: 'HMAC-SHA1',
+    });
+    await fx.core.invoke('simulator.updateApp', { changes: { signatureMethod: 'HMAC-SHA1' } });
+    try {
+      const report = await fx.core.invoke('endpointCheck.run', {
+        url: handler.url,
+        only: ['accepts.text', 'signature.'],
+      });
+      expect(report.signatureMethod).toBe('HMAC-SHA1');
+      expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([
+        ['accepts.text', 'pass'],
+        ['signature.hmac-sha256', 'not-configured'],
+        ['signature.hmac-sha1', 'pass'],
+        ['signature.rsa-sha256', 'not-configured'],
+      ]);
+    } finally {
+      await fx.core.invoke('simulator.updateApp', { changes: { signatureMethod: 'HMAC-SHA256' } });
+    }
+  });
+
   it('fails on a redirect and does not follow it', async () => {
     let followed = 0;
     const target = createServer((_req, res) => {
