@@ -59,7 +59,7 @@ export const ENV_VARIABLE_PREFIX = 'TP_VAR_';
 type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h', default: false } };
 
-function parseWith(topic: TopicName, args: string[], options: Options) {
+export function parseWith(topic: TopicName, args: string[], options: Options) {
   try {
     return parseArgs({
       args,
@@ -197,7 +197,7 @@ function parseOpenApi(argv: string[]): OpenApiArgs | HelpArgs {
   return { command: 'openapi', ...(out !== undefined ? { out } : {}) };
 }
 
-/** `env` gives the TP_VAR_* run variables. */
+/** `env` gives the TP_VAR_* run variables. `tp check` has its own parser (check/check-args.ts). */
 export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs {
   const [command, ...rest] = argv;
   switch (command) {
@@ -210,7 +210,7 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
     case 'help': {
       const [topic] = rest;
       if (topic === undefined) return { command: 'help' };
-      if (topic === 'run' || topic === 'export' || topic === 'openapi')
+      if (topic === 'run' || topic === 'check' || topic === 'export' || topic === 'openapi')
         return { command: 'help', topic };
       throw new UsageError(`There is no command "${topic}".\n${SHORT_GENERAL_USAGE}`);
     }
@@ -221,7 +221,7 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
       throw new UsageError(`Give tp a command.\n${SHORT_GENERAL_USAGE}`);
     default:
       throw new UsageError(
-        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, export and openapi.\n${SHORT_GENERAL_USAGE}`,
+        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, check, export and openapi.\n${SHORT_GENERAL_USAGE}`,
       );
   }
 }

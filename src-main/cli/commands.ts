@@ -1,6 +1,8 @@
-// The `tp` commands by name. Exit codes: 0 every step passed, 1 a step failed (or the command
+// The `tp` commands by name. Exit codes: 0 every step (or check) passed, 1 a step failed (or the command
 // could not be carried out), 2 bad input, 130 stopped with Ctrl+C.
 import { parseTpArgs, UsageError } from './args';
+import { parseCheck } from './check/check-args';
+import { checkCommand } from './check/check-command';
 import { helpText } from './help';
 import { exportCommand, openApiCommand } from './interop-commands';
 import type { Io } from './io';
@@ -8,13 +10,15 @@ import { EXIT, runCommand, type OnInterrupt } from './run-command';
 
 export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Promise<number> {
   try {
-    const args = parseTpArgs(argv, io.env);
+    const args = argv[0] === 'check' ? parseCheck(argv.slice(1)) : parseTpArgs(argv, io.env);
     switch (args.command) {
       case 'help':
         await io.out(`${helpText(args.topic)}\n`);
         return 0;
       case 'run':
         return await runCommand(args, io, onInterrupt);
+      case 'check':
+        return await checkCommand(args, io, onInterrupt);
       case 'export':
         return await exportCommand(args, io);
       case 'openapi':

@@ -31,6 +31,11 @@ export interface CliEngine {
 export interface CliEngineOptions {
   /** The app's data folder; undefined: a fresh temporary one. */
   dataDir?: string;
+  /**
+   * The fresh sandbox's app's client secret (tp check: TP_CLIENT_SECRET, the one the developer's
+   * handler verifies with); undefined: a new random one.
+   */
+  sandboxClientSecret?: string;
 }
 
 export async function startCliEngine(options: CliEngineOptions = {}): Promise<CliEngine> {
@@ -55,7 +60,16 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     : storedSandboxSecret({ settings, secrets, paths: { dataDir } });
   const sandbox = await startSandbox(
     temporary
-      ? { apps: [{ redirect_uri: `http://${LOOPBACK}:${await freeLoopbackPort()}/callback` }] }
+      ? {
+          apps: [
+            {
+              redirect_uri: `http://${LOOPBACK}:${await freeLoopbackPort()}/callback`,
+              ...(options.sandboxClientSecret
+                ? { client_secret: options.sandboxClientSecret }
+                : {}),
+            },
+          ],
+        }
       : storedSecret !== undefined
         ? { apps: [{ client_secret: storedSecret }] }
         : {},

@@ -1,5 +1,5 @@
 // `tp --help` and `tp <command> --help`: what each command does, with an example.
-export type TopicName = 'run' | 'export' | 'openapi';
+export type TopicName = 'run' | 'check' | 'export' | 'openapi';
 
 const RUN_USAGE = `Usage: npm run -s tp -- run <file or folder> [options]
 
@@ -28,6 +28,31 @@ Examples:
   npm run -s tp -- run examples/sends/text.yaml --var text=hello --reporter junit --out junit.xml
   TP_CLIENT_SECRET=… npm run -s tp -- run checks --profile Staging --yes`;
 
+const CHECK_USAGE = `Usage: npm run -s tp -- check <url> [options]
+
+Checks your own webhook handler against the platform's delivery contract: sends it every delivery
+the platform sends (signed), forgeries it must refuse, the same delivery twice, a burst, and judges
+each answer (docs/endpoint-check.md). Sends only to <url>, and follows no redirect.
+
+Options:
+  --profile NAME          sign with this saved profile's client secret (default: a fresh embedded
+                          sandbox's app, whose secret TP_CLIENT_SECRET sets: give your handler the same)
+  --signature-method M    the app's method: HMAC-SHA256 (default), HMAC-SHA1 or RSA-SHA256
+  --only id,...           only these checks (a family by its prefix: refuses.)
+  --skip id,...           not these checks
+  --burst N               deliveries sent at once by the burst check (default 50)
+  --reporter KIND         pretty (default), json or junit
+  --out FILE              write the report to FILE instead of stdout
+  --data-dir DIR          where the saved profiles are (with --profile)
+  --yes                   confirm a URL that is not on this machine
+Environment: TP_CLIENT_SECRET (the secret deliveries are signed with), NO_COLOR.
+Exit: 0 every check passed (a warning is a pass), 1 a check failed, 2 bad input or the URL
+unreachable, 130 stopped with Ctrl+C.
+
+Examples:
+  TP_CLIENT_SECRET=s3cret npm run -s tp -- check http://127.0.0.1:3000/hook
+  npm run -s tp -- check http://127.0.0.1:3000/hook --only refuses. --reporter junit --out check.xml`;
+
 const EXPORT_USAGE = `Usage: npm run -s tp -- export <folder> [--format postman] [--out FILE]
 
 Writes the collection as a Postman collection v2.1 (to stdout without --out); what Postman cannot
@@ -48,6 +73,7 @@ export const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s 
 
 Commands:
   run <file or folder>   run scenarios; exit 0 passed, 1 failed, 2 bad input
+  check <url>            check your webhook handler against the delivery contract
   export <folder>        the collection as a Postman collection v2.1
   openapi                the platform API as an OpenAPI 3.1 document
 
@@ -55,14 +81,16 @@ tp <command> --help shows a command's options.
 
 Examples:
   npm run -s tp -- run examples --reporter junit --out junit.xml
+  npm run -s tp -- check http://127.0.0.1:3000/hook
   npm run -s tp -- export examples --format postman --out examples.postman.json
   npm run -s tp -- openapi --out platform.openapi.json`;
 
 export const SHORT_GENERAL_USAGE =
-  'Usage: npm run -s tp -- run|export|openapi ... (npm run -s tp -- --help shows more)';
+  'Usage: npm run -s tp -- run|check|export|openapi ... (npm run -s tp -- --help shows more)';
 
 const USAGES: Record<TopicName, string> = {
   run: RUN_USAGE,
+  check: CHECK_USAGE,
   export: EXPORT_USAGE,
   openapi: OPENAPI_USAGE,
 };

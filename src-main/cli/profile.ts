@@ -26,7 +26,7 @@ function findByName(profiles: ProfileView[], name: string): ProfileView | undefi
 export async function chooseProfile(
   core: Core,
   name: string,
-  options: { yes: boolean; env: NodeJS.ProcessEnv; dataDir: string },
+  options: { yes: boolean; env: NodeJS.ProcessEnv; dataDir: string; command?: 'run' | 'check' },
 ): Promise<ChosenProfile> {
   const { profiles } = await core.invoke('profiles.list', {});
   const profile = findByName(profiles, name);
@@ -50,7 +50,7 @@ export async function chooseProfile(
     });
   } else if (!profile.hasClientSecret) {
     throw new UsageError(
-      `Profile "${profile.name}" has no client secret here: set ${CLIENT_SECRET_ENV} in the environment (${CLIENT_SECRET_ENV}=… npm run -s tp -- run …).`,
+      `Profile "${profile.name}" has no client secret here: set ${CLIENT_SECRET_ENV} in the environment (${CLIENT_SECRET_ENV}=… npm run -s tp -- ${options.command ?? 'run'} …).`,
     );
   }
   return chosen;

@@ -37,6 +37,7 @@ import { collectionsHandlers } from './collections/handlers';
 import { createCollectionStore } from './collections/collection-store';
 import { createStagedFiles } from './composer/staged-files';
 import { runnerHandlers } from './runner/handlers';
+import { endpointCheckHandlers } from './endpoint-check/handlers';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -240,6 +241,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...simulatorHandlers(services),
     ...collectionsHandlers(services),
     ...runnerHandlers(services, invokeLate),
+    ...endpointCheckHandlers(services, invokeLate),
   };
 
   const dispatch = createDispatch(

@@ -12,7 +12,7 @@ export const embeddedStateFile = (dataDir: string): string => join(dataDir, 'san
 
 export function embeddedSandbox(
   running: Pick<RunningSandbox, 'baseUrl' | 'apps'> &
-    Partial<Pick<RunningSandbox, 'stateFile'>> & { wantedPort?: number | null },
+    Partial<Pick<RunningSandbox, 'stateFile' | 'signingKeyPem'>> & { wantedPort?: number | null },
 ): EmbeddedSandbox | undefined {
   const app = running.apps[0];
   if (!app) return undefined;
@@ -20,6 +20,7 @@ export function embeddedSandbox(
     baseUrl: running.baseUrl,
     ...(running.wantedPort ? { wantedPort: running.wantedPort } : {}),
     keepsState: Boolean(running.stateFile),
+    ...(running.signingKeyPem ? { signingKeyPem: running.signingKeyPem } : {}),
     app: {
       name: app.name,
       clientId: app.client_id,
@@ -29,6 +30,10 @@ export function embeddedSandbox(
       endpointUrl: app.endpoint_url,
       managementUrl: app.management_url,
       directoryUrl: app.directory_url,
+      // Read when asked: the Simulator and a scenario's update-app step change it in place.
+      get signatureMethod() {
+        return app.signature_method;
+      },
     },
   };
 }

@@ -101,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       if (!file) throw new Error('No state file: pass one, or start with state_file.');
       await saveState(store, file);
     },
+    signingKeyPem: () => signer.privateKeyPem(),
     internalErrors: () => internalErrors,
     close: async () => {
       ctx.deliveries.close();

@@ -30,8 +30,9 @@ export interface ServerHooks {
  */
 function mayChangeState(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return true;
-  const url = parseTarget(req.url);
-  return !('problem' in url) && url.pathname === '/tp/authorize';
+  const target = parseTarget(req.url);
+  // A refused target ({ problem }) changes nothing: it is answered 400 before any route.
+  return 'pathname' in target && target.pathname === '/tp/authorize';
 }
 
 async function route(

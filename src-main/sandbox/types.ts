@@ -96,6 +96,11 @@ export interface RunningSandbox {
   stateFile: string | null;
   /** Writes the whole state as JSON (to `file`, or to the state_file option). */
   saveState(file?: string): Promise<void>;
+  /**
+   * The PEM of the private key it signs RSA-SHA256 deliveries with (made on first need): for the
+   * engine's endpoint check, which signs as this sandbox does. Never shown or written anywhere.
+   */
+  signingKeyPem(): string;
   /** Requests that hit an unexpected exception (answered 400, never 500): 0 in a healthy run. */
   internalErrors(): number;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import type { CommandSpec } from './common';
 import { collectionsCommands, collectionsEvents } from './collections';
 import { composerCommands, composerEvents } from './composer';
 import { contactsCommands, contactsEvents } from './contacts';
+import { endpointCheckCommands } from './endpointCheck';
 import { inboundCommands } from './inbound';
 import { logCommands, logEvents } from './log';
 import { profilesCommands, profilesEvents } from './profiles';
@@ -30,6 +31,7 @@ export * from './channels';
 export * from './collections';
 export * from './composer';
 export * from './contacts';
+export * from './endpointCheck';
 export * from './errors';
 export * from './inbound';
 export * from './journal';
@@ -61,6 +63,7 @@ export const commands = {
   ...simulatorCommands,
   ...collectionsCommands,
   ...runnerCommands,
+  ...endpointCheckCommands,
 } as const satisfies Record<string, CommandSpec>;
 
 export type Commands = typeof commands;

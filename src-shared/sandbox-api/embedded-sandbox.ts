@@ -13,6 +13,11 @@ export interface EmbeddedSandbox {
    * the tokens it issued are not worth storing.
    */
   keepsState?: boolean;
+  /**
+   * The PEM of the private key the sandbox signs RSA-SHA256 deliveries with, so the engine's
+   * endpoint check signs as the sandbox does; kept in memory, never shown.
+   */
+  signingKeyPem?: () => string;
   app: {
     name: string;
     clientId: string;
@@ -22,5 +27,7 @@ export interface EmbeddedSandbox {
     endpointUrl: string;
     managementUrl: string;
     directoryUrl: string;
+    /** How the sandbox signs this app's deliveries now (docs/sandbox.md, Deliveries). */
+    readonly signatureMethod?: string;
   };
 }

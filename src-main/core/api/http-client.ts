@@ -18,6 +18,8 @@ export interface OutgoingRequest {
    * than a pooled one that may already be open: the composer shows these phases.
    */
   measurePhases?: boolean;
+  /** The connections to send over, instead of undici's global pool (the endpoint check's). */
+  dispatcher?: Dispatcher;
   /** What the person should check when nothing answers (default: "the profile's base URL"). */
   whatToCheck?: string;
   /** The largest response body read (default API_MAX_RESPONSE_BYTES). */
@@ -90,7 +92,11 @@ async function sendOnce(req: OutgoingRequest): Promise<{ result: HttpResult; sen
           : Readable.from(req.body, { objectMode: false }),
       headersTimeout: timeout,
       bodyTimeout: timeout,
-      ...(agent ? { dispatcher: agent as Dispatcher } : {}),
+      ...(agent
+        ? { dispatcher: agent as Dispatcher }
+        : req.dispatcher
+          ? { dispatcher: req.dispatcher }
+          : {}),
     });
     ttfbMs = elapsed();
     status = res.statusCode;

@@ -1,12 +1,9 @@
 // Signatures of deliveries (docs/sandbox.md, Deliveries): hex HMAC-SHA256 / HMAC-SHA1 keyed
-// with the client_secret, or base64 RSA-SHA256 (PKCS#1 v1.5) with the sandbox's own key pair.
-import {
-  createHmac,
-  createPrivateKey,
-  createPublicKey,
-  createSign,
-  generateKeyPairSync,
-} from 'node:crypto';
+// with the client_secret, or base64 RSA-SHA256 (PKCS#1 v1.5) with the sandbox's own key pair. The
+// signing itself is src-shared/rules/delivery-signature.ts, shared with the engine's endpoint check.
+import * as nodeCrypto from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { signDelivery } from '../../../src-shared/rules/delivery-signature';
 import type { AppRecord } from '../state/records';
 import type { Store } from '../state/store';
 
@@ -14,7 +11,7 @@ export class Signer {
   constructor(private readonly store: Store) {}
 
   /** Made on first need (key generation costs tens of milliseconds) and kept in the state. */
-  private privateKeyPem(): string {
+  privateKeyPem(): string {
     if (!this.store.rsaPrivateKeyPem) {
       const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       this.store.rsaPrivateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -29,13 +26,9 @@ export class Signer {
   }
 
   sign(app: AppRecord, data: string): string {
-    switch (app.signature_method) {
-      case 'HMAC-SHA1':
-        return createHmac('sha1', app.client_secret).update(data, 'utf8').digest('hex');
-      case 'RSA-SHA256':
-        return createSign('RSA-SHA256').update(data, 'utf8').sign(this.privateKeyPem(), 'base64');
-      default:
-        return createHmac('sha256', app.client_secret).update(data, 'utf8').digest('hex');
-    }
+    return signDelivery(nodeCrypto, app.signature_method, data, {
+      clientSecret: app.client_secret,
+      rsaPrivateKeyPem: () => this.privateKeyPem(),
+    });
   }
 }

@@ -57,6 +57,7 @@ it('has the domains the engine serves', () => {
     'collections',
     'composer',
     'contacts',
+    'endpointCheck',
     'inbound',
     'log',
     'profiles',

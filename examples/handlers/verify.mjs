@@ -1,0 +1,43 @@
+// Verifying a delivery as the platform signs it (docs/sandbox.md, Deliveries): over the exact
+// `data` string as it arrived (after form decoding), never over a re-serialized JSON, with the
+// app's own method only, compared in constant time.
+import { createHmac, timingSafeEqual, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { clientSecret } from './serve.mjs';
+
+/** @typedef {{ method: string, secret?: string, rsaKey?: Buffer }} Signing */
+
+/**
+ * The app's method: SIGNATURE_METHOD (default HMAC-SHA256); RSA-SHA256 reads RSA_PUBLIC_KEY_FILE.
+ * @returns {Signing}
+ */
+export function appSigning() {
+  const method = process.env.SIGNATURE_METHOD ?? 'HMAC-SHA256';
+  return method === 'RSA-SHA256'
+    ? { method, rsaKey: readFileSync(process.env.RSA_PUBLIC_KEY_FILE ?? '') }
+    : { method, secret: clientSecret() };
+}
+
+/**
+ * @param {URLSearchParams} form
+ * @param {Signing} signing
+ */
+export function verified(form, { method, secret = '', rsaKey }) {
+  const data = form.get('data');
+  const signature = form.get('signature');
+  // Only the app's own method: a handler that trusts signature_method can be handed a weaker one.
+  if (!data || !signature || form.get('signature_method') !== method) return false;
+  if (method === 'RSA-SHA256') {
+    if (!rsaKey) return false;
+    return verify(
+      'RSA-SHA256',
+      Buffer.from(data, 'utf8'),
+      rsaKey,
+      Buffer.from(signature, 'base64'),
+    );
+  }
+  const hash = method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
+  const expected = createHmac(hash, secret).update(data, 'utf8').digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,146 @@
+// endpointCheck.run: the battery against the developer's handler, in a journal session of its own
+// (so the Event log shows the run), signed as the profile's app's deliveries are. Sends only to
+// the URL given, one delivery at a time but for the burst.
+import type { z } from 'zod';
+import {
+  CommandError,
+  type EndpointCheckResult,
+  type EndpointCheckReport,
+  type endpointCheckCommands,
+} from '../../../src-shared/contract';
+import { pastDeadline } from '../../../src-shared/rules/delivery-deadline';
+import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
+import type { Invoke } from '../dispatch';
+import { startRunSession } from '../runner/run-session';
+import type { Services } from '../services';
+import { undici } from '../common/lazy-packages';
+import { probeCertificate } from './certificate';
+import { createCheckContext, type CheckContext, type SigningSetup } from './check-context';
+import { contractChecks } from './checks-contract';
+import { loadChecks } from './checks-load';
+import { latency } from './judge';
+import { selectChecks } from './select-checks';
+
+export type EndpointCheckInput = z.output<
+  (typeof endpointCheckCommands)['endpointCheck.run']['input']
+>;
+
+/** Every check, in the order they run. */
+export const allChecks = () => [...contractChecks(), ...loadChecks()];
+
+function signingFor(
+  s: Services,
+  input: EndpointCheckInput,
+): { setup: SigningSetup; profileName: string; profileId: string } {
+  const profile = s.profiles.require(input.profileId);
+  const sandbox = profile.kind === 'sandbox' ? s.host.sandbox : undefined;
+  const method = (input.signatureMethod ??
+    sandbox?.app.signatureMethod ??
+    'HMAC-SHA256') as SignatureMethodName;
+  const clientSecret = profile.clientSecret ?? '';
+  if (method !== 'RSA-SHA256' && clientSecret === '') {
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `Profile "${profile.name}" has no client secret, and ${method} deliveries are signed with it. Set the app's client secret in the profile (or TP_CLIENT_SECRET on the command line), then run the check again.`,
+    });
+  }
+  if (method === 'RSA-SHA256' && !sandbox?.signingKeyPem) {
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `RSA-SHA256 deliveries are signed with the platform's private key, which only the embedded sandbox shares. Check RSA-SHA256 with the sandbox profile, or give the method your app uses (HMAC-SHA256 or HMAC-SHA1).`,
+    });
+  }
+  return {
+    setup: {
+      method,
+      clientSecret,
+      ...(sandbox?.signingKeyPem ? { rsaPrivateKeyPem: sandbox.signingKeyPem } : {}),
+    },
+    profileName: profile.name,
+    profileId: profile.id,
+  };
+}
+
+/**
+ * Throws when the first delivery was answered by nothing at all (the handler is not there);
+ * answers whether one was sent yet.
+ */
+function refuseUnreachable(ctx: CheckContext, url: string): boolean {
+  const first = ctx.sent[0] ?? ctx.burstSent[0];
+  if (!first) return false;
+  if (first.status !== null || first.skipped || pastDeadline(first.ms)) return true;
+  throw new CommandError({
+    code: 'network_error',
+    message: `The check could not reach ${url}: ${first.error ?? 'no answer'} Start the handler (or correct the URL) and run the check again.`,
+  });
+}
+
+export async function runEndpointCheck(
+  s: Services,
+  invoke: Invoke,
+  input: EndpointCheckInput,
+): Promise<EndpointCheckReport> {
+  const checks = selectChecks(allChecks(), input.only, input.skip);
+  const { setup, profileName, profileId } = signingFor(s, input);
+  const startedAt = new Date();
+  const certificate = await probeCertificate(input.url);
+  if (certificate.kind === 'unreachable') {
+    throw new CommandError({
+      code: 'network_error',
+      message: `The check could not reach ${input.url}: ${certificate.reason}. Start the handler (or correct the URL) and run the check again.`,
+    });
+  }
+  // Loaded now (a tenth of a second or more, once per process), not in the first delivery's time.
+  const { Agent } = undici();
+  // The certificate check warns; the rest of the battery still runs, over connections that do not
+  // verify it.
+  const dispatcher =
+    certificate.kind === 'invalid'
+      ? new Agent({ connect: { rejectUnauthorized: false } })
+      : undefined;
+  const before = await invoke('sessions.list', {});
+  const session = await startRunSession(invoke, s.journal, `Endpoint check ${input.url}`, before);
+  try {
+    const ctx = createCheckContext(
+      setup,
+      {
+        url: input.url,
+        journal: s.journal,
+        redactor: s.redactor,
+        profileId,
+        ...(dispatcher ? { dispatcher } : {}),
+      },
+      input.burst,
+      certificate,
+    );
+    const results: EndpointCheckResult[] = [];
+    let reachable = false;
+    for (const check of checks) {
+      const { sent, ...verdict } = await check.run(ctx);
+      // Until the first delivery is sent (a check may send none): nothing answered it at all.
+      reachable ||= refuseUnreachable(ctx, input.url);
+      results.push({
+        id: check.id,
+        name: check.name,
+        rule: check.rule,
+        ...verdict,
+        seqs: sent.filter((d) => d.seq > 0).map((d) => d.seq),
+        timing: latency(sent.filter((d) => !d.skipped)),
+      });
+    }
+    return {
+      url: input.url,
+      profileName,
+      signatureMethod: setup.method,
+      sessionId: session.id,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      timing: latency([...ctx.sent, ...ctx.burstSent].filter((d) => !d.skipped)),
+      checks: results,
+      passed: results.every((r) => r.outcome !== 'fail'),
+    };
+  } finally {
+    await session.end();
+    await dispatcher?.close();
+  }
+}

@@ -1,0 +1,78 @@
+// Sends one delivery of the check to the handler's URL as the platform does (API document §6: a
+// form-encoded POST of `data`, `signature` and `signature_method`), through the engine's HTTP client
+// (undici, which follows no redirect), and journals it as an `api` record: the signature is shown,
+// the client secret never (the redactor knows it).
+import type { Dispatcher } from 'undici';
+import { sendHttp } from '../api/http-client';
+import { recordExchange } from '../api/record-exchange';
+import type { Journal } from '../log/journal';
+import type { Redactor } from '../log/redact';
+import { PLATFORM_DELIVERY_DEADLINE_MS } from '../../../src-shared/rules/delivery-deadline';
+
+/** The form fields of a delivery; a field left out is not sent at all. */
+export interface DeliveryForm {
+  data?: string;
+  signature?: string;
+  signature_method?: string;
+}
+
+export interface SentDelivery {
+  /** null: no answer (refused, dropped, past the deadline). */
+  status: number | null;
+  ms: number;
+  error?: string;
+  /** Where a 3xx pointed. */
+  location?: string;
+  /** The journal record's seq; 0 when it was not sent (`skipped`). */
+  seq: number;
+  /** Not sent: the battery had stopped (`error` says why). */
+  skipped?: boolean;
+}
+
+export interface SendContext {
+  url: string;
+  /** Connections that do not verify the certificate, once the check has warned it does not hold. */
+  dispatcher?: Dispatcher;
+  journal: Journal;
+  redactor: Redactor;
+  profileId?: string;
+}
+
+/** The answer the platform waits for, and no longer: past it the attempt has failed. */
+const ANSWER_TIMEOUT_MS = PLATFORM_DELIVERY_DEADLINE_MS;
+
+export async function sendDelivery(
+  ctx: SendContext,
+  checkId: string,
+  form: DeliveryForm,
+): Promise<SentDelivery> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(form)) if (v !== undefined) params[k] = v as string;
+  const req = {
+    method: 'POST' as const,
+    url: ctx.url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': 'TP-Inspector-endpoint-check',
+    },
+    body: new URLSearchParams(params).toString(),
+    timeoutMs: ANSWER_TIMEOUT_MS,
+    whatToCheck: 'the URL given to the check, and that the handler is running',
+    maxResponseBytes: 1024 * 1024,
+    ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
+  };
+  const result = await sendHttp(req);
+  const answered = result.status === null ? 'no answer' : `${result.status}`;
+  const record = recordExchange(ctx.journal, ctx.redactor, { ...req, params }, result, {
+    summary: `Endpoint check ${checkId}: POST ${ctx.url} → ${answered}`,
+    ...(ctx.profileId ? { profileId: ctx.profileId } : {}),
+  });
+  const location = result.headers.location;
+  return {
+    status: result.status,
+    ms: result.timing.totalMs,
+    ...(result.error ? { error: result.error } : {}),
+    ...(location ? { location } : {}),
+    seq: record.seq,
+  };
+}
