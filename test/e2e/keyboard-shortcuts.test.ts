@@ -40,7 +40,12 @@ describe('window shortcuts', () => {
     await page.keyboard.press('Alt+KeyP');
     await profiles.dialog.waitFor(POLL);
     await page.keyboard.press('Escape');
-    await expect.poll(() => profiles.dialog.count(), POLL).toBe(0);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Profile list', includeHidden: true }).count(), {
+        ...POLL,
+        message: 'waiting for the Profiles dialog to be closed, its list gone',
+      })
+      .toBe(0);
     await macOption(page, 'π', 'KeyP');
     await profiles.dialog.waitFor(POLL);
   });

@@ -384,6 +384,8 @@ describe('the host given to the engine', () => {
         endpointUrl: 'http://127.0.0.1:1/endpoint',
         managementUrl: 'http://127.0.0.1:1/manage',
         directoryUrl: 'http://127.0.0.1:1/directory',
+        // Read from the app when asked (the Simulator may change it): the endpoint check signs so.
+        signatureMethod: 'HMAC-SHA256',
       },
     });
   });

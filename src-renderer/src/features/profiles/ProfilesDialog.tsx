@@ -33,6 +33,10 @@ export function ProfilesDialog() {
       ref={ref}
       className="profiles-dialog"
       aria-labelledby="profiles-dialog-title"
+      // Escape's `cancel` comes with the key, `close` a task later: closing the store at `cancel`
+      // means an Alt+P pressed right after Escape opens the dialog again rather than finding it
+      // still marked open (and doing nothing).
+      onCancel={close}
       onClose={close}
     >
       <div className="dialog-head">
