@@ -47,11 +47,19 @@ export function parseRequestTarget(target: string | undefined): RequestTarget {
 }
 
 function parsed(form: 'origin' | 'absolute', href: string, raw: string): RequestTarget {
+  let url: URL;
   try {
-    return { ok: true, form, url: new URL(href) };
+    url = new URL(href);
   } catch {
     return refused(`The request target ${shown(raw)} is not a valid URL.`);
   }
+  // `/\x`, `/.//x` and `/..//x` come out of URL as the path `//x`: refused as `//x` is, so that
+  // a caller that ever resolves the path against a base cannot meet a host there.
+  if (url.pathname.startsWith('//'))
+    return refused(
+      `The request target ${shown(raw)} reads as a path starting with //, which reads as a host name: send a path that starts with a single /.`,
+    );
+  return { ok: true, form, url };
 }
 
 function refused(problem: string): RequestTarget {

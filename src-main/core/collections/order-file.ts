@@ -1,6 +1,6 @@
 // The `order` of a folder's items, kept in its collection.yaml (the root) or folder.yaml (a
 // sub-folder). Written through the YAML document, so the file's other keys and comments stay.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Document } from 'yaml';
 import { yaml } from '../common/lazy-packages';
@@ -9,6 +9,7 @@ import { CommandError } from '../../../src-shared/contract';
 import { resolveInside } from './collection-paths';
 import { applyOrder, itemEntries } from './collection-tree';
 import { MAX_ALIAS_COUNT } from './parse-file';
+import { readCollectionFile } from './read-collection-file';
 
 const parentOf = (path: string) => (path.includes('/') ? dirname(path) : '');
 const orderFileOf = (dir: string) => (dir === '' ? COLLECTION_FILE : `${dir}/${FOLDER_FILE}`);
@@ -16,8 +17,14 @@ const orderFileOf = (dir: string) => (dir === '' ? COLLECTION_FILE : `${dir}/${F
 async function readOrderDoc(folder: string, dir: string) {
   const path = orderFileOf(dir);
   const full = await resolveInside(folder, path);
-  const text = await readFile(full, 'utf8').catch(() => null);
-  const parsed = yaml().parseDocument(text ?? '');
+  // Read as every collection file is: within the size cap, never through a link out.
+  const read = await readCollectionFile(folder, full);
+  if ('problem' in read)
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `${path}: ${read.problem} The order is kept in this file, so it cannot be changed until then.`,
+    });
+  const parsed = yaml().parseDocument('text' in read ? read.text : '');
   const doc: Document = parsed.contents === null ? new (yaml().Document)({}) : parsed;
   if (parsed.errors.length > 0) return { path, full, doc: null, order: [] as string[] };
   let list: unknown;

@@ -8,7 +8,16 @@
 // kill -9) is stale and taken over; a lock written on another machine (a folder on a network drive)
 // cannot be checked and is honoured.
 import { hostname } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -38,8 +47,15 @@ export class DataFolderInUse extends Error {
     readonly holder: Holder,
     advice: string,
   ) {
+    const elsewhere = holder.host !== hostname();
     super(
-      `TP Inspector is running on the data folder ${dataDir} (${holder.kind}, pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.startedAt}). Two processes writing one folder would lose each other's settings and event log. ${advice}`,
+      `TP Inspector is running on the data folder ${dataDir} (${holder.kind}, pid ${holder.pid}${elsewhere ? ` on ${holder.host}` : ''}, since ${holder.startedAt}). Two processes writing one folder would lose each other's settings and event log. ${advice}${
+        // A machine's name can change (a laptop on another network): a lock left by a crash there
+        // cannot be judged from here, so the person is told how to clear it.
+        elsewhere
+          ? ` If TP Inspector is not running on ${holder.host}, delete ${join(resolve(dataDir), LOCK_FILE)} and start again.`
+          : ''
+      }`,
     );
     this.name = 'DataFolderInUse';
   }
@@ -55,20 +71,60 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readHolder(file: string): Holder | 'none' | 'unreadable' {
+interface LockRead {
+  /** The file's text, null when there is none. */
+  text: string | null;
+  holder: Holder | 'none' | 'unreadable';
+}
+
+function readLock(file: string): LockRead {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : 'unreadable';
+    return {
+      text: null,
+      holder: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : 'unreadable',
+    };
   }
   try {
     const parsed = Holder.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : 'unreadable';
+    return { text, holder: parsed.success ? parsed.data : 'unreadable' };
   } catch {
     // Half written by a process that died while writing it: nobody holds it.
-    return 'unreadable';
+    return { text, holder: 'unreadable' };
   }
+}
+
+const isHolder = (h: LockRead['holder']): h is Holder => h !== 'none' && h !== 'unreadable';
+
+/**
+ * Moves aside the stale lock whose text was `judged`, and only that one. Removing by name would
+ * race: two processes that both judged the same lock stale would each remove it, the second
+ * removing the lock the first had just written, and both would run. So the lock is renamed to a
+ * name of this process's own, read there, and put back when it is not the one judged (a fresh
+ * lock of another process). Answers 'taken' (try to write ours again), or the holder put back.
+ */
+export function takeOverStale(file: string, judged: string | null): 'taken' | LockRead['holder'] {
+  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(file, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'taken';
+    throw err;
+  }
+  const moved = readLock(aside);
+  if (moved.text === judged) {
+    rmSync(aside, { force: true });
+    return 'taken';
+  }
+  try {
+    linkSync(aside, file);
+  } catch {
+    // A third process wrote a lock meanwhile: it holds the folder now.
+  }
+  rmSync(aside, { force: true });
+  return moved.holder;
 }
 
 /** A lock file too new to be judged stale by its content: its writer may be writing it now. */
@@ -113,29 +169,32 @@ export function lockDataFolder(
     startedAt: new Date().toISOString(),
   };
   const text = JSON.stringify(mine);
-  // Two tries: the second after removing a stale lock (another process may win that race: then
-  // the second try finds its lock, alive, and says so).
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const busy = () =>
+    new Error(
+      `Another process is taking the data folder ${dataDir} at this moment (its lock file ${file} is being written). Wait a moment and start again, or give a folder of its own.`,
+    );
+  // A few tries: each after moving a stale lock aside (another process may win that race: then
+  // the next try finds its lock, alive, and says so).
+  for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readHolder(file);
-      if (holder !== 'none' && holder !== 'unreadable' && holds(holder, file))
-        throw new DataFolderInUse(dataDir, holder, advice);
-      if (attempt === 1 || (holder === 'unreadable' && justWritten(file)))
-        throw new Error(
-          `Another process is taking the data folder ${dataDir} at this moment (its lock file ${file} is being written). Wait a moment and start again, or give a folder of its own.`,
-        );
-      rmSync(file, { force: true });
     }
+    const found = readLock(file);
+    if (isHolder(found.holder) && holds(found.holder, file))
+      throw new DataFolderInUse(dataDir, found.holder, advice);
+    if (attempt === 2 || (found.holder === 'unreadable' && justWritten(file))) throw busy();
+    const took = takeOverStale(file, found.text);
+    if (took === 'taken') continue;
+    if (isHolder(took)) throw new DataFolderInUse(dataDir, took, advice);
+    throw busy();
   }
   const release = () => {
     if (!heldHere.delete(file)) return;
-    const holder = readHolder(file);
-    if (holder !== 'none' && holder !== 'unreadable' && holder.pid === process.pid)
-      rmSync(file, { force: true });
+    const { holder } = readLock(file);
+    if (isHolder(holder) && holder.pid === process.pid) rmSync(file, { force: true });
   };
   heldHere.set(file, release);
   if (!releaseAtExit) {

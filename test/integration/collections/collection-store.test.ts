@@ -57,6 +57,22 @@ describe('collections on disk', () => {
     });
   });
 
+  it('keeps no order in a collection.yaml over the size cap: refused in words, the file untouched', async () => {
+    const folder = join(scratch, 'huge-order');
+    await fx.core.invoke('collections.open', { folder, create: true });
+    writeFileSync(join(folder, 'a.yaml'), SEND);
+    const huge = `name: huge\n# ${'x'.repeat(1024 * 1024)}\n`;
+    writeFileSync(join(folder, 'collection.yaml'), huge);
+    const refused = await fx.core
+      .invoke('collections.reorder', { folder, dir: '', order: ['a.yaml'] })
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^collection\.yaml: This file is .* over the 1\.0 MiB/),
+    });
+    expect(readFileSync(join(folder, 'collection.yaml'), 'utf8')).toBe(huge);
+  });
+
   it('writes with the version it read, and refuses when the file changed on disk meanwhile', async () => {
     const folder = join(scratch, 'smoke');
     const read = await fx.core.invoke('collections.read', { folder, path: 'a.yaml' });

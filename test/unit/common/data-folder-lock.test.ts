@@ -9,6 +9,7 @@ import {
   DataFolderInUse,
   LOCK_FILE,
   lockDataFolder,
+  takeOverStale,
 } from '../../../src-main/core/common/data-folder-lock';
 
 const ADVICE = 'Close it first.';
@@ -79,12 +80,28 @@ describe('the data folder lock', () => {
     });
   });
 
-  it('honours a lock written on another machine (a shared folder), which it cannot check', () => {
+  it('honours a lock written on another machine (a shared folder), and says how to clear it', () => {
     const dir = folder();
     writeFileSync(join(dir, LOCK_FILE), lockOf(1, 'another-machine'));
     expect(() => lockDataFolder(dir, 'the command line', ADVICE)).toThrow(
-      /pid 1 on another-machine/,
+      `pid 1 on another-machine, since 2026-11-28T09:00:00Z). Two processes writing one folder would lose each other's settings and event log. Close it first. If TP Inspector is not running on another-machine, delete ${join(dir, LOCK_FILE)} and start again.`,
     );
+  });
+
+  it('takes over only the stale lock it judged: a fresh lock written meanwhile is put back', () => {
+    const dir = folder();
+    const file = join(dir, LOCK_FILE);
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    cleanups.push(() => other.kill('SIGKILL'));
+    // This process judged a dead one's lock stale; another process has since replaced it.
+    const judged = lockOf(999_999_999);
+    writeFileSync(file, lockOf(other.pid!));
+    expect(takeOverStale(file, judged)).toMatchObject({ pid: other.pid });
+    expect(readFileSync(file, 'utf8')).toBe(lockOf(other.pid!));
+    // The one judged is moved aside and gone.
+    writeFileSync(file, judged);
+    expect(takeOverStale(file, judged)).toBe('taken');
+    expect(existsSync(file)).toBe(false);
   });
 
   it('takes over a damaged lock file that is not being written now', () => {

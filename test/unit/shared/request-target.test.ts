@@ -25,9 +25,12 @@ describe('parseRequestTarget', () => {
     expect(ok('/x').form).toBe('origin');
   });
 
-  it('never takes a host from an origin-form target', () => {
-    expect(ok('/\\evil.example/x').url.pathname).toBe('//evil.example/x');
+  it('never takes a host from an origin-form target, nor a path that reads as one', () => {
     expect(ok('/@evil.example').url.pathname).toBe('/@evil.example');
+    expect(ok('/a//b').url.pathname).toBe('/a//b');
+    // URL turns each of these into the path //evil.example: a base would read a host there.
+    for (const target of ['/\\evil.example/x', '/.//evil.example', '/..//evil.example'])
+      expect(problemOf(target), target).toContain('reads as a path starting with //');
   });
 
   it('refuses a target that starts with //, which URL parsers read as a host', () => {
