@@ -72,6 +72,11 @@ export const endpointCheckCommands = {
         skip: CheckIds.optional(),
         /** How many deliveries the burst sends at once. */
         burst: z.number().int().min(1).max(1000).default(50),
+        /**
+         * The person confirmed a URL that is not this machine (`tp check --yes`, or the app's
+         * question): the battery sends forgeries and a burst, so it goes off loopback only so.
+         */
+        confirmRemote: z.boolean().default(false),
       })
       .strict(),
     output: EndpointCheckReport,

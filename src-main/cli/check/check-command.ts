@@ -56,6 +56,8 @@ export async function checkCommand(
       .invoke('endpointCheck.run', {
         url: args.url,
         burst: args.burst,
+        // Off this machine only with --yes, which check-args.ts already asked for.
+        confirmRemote: args.yes,
         ...(profile ? { profileId: profile.id } : {}),
         ...(args.signatureMethod ? { signatureMethod: args.signatureMethod } : {}),
         ...(args.only ? { only: args.only } : {}),

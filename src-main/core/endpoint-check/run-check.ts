@@ -10,6 +10,7 @@ import {
 } from '../../../src-shared/contract';
 import { pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
+import { isLoopbackHost } from '../api/transport-policy';
 import type { Invoke } from '../dispatch';
 import { startRunSession } from '../runner/run-session';
 import type { Services } from '../services';
@@ -80,6 +81,13 @@ export async function runEndpointCheck(
   invoke: Invoke,
   input: EndpointCheckInput,
 ): Promise<EndpointCheckReport> {
+  const host = new URL(input.url).hostname;
+  // In the engine, not only in the command line: any client of the contract may ask for a check.
+  if (!isLoopbackHost(host) && !input.confirmRemote)
+    throw new CommandError({
+      code: 'invalid_input',
+      message: `${host} is not this machine: the check sends it forgeries and a burst of ${input.burst} deliveries signed with the profile's secret. Confirm that this server is yours to test (tp check --yes), then run the check again.`,
+    });
   const checks = selectChecks(allChecks(), input.only, input.skip);
   const { setup, profileName, profileId } = signingFor(s, input);
   const startedAt = new Date();
@@ -94,12 +102,13 @@ export async function runEndpointCheck(
   const { Agent } = undici();
   // The certificate check warns; the rest of the battery still runs, over connections that do not
   // verify it.
+  const before = await invoke('sessions.list', {});
+  const session = await startRunSession(invoke, s.journal, `Endpoint check ${input.url}`, before);
+  // Made once the session is there, so that the finally below always closes it.
   const dispatcher =
     certificate.kind === 'invalid'
       ? new Agent({ connect: { rejectUnauthorized: false } })
       : undefined;
-  const before = await invoke('sessions.list', {});
-  const session = await startRunSession(invoke, s.journal, `Endpoint check ${input.url}`, before);
   try {
     const ctx = createCheckContext(
       setup,

@@ -1,6 +1,6 @@
 // Saving the whole state to a JSON file and loading it back (--state FILE), so that a QA session
 // can be resumed. The file is read back through zod: it is a trust boundary like any input.
-import { chmod, open, readFile, rename } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { AppConfigSchema } from '../config';
 import type { Store } from './store';
@@ -150,15 +150,16 @@ export function snapshot(store: Store): StateFile {
 export async function saveState(store: Store, file: string): Promise<void> {
   const tmp = `${file}.tmp`;
   const text = JSON.stringify(snapshot(store));
-  const handle = await open(tmp, 'w', 0o600);
+  // The mode given to open applies only to a new file: an older .tmp (a crash's, another mode)
+  // is removed first, so the secrets are never written into a file others may read.
+  await rm(tmp, { force: true });
+  const handle = await open(tmp, 'wx', 0o600);
   try {
     await handle.writeFile(text);
     await handle.sync();
   } finally {
     await handle.close();
   }
-  // The mode given to open applies only to a new file: an older .tmp keeps its own.
-  await chmod(tmp, 0o600);
   await rename(tmp, file);
 }
 

@@ -182,6 +182,19 @@ describe('endpointCheck.run', () => {
     expect(https.message).toMatch(/could not reach https:.*ECONNREFUSED.*Start the handler/);
   });
 
+  it('sends nothing off this machine unless the person confirmed it, whoever asks', async () => {
+    // A name under .invalid: nothing could be reached there even if the engine tried.
+    const before = (await fx.core.invoke('sessions.list', {})).sessions.length;
+    const err = await errorOf(
+      fx.core.invoke('endpointCheck.run', { url: 'https://handler.invalid/hook' }),
+    );
+    expect(err.code).toBe('invalid_input');
+    expect(err.message).toBe(
+      "handler.invalid is not this machine: the check sends it forgeries and a burst of 50 deliveries signed with the profile's secret. Confirm that this server is yours to test (tp check --yes), then run the check again.",
+    );
+    expect((await fx.core.invoke('sessions.list', {})).sessions.length, 'no session').toBe(before);
+  });
+
   it('refuses an --only that names no check, with the nearest ones', async () => {
     const err = await errorOf(
       fx.core.invoke('endpointCheck.run', {

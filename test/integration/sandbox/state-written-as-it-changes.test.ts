@@ -1,6 +1,6 @@
 // With a state file, the sandbox writes its state shortly after each change, not only on close,
 // so a crash of its process loses at most the last moments (docs/sandbox.md, The state file).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,22 @@ it('writes the state file after each change while running, mode 0600', async () 
         : undefined;
     });
     expect(written.connections.map((c) => c.user_id)).toContain(s.user_id);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  } finally {
+    await h.close();
+  }
+});
+
+it('writes its secrets into a file of its own: a .tmp left in the way (a link elsewhere) is replaced, not written through', async () => {
+  const file = join(dir, 'linked.json');
+  const elsewhere = join(dir, 'elsewhere.txt');
+  writeFileSync(elsewhere, '');
+  symlinkSync(elsewhere, `${file}.tmp`);
+  const h = await Harness.start({ state_file: file });
+  try {
+    const saved = await waitFor('the state on disk', () => onDisk(file));
+    expect(saved.apps[0]?.client_secret).toBe(h.app.client_secret);
+    expect(readFileSync(elsewhere, 'utf8'), 'nothing written through the link').toBe('');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   } finally {
     await h.close();
