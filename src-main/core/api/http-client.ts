@@ -35,6 +35,8 @@ export interface HttpResult {
   timing: Timing;
   /** Set when no complete response arrived. */
   error?: string;
+  /** Whether no connection was made at all (refused, unknown host, connect timeout): nothing is there. */
+  unreachable?: boolean;
   /** Why it was sent a second time (closedWhileIdle), in words. */
   resent?: string;
 }
@@ -124,6 +126,7 @@ async function sendOnce(req: OutgoingRequest): Promise<{ result: HttpResult; sen
       body: null,
       timing: { totalMs: elapsed(), ttfbMs, downloadMs: null, ...phases },
       error: describeNetworkError(err, req.url, req.whatToCheck),
+      ...(isUnreachable(err) ? { unreachable: true } : {}),
     };
     return { result, sendAgain: closedWhileIdle(req, err, status) };
   } finally {
@@ -140,6 +143,21 @@ function flattenHeaders(
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+const NO_CONNECTION = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** No connection was made: unlike a connection the server accepted, then closed or reset. */
+function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return NO_CONNECTION.has(e.code ?? e.cause?.code ?? '');
 }
 
 /** Turns undici/Node network errors into a sentence that says what to check. */

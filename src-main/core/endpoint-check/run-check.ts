@@ -8,7 +8,6 @@ import {
   type EndpointCheckReport,
   type endpointCheckCommands,
 } from '../../../src-shared/contract';
-import { pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
 import { isLoopbackHost } from '../api/transport-policy';
 import type { Invoke } from '../dispatch';
@@ -63,13 +62,14 @@ function signingFor(
 }
 
 /**
- * Throws when the first delivery was answered by nothing at all (the handler is not there);
- * answers whether one was sent yet.
+ * Throws when the first delivery found nothing to connect to (the handler is not there); answers
+ * whether one was sent yet. A handler that accepted the connection and dropped it is there: that
+ * is a check's failure, judged with the rest.
  */
 function refuseUnreachable(ctx: CheckContext, url: string): boolean {
   const first = ctx.sent[0] ?? ctx.burstSent[0];
   if (!first) return false;
-  if (first.status !== null || first.skipped || pastDeadline(first.ms)) return true;
+  if (!first.unreachable || first.skipped) return true;
   throw new CommandError({
     code: 'network_error',
     message: `The check could not reach ${url}: ${first.error ?? 'no answer'} Start the handler (or correct the URL) and run the check again.`,

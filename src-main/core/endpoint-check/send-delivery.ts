@@ -21,6 +21,8 @@ export interface SentDelivery {
   status: number | null;
   ms: number;
   error?: string;
+  /** No connection was made (nothing listens there), as opposed to a handler that dropped one. */
+  unreachable?: boolean;
   /** Where a 3xx pointed. */
   location?: string;
   /** The journal record's seq; 0 when it was not sent (`skipped`). */
@@ -72,6 +74,7 @@ export async function sendDelivery(
     status: result.status,
     ms: result.timing.totalMs,
     ...(result.error ? { error: result.error } : {}),
+    ...(result.unreachable ? { unreachable: true } : {}),
     ...(location ? { location } : {}),
     seq: record.seq,
   };

@@ -195,6 +195,16 @@ describe('endpointCheck.run', () => {
     expect((await fx.core.invoke('sessions.list', {})).sessions.length, 'no session').toBe(before);
   });
 
+  it('judges a handler that drops the first connection as failing that check, not as absent', async () => {
+    handler = await startSampleHandler('crashes-on-group-events', { CLIENT_SECRET: secret });
+    const report = await fx.core.invoke('endpointCheck.run', {
+      url: handler.url,
+      only: ['accepts.group-remove'],
+    });
+    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([['accepts.group-remove', 'fail']]);
+    expect(report.passed).toBe(false);
+  });
+
   it('refuses an --only that names no check, with the nearest ones', async () => {
     const err = await errorOf(
       fx.core.invoke('endpointCheck.run', {
