@@ -1,7 +1,7 @@
 // Electron entry (built to out/main/index.js, ESM). The shell lives in ./electron; this file only
 // hands it the real engine, sandbox and settings store.
 import { app } from 'electron';
-import { adoptOlderData, defaultDataDir } from './core/common/data-folder';
+import { defaultDataDir } from './core/common/data-folder';
 import { createCore } from './core/index';
 import { startStableSandbox } from './sandbox/stable-port';
 import { startShell } from './electron/shell';
@@ -11,12 +11,10 @@ import { electronSettings } from './electron/settings';
 // folder Electron would name for the package): set before anything reads or locks it.
 const dataDir = defaultDataDir();
 app.setPath('userData', dataDir);
-const adopted = adoptOlderData(dataDir);
-if (adopted) console.error(adopted.words);
 
 void startShell({
   createCore,
-  ...(adopted ? { notices: [adopted.words] } : {}),
+  carryOverOlderData: true,
   // On the port and with the secret it had last time, so a copy of the sandbox profile still works.
   // In the data folder, the state it had when the app last stopped or crashed.
   startSandbox: (clientSecret, stateFile) =>

@@ -14,6 +14,7 @@ import {
   shell,
 } from 'electron';
 import type { Core } from '../core/core';
+import { adoptOlderData } from '../core/common/data-folder';
 import { lockDataFolder } from '../core/common/data-folder-lock';
 import type { CoreHost, SettingsStore } from '../core/host-interface';
 import type { RunningSandbox } from '../sandbox/index';
@@ -43,8 +44,11 @@ export interface ShellDeps {
    */
   startSandbox(clientSecret: string | undefined, stateFile: string): Promise<ShellSandbox>;
   createSettings(): SettingsStore;
-  /** What the entry did at start that the event log should say (data carried over). */
-  notices?: readonly string[];
+  /**
+   * The default data folder: carry over an earlier version's folder into it the first time, once
+   * the folder is locked (core/common/data-folder.ts).
+   */
+  carryOverOlderData?: boolean;
   /** import.meta.url of out/main/index.js: out/renderer and out/preload sit beside it. */
   mainModuleUrl: string;
   /** electron-vite's dev server, when running `electron-vite dev`. */
@@ -134,6 +138,9 @@ async function launch(
     'the desktop app',
     'Close the other one first (a headless host, or a command-line run with --profile), then open TP Inspector again.',
   );
+  // After the lock: two starts at once must not both copy into the folder.
+  const carried = deps.carryOverOlderData ? adoptOlderData(dataDir) : null;
+  if (carried) console.error(carried.words);
   const secrets = safeStorageSealer(safeStorage, platform);
   // Without the sandbox the app still works against real platforms: say so and carry on.
   let sandbox: ShellSandbox | null = null;
@@ -153,7 +160,7 @@ async function launch(
     secrets,
     openExternal: (url) => shell.openExternal(url),
     sandbox,
-    ...(deps.notices ? { notices: deps.notices } : {}),
+    ...(carried ? { notices: [carried.words] } : {}),
   });
   let core: Core;
   try {

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
+import { adoptOlderData, type AdoptedData } from '../core/common/data-folder';
 import { lockDataFolder } from '../core/common/data-folder-lock';
 import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
 import { storedSandboxSecret } from '../core/profiles/profile-store';
@@ -44,8 +45,11 @@ export interface HeadlessHostOptions {
   token?: string;
   /** How URLs open in the system browser (tests replace it). */
   opener?: Opener;
-  /** What the caller did at start that the event log should say (data carried over). */
-  notices?: readonly string[];
+  /**
+   * The default data folder (no --data-dir): carry over an earlier version's folder into it the
+   * first time, once the folder is locked (core/common/data-folder.ts).
+   */
+  carryOverOlderData?: boolean;
   /** The engine factory (tests may swap in a fake). */
   createCore?: (host: CoreHost, options?: CoreOptions) => Promise<Core>;
 }
@@ -58,6 +62,8 @@ export interface HeadlessHost {
   sandboxUrl: string;
   /** The sandbox port asked for, when the sandbox got another (it was taken); else null. */
   sandboxPortTaken: number | null;
+  /** What was carried over from an earlier version's folder at this start, in words; else null. */
+  carriedOver: string | null;
   /** Where secrets are kept at rest, as the engine chose at start. */
   secretStorage: 'sealed' | 'plain-file' | 'memory';
   /** The receiver's delivery URL for the active profile (null when the engine has none). */
@@ -102,6 +108,14 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     'the headless host',
     'Use the one that is running (its URL was printed where it started), close it first, or start this one with --data-dir and a folder of its own.',
   );
+  // After the lock: two starts at once must not both copy into the folder.
+  let carried: AdoptedData | null;
+  try {
+    carried = options.carryOverOlderData ? adoptOlderData(dataDir) : null;
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 
   // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
   const settings = confSettings(dataDir);
@@ -133,7 +147,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
         }
       },
       ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
-      ...(options.notices ? { notices: options.notices } : {}),
+      ...(carried ? { notices: [carried.words] } : {}),
     };
     core = await (options.createCore ?? realCreateCore)(
       host,
@@ -158,6 +172,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     return {
       url: http.url,
       secretStorage,
+      carriedOver: carried?.words ?? null,
       port: http.port,
       token: http.token,
       sandboxUrl: sandbox.baseUrl,

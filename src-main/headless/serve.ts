@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
 import { startHeadlessHost } from './index';
 import { openInBrowser } from './open-url';
-import { adoptOlderData } from '../core/common/data-folder';
 import { PLAIN_SECRETS_FILE } from '../core/secrets/secret-vault';
 import { resolveDataDir } from './settings';
 
@@ -18,13 +17,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const dataDir = resolveDataDir(args.dataDir);
-  // The default folder only: one named with --data-dir is used as it is.
-  const adopted = args.dataDir === undefined ? adoptOlderData(dataDir) : null;
-  if (adopted) console.error(adopted.words);
   const host = await startHeadlessHost({
-    dataDir,
-    ...(adopted ? { notices: [adopted.words] } : {}),
+    dataDir: resolveDataDir(args.dataDir),
+    // The default folder only: one named with --data-dir is used as it is.
+    carryOverOlderData: args.dataDir === undefined,
     // This entry is always out/main/serve.js, whatever chunks the bundler splits the rest into.
     rendererDir: resolve(import.meta.dirname, '../renderer'),
     ...(args.port !== undefined ? { port: args.port } : {}),
@@ -32,6 +28,8 @@ async function main(): Promise<void> {
     ...(args.inboundPort !== undefined ? { inboundPort: args.inboundPort } : {}),
     ...(args.sandboxPort !== undefined ? { sandboxPort: args.sandboxPort } : {}),
   });
+
+  if (host.carriedOver) console.error(host.carriedOver);
 
   // Before the ready line: whoever waits for it may stop the host as soon as it is out.
   let stopping = false;
