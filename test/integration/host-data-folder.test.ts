@@ -2,15 +2,15 @@
 // installed desktop app uses), prints it, and carries over, once, the data an earlier version kept
 // in the headless host's own folder: its profiles are there, and the event log says where from.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/core/index';
-import { startHeadlessHost } from '../../src-main/headless/index';
 import { confSettings } from '../../src-main/headless/settings';
 import { hostFor } from '../helpers/core-fixture';
+import { hostFolders, startHost } from '../helpers/in-process-host';
 
 const SERVE = resolve(import.meta.dirname, '../../out/main/serve.js');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -83,21 +83,9 @@ describe('the default data folder of the headless host', () => {
   });
 
   it('says where secrets are kept as the engine chose: the opted-in file, not memory', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tp-secrets-said-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    writeFileSync(join(dataDir, 'settings.json'), '{"secretStorage.allowPlainFile": true}');
-    const rendererDir = mkdtempSync(join(tmpdir(), 'tp-renderer-'));
-    cleanups.push(() => rmSync(rendererDir, { recursive: true, force: true }));
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
-    const host = await startHeadlessHost({
-      dataDir,
-      rendererDir,
-      port: 0,
-      sandboxPort: 0,
-      redirectPort: 0,
-      inboundPort: 0,
-    });
-    cleanups.push(() => host.close());
+    // "Store secrets unencrypted" chosen in the folder's settings.
+    const folders = await hostFolders(cleanups);
+    const { host } = await startHost(cleanups, { ...folders, sandboxPort: 0 });
     expect(host.secretStorage).toBe('plain-file');
   });
 });

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHeadlessHost, type HeadlessHost } from '../../../src-main/headless/index';
+import type { HeadlessHost } from '../../../src-main/headless/index';
+import { hostFolders, startHost } from '../../helpers/in-process-host';
 import { runTp } from '../../helpers/tp-cli';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -21,18 +22,8 @@ function tempFolder(prefix: string): string {
 }
 
 async function startApp(dataDir: string): Promise<HeadlessHost> {
-  const rendererDir = tempFolder('tp-renderer-');
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>fixture</title>');
-  const host = await startHeadlessHost({
-    dataDir,
-    rendererDir,
-    port: 0,
-    sandboxPort: 0,
-    redirectPort: 0,
-    inboundPort: 0,
-  });
-  cleanups.push(() => host.close());
-  return host;
+  const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
+  return (await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 })).host;
 }
 
 /** A collection whose one step connects a sandbox user and reads an app token. */

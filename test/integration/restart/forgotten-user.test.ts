@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { ConnectedUser } from '../../../src-shared/contract';
 import { freePort } from '../../helpers/sandbox-client';
-import { hostFolders, startHost, type Cleanup } from './in-process-host';
+import { hostFolders, startHost, type Cleanup } from '../../helpers/in-process-host';
 import { meAs, playSession } from './qa-session';
 
 const cleanups: Cleanup[] = [];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../helpers/sandbox-client';
 import { testKeyring } from '../../helpers/test-keyring';
-import { hostFolders, startHost, type Cleanup } from './in-process-host';
+import { hostFolders, startHost, type Cleanup } from '../../helpers/in-process-host';
 import { expectSessionKept, playSession } from './qa-session';
 
 const cleanups: Cleanup[] = [];

@@ -1,14 +1,14 @@
-// The headless host started in-process on a data folder, as host-restart and forgotten-user need
+// The headless host started in-process on a data folder, as the restart and data-folder tests need
 // it: started again on the same folder, it is the restart a person makes.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Core } from '../../../src-main/core/core';
-import type { SecretSealer } from '../../../src-main/core/host-interface';
-import { createCore } from '../../../src-main/core/index';
-import { startHeadlessHost, type HeadlessHost } from '../../../src-main/headless/index';
+import type { Core } from '../../src-main/core/core';
+import type { SecretSealer } from '../../src-main/core/host-interface';
+import { createCore } from '../../src-main/core/index';
+import { startHeadlessHost, type HeadlessHost } from '../../src-main/headless/index';
 
-export type Cleanup = () => Promise<void>;
+export type Cleanup = () => Promise<void> | void;
 
 export async function startHost(
   cleanups: Cleanup[],
