@@ -14,7 +14,6 @@ export default defineConfig({
           serve: resolve('src-main/headless/serve.ts'),
           sandbox: resolve('src-main/sandbox/cli.ts'),
           tp: resolve('src-main/cli/tp.ts'),
-          'bench-runner': resolve('src-main/cli/bench-runner.ts'),
         },
       },
     },

@@ -34,6 +34,7 @@ export default tseslint.config(
     // test/fixtures/lint/ holds deliberate violations, linted only by test/unit/lint/ (ignore: false).
     ignores: [
       'out/',
+      'out-bench/',
       'dist/',
       '.tsbuild/',
       'node_modules/',

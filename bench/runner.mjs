@@ -1,4 +1,4 @@
-// `npm run bench:runner`: the runner's cost. Its child (out/main/bench-runner.js, one engine on a
+// `npm run bench:runner`: the runner's cost. Its child (bench/runner-child/, built to out-bench/, one engine on a
 // fresh embedded sandbox, as `tp run` starts it) measures (a) a scenario of resource.list request
 // steps through the runner against the same calls through composer.send in the same process, in
 // alternating rounds, each timed in its steady state (from the step at 10% of the round to the one
@@ -8,8 +8,8 @@
 // Options (env): BENCH_STEPS (default 200), BENCH_ROUNDS (default 15), BENCH_WARMUP_ROUNDS
 // (default 3 of each kind, untimed), BENCH_DELIVERIES (default 200), BENCH_PROFILE_DIR (runs the
 // child with --cpu-prof into that folder).
-import { existsSync } from 'node:fs';
-import { root, startChild } from './children.mjs';
+import { buildBenchChild } from './build-child.mjs';
+import { startChild } from './children.mjs';
 
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
@@ -29,11 +29,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
  * @property {{ p50: number, p99: number, max: number, count: number }} deliveries
  */
 
-const entry = `${root}out/main/bench-runner.js`;
-if (!existsSync(entry)) {
-  console.error(`${entry} is missing: run npm run build first.`);
-  process.exit(2);
-}
+const entry = await buildBenchChild('bench/runner-child/runner-child.ts');
 const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const { child, ready } = await startChild([...profile, entry]);
 const figures = /** @type {RunnerFigures} */ (/** @type {unknown} */ (ready));

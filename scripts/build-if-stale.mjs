@@ -36,7 +36,6 @@ const OUTPUTS = [
   'out/main/serve.js',
   'out/main/sandbox.js',
   'out/main/tp.js',
-  'out/main/bench-runner.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ];

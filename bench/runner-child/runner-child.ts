@@ -1,5 +1,5 @@
-// `npm run bench:runner`'s measuring half (bench/runner.mjs starts it, built to
-// out/main/bench-runner.js): one engine on a fresh embedded sandbox, as `tp run` starts it, then
+// `npm run bench:runner`'s measuring half (bench/runner.mjs builds it to out-bench/, outside the
+// app's build, and starts it): one engine on a fresh embedded sandbox, as `tp run` starts it, then
 // (a) a scenario of request steps through the runner against the same calls through composer.send
 // (the engine's API client, journaled alike), in alternating rounds so that load from elsewhere on
 // the machine falls on both; (b) simulate send-message + expect-delivery pairs, each delivery's
@@ -10,9 +10,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandInput, RunView } from '../../src-shared/contract';
-import type { Core } from '../core/core';
-import { runToEnd } from '../core/runner/run-to-end';
-import { startCliEngine } from './engine';
+import type { Core } from '../../src-main/core/core';
+import { runToEnd } from '../../src-main/core/runner/run-to-end';
+import { startCliEngine } from '../../src-main/cli/engine';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
