@@ -1,6 +1,6 @@
 // Journaled calls as a HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/), from
 // the records as journaled: secrets are already redacted there. The entry of one HTTP exchange is
-// also what a session's HAR export (inbound/export-har.ts) uses for its API calls and forwards.
+// also what a session's HAR export (log/session-export-har.ts) uses for its API calls and forwards.
 import type { ApiExchange, ApiRecord } from '../../../src-shared/contract';
 import { parseFileParam } from '../composer/export-curl';
 

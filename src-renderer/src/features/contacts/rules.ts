@@ -1,4 +1,4 @@
-// The contact rules come from the engine's catalog-driven checker (core/contacts/contact-rules.ts,
+// The contact rules come from the engine's catalog-driven checker (src-shared/rules/contact-rules.ts,
 // pure and free of Node), so the form says exactly what contacts.save and the sandbox would refuse.
 export {
   checkContact,
