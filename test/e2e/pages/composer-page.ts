@@ -182,9 +182,17 @@ export class ComposerPage {
     return this.listedResources().getByRole('button', { name: new RegExp(`^${escaped}, `) });
   }
 
-  private async suggestions(listId: string | null): Promise<{ value: string; label: string }[]> {
+  /** What a field's picker offers now (its datalist), as value and label. */
+  async suggestionsFor(name: string): Promise<{ value: string; label: string }[]> {
+    return this.suggestions(null, name);
+  }
+
+  private async suggestions(
+    listId: string | null,
+    name = 'resource_id',
+  ): Promise<{ value: string; label: string }[]> {
     // The field gets its list (and so its `list` attribute) once there is something to suggest.
-    const id = listId ?? (await this.field('resource_id').getAttribute('list'));
+    const id = listId ?? (await this.field(name).getAttribute('list'));
     if (!id) return [];
     const options = this.page.locator(`datalist[id="${id}"] option`);
     const out: { value: string; label: string }[] = [];

@@ -16,6 +16,8 @@ export class ContactsPage {
   readonly importPanel: Locator;
   readonly importPreview: Locator;
   readonly alert: Locator;
+  /** Shown when the book is loaded and holds no contact of its own: how a book fills. */
+  readonly emptyBookHint: Locator;
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Contacts' });
@@ -27,6 +29,7 @@ export class ContactsPage {
     this.importPanel = this.pane.getByRole('region', { name: 'Import contacts' });
     this.importPreview = this.importPanel.getByRole('table', { name: 'Import preview' });
     this.alert = this.pane.getByRole('alert');
+    this.emptyBookHint = this.pane.getByText(/this book holds the ones added or imported here/);
   }
 
   async open(): Promise<void> {
