@@ -62,7 +62,7 @@ describe('paths named in comments and docs', () => {
       const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
       lines.forEach((line, i) => {
         for (const match of prose(file, line).matchAll(PATH)) {
-          const named = match[1];
+          const named = match[1] ?? '';
           if (EXAMPLES.has(named) || named.includes('node_modules')) continue;
           if (!exists(file, named)) broken.push(`${file}:${i + 1} names ${named}`);
         }
