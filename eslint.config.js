@@ -60,6 +60,15 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `e instanceof Error ? e.message : String(e)`, written out 25 times before.
+          selector:
+            "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message'][alternate.callee.name='String']",
+          message: 'Use errorText(err) from src-shared/contract/errors.ts.',
+        },
+      ],
     },
   },
 

@@ -1,5 +1,6 @@
 // `tp` command-line arguments, checked before anything starts: every refusal is a UsageError
 // (exit 2) whose message says what was wrong and what to write instead.
+import { errorText } from '../../src-shared/contract/errors';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Duration } from '../../src-shared/collections/format';
 import { commandUsage, SHORT_GENERAL_USAGE, type TopicName } from './help';
@@ -68,7 +69,7 @@ export function parseWith(topic: TopicName, args: string[], options: Options) {
       allowPositionals: true,
     });
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorText(err);
     throw new UsageError(`${reason}\n${commandUsage(topic)}`);
   }
 }

@@ -1,5 +1,6 @@
 // The `tp` commands by name. Exit codes: 0 every step (or check) passed, 1 a step failed (or the command
 // could not be carried out), 2 bad input, 130 stopped with Ctrl+C.
+import { errorText } from '../../src-shared/contract/errors';
 import { parseTpArgs, UsageError } from './args';
 import { parseCheck } from './check/check-args';
 import { checkCommand } from './check/check-command';
@@ -29,7 +30,7 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
       io.err(err.message);
       return err.exitCode;
     }
-    io.err(`tp could not finish: ${err instanceof Error ? err.message : String(err)}`);
+    io.err(`tp could not finish: ${errorText(err)}`);
     return EXIT.failed;
   }
 }

@@ -1,5 +1,6 @@
 // The single entry every transport calls: refuse unknown names, validate input, run the handler,
 // and turn whatever goes wrong into a CommandError a person can read. Never throws anything else.
+import { errorText } from '../../src-shared/contract/errors';
 import { z } from 'zod';
 import {
   CommandError,
@@ -61,7 +62,7 @@ export function createDispatch(
       throw new CommandError({
         code: 'internal',
         message: redact(
-          `${name} failed unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`,
+          `${name} failed unexpectedly: ${errorText(err)}. The event log has the details.`,
         ),
       });
     }

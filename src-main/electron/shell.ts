@@ -1,6 +1,7 @@
 // The Electron shell, start to quit: single-instance lock, the app scheme, session rules, the
 // embedded sandbox, the engine, the IPC transport, the menu and the window. Everything it touches comes from `electron` or
 // from `deps`, so a test can run it against a stand-in electron module.
+import { errorText } from '../../src-shared/contract/errors';
 import {
   app,
   BrowserWindow,
@@ -96,7 +97,7 @@ export async function startShell(deps: ShellDeps): Promise<RunningShell | null> 
     console.error('TP Inspector could not start:', message);
     dialog.showErrorBox(
       'TP Inspector could not start',
-      `${err instanceof Error ? err.message : String(err)}\n\nRun \`npm start\` from a terminal to see the details, or use the headless host (\`npm run serve\`).`,
+      `${errorText(err)}\n\nRun \`npm start\` from a terminal to see the details, or use the headless host (\`npm run serve\`).`,
     );
     app.exit(1);
     return null;

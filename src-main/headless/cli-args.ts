@@ -1,4 +1,5 @@
 // `serve` command-line options, checked before anything starts.
+import { errorText } from '../../src-shared/contract/errors';
 import { parseArgs } from 'node:util';
 
 export interface ServeArgs {
@@ -37,7 +38,7 @@ export function parseServeArgs(argv: string[]): ServeArgs {
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`, {
+    throw new Error(`${errorText(err)}\n${USAGE}`, {
       cause: err,
     });
   }

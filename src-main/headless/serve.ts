@@ -1,6 +1,7 @@
 // `npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N]
 // [--sandbox-port N] [--json] [--open]`: TP Inspector without an
 // Electron window, in any browser on this machine. Built to out/main/serve.js.
+import { errorText } from '../../src-shared/contract/errors';
 import { join, resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
 import { startHeadlessHost } from './index';
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   try {
     args = parseServeArgs(process.argv.slice(2));
   } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
+    console.error(errorText(err));
     process.exit(2);
   }
 
@@ -86,8 +87,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(
-    `TP Inspector could not start: ${err instanceof Error ? err.message : String(err)}`,
-  );
+  console.error(`TP Inspector could not start: ${errorText(err)}`);
   process.exit(1);
 });

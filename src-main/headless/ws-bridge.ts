@@ -4,6 +4,7 @@
 // `{event, payloads}` (log-batcher.ts); every other client keeps one message per record, as the
 // protocol has always been. A bad frame gets an error answer (or, at worst, closes that one
 // socket); it never takes the host down.
+import { errorText } from '../../src-shared/contract/errors';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import {
   WireHello,
@@ -114,7 +115,7 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
         ok: false,
         error: {
           code: 'internal',
-          message: `The answer could not be sent over the WebSocket: ${err instanceof Error ? err.message : String(err)}.`,
+          message: `The answer could not be sent over the WebSocket: ${errorText(err)}.`,
         },
       } satisfies WireResponse);
     }

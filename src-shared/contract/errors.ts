@@ -47,6 +47,15 @@ export class CommandError extends Error {
 }
 
 /**
+ * The words of whatever was thrown: an Error's message, anything else as a string. For messages
+ * that embed a cause ("… could not be read (ENOENT: …)"), where the thrown value may be anything.
+ */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/**
  * What a transport sends back for a failed command. `core.dispatch` rejects with CommandError
  * only; a value that already is an error shape (a plain `{code, message}` object) passes as it
  * is; anything else escaped dispatch, which is a bug, and is reported as an internal error.
@@ -57,6 +66,6 @@ export function toErrorShape(err: unknown): CommandErrorShape {
   if (parsed.success) return parsed.data;
   return {
     code: 'internal',
-    message: `The command failed unexpectedly: ${err instanceof Error ? err.message : String(err)}.`,
+    message: `The command failed unexpectedly: ${errorText(err)}.`,
   };
 }

@@ -13,6 +13,7 @@
 // No flow's state or otp is in auth.flowChanged or auth.flow: the view's authorize URL has them cut
 // to a preview. The person's browser needs the live URL, so auth.connectUser's answer alone carries
 // it (consentUrl), to the window that started the flow and opens it.
+import { errorText } from '../../../src-shared/contract/errors';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import {
@@ -205,7 +206,7 @@ export function createConnectFlowService(deps: Deps): ConnectFlowService {
       if (current(f)) await finish(f, { status: 'connected', userId: user.userId, error: null });
       return user;
     } catch (err) {
-      if (current(f)) await fail(f, err instanceof Error ? err.message : String(err));
+      if (current(f)) await fail(f, errorText(err));
       throw err;
     }
   }

@@ -1,6 +1,7 @@
 // The loopback server of a connect flow (RFC 8252): it listens on 127.0.0.1 at the redirect URI's
 // port, hands a GET of the redirect path to the flow, and shows the browser what came of it. Any
 // other path is a 404; the flow decides what a return means (connect-flow.ts checks its state).
+import { errorText } from '../../../src-shared/contract/errors';
 import { createServer, type Server } from 'node:http';
 import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
 import { parseRequestTarget } from '../../../src-shared/rules/request-target';
@@ -48,7 +49,7 @@ export async function listenForRedirect(
           res,
           400,
           'Not connected',
-          `${err instanceof Error ? err.message : String(err)} Go back to TP Inspector for details.`,
+          `${errorText(err)} Go back to TP Inspector for details.`,
           { closeConnection: true },
         ),
     );

@@ -1,6 +1,7 @@
 // Reads a collection folder as the runner needs it: its name and variables, and each scenario
 // file in the collection's order (collection-tree.ts), parsed and checked against the endpoint
 // catalog, with the problems that keep a file from running.
+import { errorText } from '../../../src-shared/contract/errors';
 import { basename, join } from 'node:path';
 import {
   Scenario,
@@ -136,7 +137,7 @@ export async function loadScenarioFile(folder: string, file: string): Promise<Lo
   const path = itemPath(folder, file);
   const name = basename(path).replace(/\.ya?ml$/, '');
   const text = await readCollectionFile(folder, file).catch((err: unknown) => ({
-    problem: `This file cannot be read: ${err instanceof Error ? err.message : String(err)}.`,
+    problem: `This file cannot be read: ${errorText(err)}.`,
   }));
   if (!('text' in text)) {
     const message = 'problem' in text ? text.problem : 'This file is no longer there.';

@@ -1,6 +1,7 @@
 // Reads a collection's YAML files into their shapes (src-shared/collections/format.ts), keeping
 // where each value was written: a problem names the file and the line, so a tester can fix a file
 // in an editor without hunting for it.
+import { errorText } from '../../../src-shared/contract/errors';
 import type { Document, LineCounter } from 'yaml';
 import { yaml as yamlPackage } from '../common/lazy-packages';
 import type { z } from 'zod';
@@ -65,7 +66,7 @@ export function lineOf(yaml: ParsedYaml, path: readonly PropertyKey[]): number {
 export const MAX_ALIAS_COUNT = 100;
 
 export function unreadable(err: unknown): string {
-  const reason = err instanceof Error ? err.message : String(err);
+  const reason = errorText(err);
   return /alias/i.test(reason)
     ? `This file uses too many aliases (*name), more than ${MAX_ALIAS_COUNT} expanded: a file that expands into more values than it holds cannot be read safely. Write the values out, or use fewer aliases.`
     : `This file cannot be read as a collection file: ${reason}. Check that it is plain YAML.`;

@@ -1,7 +1,8 @@
 // One contact/add or contact/remove for one owner, through the API client (so it is journaled as
 // an `api` record). Each owner's call carries that user's own token: API document §4.5 leaves
 // "not shown" whether contact/add accepts user_id with an app token, so the documented way is used.
-import { CommandError, type OwnerResult } from '../../../src-shared/contract';
+import { errorText } from '../../../src-shared/contract/errors';
+import type { OwnerResult } from '../../../src-shared/contract';
 import type { ApiClient } from '../api/api-client';
 import { parseJsonObject } from '../api/response-reading';
 import { retryAfterSeconds } from '../common/retry-after';
@@ -117,7 +118,7 @@ export async function callForOwner(
     });
   } catch (err) {
     // No call went out (no token for the user, a refresh refused): say why, keep it for retry.
-    const why = err instanceof CommandError || err instanceof Error ? err.message : String(err);
+    const why = errorText(err);
     return failed({
       userId,
       action,

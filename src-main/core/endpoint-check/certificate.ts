@@ -2,6 +2,7 @@
 // the chain and the host name as the engine's HTTP client would, but completes either way, so a
 // certificate the platform might refuse is a warning the person reads, not a check that cannot
 // run. When it does not hold, the deliveries go over connections that do not verify it.
+import { errorText } from '../../../src-shared/contract/errors';
 import { connect } from 'node:tls';
 
 export type CertificateVerdict =
@@ -50,7 +51,7 @@ export function probeCertificate(url: string): Promise<CertificateVerdict> {
         const error = socket.authorizationError;
         done({
           kind: 'invalid',
-          reason: inWords(error instanceof Error ? error.message : String(error)),
+          reason: inWords(errorText(error)),
         });
       }
     });

@@ -2,6 +2,7 @@
 // piece at a time, waiting for the disk, so memory stays a few MB whatever the session's size.
 // Written aside and renamed into place, so a failure never leaves half a file under the chosen
 // name (nor spoils a file that was there); a failure says what happened and what to do.
+import { errorText } from '../../../src-shared/contract/errors';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -75,7 +76,7 @@ export function exportWriteError(err: unknown, target: string, written = 0): Com
     default:
       return new CommandError({
         code: 'internal',
-        message: `The export could not be written to ${target}${after}: ${err instanceof Error ? err.message : String(err)}. The partial file was removed. Try another place, or export again.`,
+        message: `The export could not be written to ${target}${after}: ${errorText(err)}. The partial file was removed. Try another place, or export again.`,
       });
   }
 }

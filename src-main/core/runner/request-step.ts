@@ -10,7 +10,8 @@ import { ENDPOINTS } from '../../../src-shared/spec';
 import { stepFileInside } from '../collections/collection-paths';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
-import { failureWords, type StepContext, type StepOutcome } from './step-context';
+import { errorText } from '../../../src-shared/contract/errors';
+import { type StepContext, type StepOutcome } from './step-context';
 
 function actAsOf(step: RequestStep): ActAs | string {
   const endpoint = ENDPOINTS.find((e) => e.id === step.endpoint);
@@ -135,7 +136,7 @@ export async function runRequestStep(
     // No wait for a step without a file (most).
     if (step.file) file = await fileOf(ctx, step);
   } catch (err) {
-    return { checks: [], records: [], source: { values: {} }, failure: failureWords(err) };
+    return { checks: [], records: [], source: { values: {} }, failure: errorText(err) };
   }
   // Written out and added to: a third of the time of a literal with spreads in it.
   const input: CommandInput<'composer.send'> = {

@@ -1,6 +1,7 @@
 // The collection a run asks for, read and checked before the run starts: a folder that cannot be
 // read, nothing to run, a step that is not there, or a forward target that is the receiver itself
 // is refused with what to do, and no session is opened for it.
+import { errorText } from '../../../src-shared/contract/errors';
 import { z } from 'zod';
 import { CommandError, RunRequest } from '../../../src-shared/contract';
 import { loadCollection, type LoadedCollection } from '../collections/load-collection';
@@ -14,7 +15,7 @@ export async function loadRunCollection(
   const collection = await loadCollection(request.folder, paths).catch((err: unknown) => {
     throw new CommandError({
       code: 'invalid_input',
-      message: `The collection folder ${request.folder} could not be read (${err instanceof Error ? err.message : String(err)}). Open a folder that exists.`,
+      message: `The collection folder ${request.folder} could not be read (${errorText(err)}). Open a folder that exists.`,
     });
   });
   if (collection.scenarios.length === 0)

@@ -3,6 +3,7 @@
 // later calls and deliveries are recorded there, and the composer's History (a view of the open
 // session's calls) is theirs again, not the run's. Through the commands, so every window hears
 // sessions.changed.
+import { errorText } from '../../../src-shared/contract/errors';
 import type { SessionsState } from '../../../src-shared/contract';
 import type { Invoke } from '../dispatch';
 import type { Journal } from '../log/journal';
@@ -55,7 +56,7 @@ async function resumeBefore(
       summary: `The session “${nameOf(opening)}” could not be opened again after the run`,
       system: {
         level: 'warn',
-        message: `The session open before the run, “${nameOf(opening)}”, could not be opened again (${err instanceof Error ? err.message : String(err)}); new records go to ${goTo}. Open the session you want in the Session list.`,
+        message: `The session open before the run, “${nameOf(opening)}”, could not be opened again (${errorText(err)}); new records go to ${goTo}. Open the session you want in the Session list.`,
       },
     });
   }

@@ -1,6 +1,7 @@
 // One step of a run: its variables resolved (an unknown one fails it before anything is sent), the
 // step of its kind run, its captures kept for the steps after it, its outcome put in its view in
 // words with every secret hidden, and one system record in the journal for the session's report.
+import { errorText } from '../../../src-shared/contract/errors';
 import {
   misplacedSecretsOfStep,
   misplacedSecretWords,
@@ -21,13 +22,7 @@ import { runDeliveryStep } from './delivery-step';
 import { runForwardStep } from './forward-step';
 import { runRequestStep } from './request-step';
 import { runSimulateStep } from './simulate-step';
-import {
-  durationWords,
-  failureWords,
-  RunStopped,
-  type StepContext,
-  type StepOutcome,
-} from './step-context';
+import { durationWords, RunStopped, type StepContext, type StepOutcome } from './step-context';
 import {
   hideSecrets,
   lookupVariable,
@@ -145,7 +140,7 @@ export async function runStep(
       const filled = resolveTemplates(step, env.layers, secretLookup(env, step));
       resolved = filled instanceof Promise ? await filled : filled;
     } catch (err) {
-      failures.push(`${place}: a secret could not be filled in: ${failureWords(err)}`);
+      failures.push(`${place}: a secret could not be filled in: ${errorText(err)}`);
     }
   if (resolved) {
     for (const secret of resolved.secrets) env.secrets.add(secret);
@@ -156,7 +151,7 @@ export async function runStep(
         outcome = await runKind(ctx, resolved.value);
       } catch (err) {
         if (err instanceof RunStopped) throw err;
-        failures.push(failureWords(err));
+        failures.push(errorText(err));
       }
     }
   }

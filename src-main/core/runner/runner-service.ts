@@ -4,6 +4,7 @@
 // the sandbox, the run asks before its first step that may change the platform, and on any profile
 // before it forwards deliveries off this machine (run-inbound.ts). Every change goes out as
 // runner.changed.
+import { errorText } from '../../../src-shared/contract/errors';
 import { z } from 'zod';
 import {
   CommandError,
@@ -344,7 +345,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         .catch((err: unknown) => {
           run.view.status = 'failed';
           run.view.durationMs = Math.round(performance.now() - run.startedAt);
-          run.view.question = `The run ended unexpectedly: ${err instanceof Error ? err.message : String(err)}. The event log has the details.`;
+          run.view.question = `The run ended unexpectedly: ${errorText(err)}. The event log has the details.`;
           deps.journal.append({
             kind: 'system',
             summary: `Run ${run.view.name} ended unexpectedly`,

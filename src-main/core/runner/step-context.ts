@@ -86,8 +86,3 @@ export function durationWords(ms: number): string {
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
   return `${Number((ms / 60_000).toFixed(1))} min`;
 }
-
-/** A command's failure as words for a step (a CommandError's message is already for a person). */
-export function failureWords(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -4,6 +4,7 @@
 // (capped backoff, attempt count) → up ... A health check through the public URL proves, end to
 // end, that requests reach the receiver; a tunnel that stops answering is closed and registered
 // again. Nothing here throws out of a timer or a socket: every failure becomes a state.
+import { errorText } from '../../../src-shared/contract/errors';
 import {
   CommandError,
   type ProfileView,
@@ -157,7 +158,7 @@ export function createTunnelService(deps: Deps): TunnelService {
     try {
       opened = await openLink(g);
     } catch (err) {
-      failure(g, err instanceof Error ? err.message : String(err));
+      failure(g, errorText(err));
       return;
     }
     if (g !== gen) return opened.close();
@@ -217,7 +218,7 @@ export function createTunnelService(deps: Deps): TunnelService {
       await service.pushToSandbox();
     } catch (err) {
       warn(
-        `The tunnel's public URL changed to ${currentUrl}, and the sandbox app could not be pointed at it (${err instanceof Error ? err.message : String(err)}). Push it again from the tunnel panel.`,
+        `The tunnel's public URL changed to ${currentUrl}, and the sandbox app could not be pointed at it (${errorText(err)}). Push it again from the tunnel panel.`,
       );
     }
   }
@@ -238,7 +239,7 @@ export function createTunnelService(deps: Deps): TunnelService {
       });
     } catch (err) {
       warn(
-        `The tunnel stopped, and the sandbox app could not be pointed back at ${deps.localUrl} (${err instanceof Error ? err.message : String(err)}); it still delivers to ${was}.`,
+        `The tunnel stopped, and the sandbox app could not be pointed back at ${deps.localUrl} (${errorText(err)}); it still delivers to ${was}.`,
       );
     }
     deps.events.emit('tunnel.changed', status());

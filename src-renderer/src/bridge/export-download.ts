@@ -2,6 +2,7 @@
 // (EXPORT_SESSION_PATH, behind the page's session cookie) and the browser saves it as a download,
 // so a session of any size never has to fit in the page. A check first, so that what stops the
 // export (an unknown session, say) reads as words here rather than as a failed download.
+import { errorText } from '../../../src-shared/contract/errors';
 import {
   CommandError,
   exportSessionUrl,
@@ -30,7 +31,7 @@ export function httpSaveExport(
     } catch (err) {
       throw new CommandError({
         code: 'transport_closed',
-        message: `The host did not answer, so nothing was exported (${err instanceof Error ? err.message : String(err)}). If it was restarted, open the new address it printed.`,
+        message: `The host did not answer, so nothing was exported (${errorText(err)}). If it was restarted, open the new address it printed.`,
       });
     }
     if (!check.ok) {

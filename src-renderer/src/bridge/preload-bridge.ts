@@ -1,6 +1,7 @@
 // The Electron preload's `window.tp`, adapted so a failed command rejects with a CommandError like
 // the WebSocket transport: the preload throws a plain `{name, code, message, issues?}` object
 // (contextBridge would strip an Error's custom fields), rebuilt here.
+import { errorText } from '../../../src-shared/contract/errors';
 import { CommandError, CommandErrorShape, type Bridge } from '../../../src-shared/contract';
 
 export function toCommandError(err: unknown): CommandError {
@@ -9,7 +10,7 @@ export function toCommandError(err: unknown): CommandError {
   if (shape.success) return new CommandError(shape.data);
   return new CommandError({
     code: 'internal',
-    message: `The app's bridge failed: ${err instanceof Error ? err.message : String(err)}`,
+    message: `The app's bridge failed: ${errorText(err)}`,
   });
 }
 

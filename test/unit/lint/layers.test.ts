@@ -159,6 +159,13 @@ describe('other structure rules', SLOW, () => {
     ].join('\n');
     expect(rulesOf(await lintAs(RENDERER_FILE, code))).toContain('react-hooks/rules-of-hooks');
   });
+
+  it("reports an error's words written out instead of errorText(err) (no-restricted-syntax)", async () => {
+    const code = `export const words = (err: unknown) => (err instanceof Error ? err.message : String(err));\n`;
+    const messages = await lintAs(CORE_FILE, code);
+    expect(rulesOf(messages)).toContain('no-restricted-syntax');
+    expect(messages.find((m) => m.ruleId === 'no-restricted-syntax')?.message).toMatch(/errorText/);
+  });
 });
 
 describe('type-aware rules', () => {
