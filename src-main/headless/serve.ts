@@ -68,7 +68,7 @@ async function main(): Promise<void> {
         'TP Inspector is running (headless).',
         `  Open this link in a browser on this machine: ${host.url}`,
         `  Embedded sandbox platform: ${host.sandboxUrl}${host.sandboxPortTaken ? ` (port ${host.sandboxPortTaken} was taken: a copied sandbox profile with the old address needs this one)` : ''}`,
-        `  Deliveries are received at: ${host.inboundUrl ?? '(no inbound endpoint)'}`,
+        `  Deliveries are received at: ${host.inboundUrl ?? '(no receiver)'}`,
         `  Data folder: ${host.dataDir}`,
         host.secretStorage === 'plain-file'
           ? `  Secrets are kept unencrypted in ${join(host.dataDir, PLAIN_SECRETS_FILE)}, readable only by you (you chose it; no OS keyring here).`

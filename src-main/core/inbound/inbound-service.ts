@@ -311,10 +311,10 @@ async function pointSandboxAtReceiver(
   } catch (err) {
     journal.append({
       kind: 'system',
-      summary: 'The sandbox app could not be pointed at the inbound endpoint',
+      summary: 'The sandbox app could not be pointed at the receiver',
       system: {
         level: 'warn',
-        message: `The sandbox app's endpoint, management and directory URLs could not be set to the inbound endpoint (${String(err)}). Deliveries and one-time passwords from the sandbox will not reach TP Inspector.`,
+        message: `The sandbox app's endpoint, management and directory URLs could not be set to the receiver's URLs (${String(err)}). Deliveries and one-time passwords from the sandbox will not reach TP Inspector.`,
       },
     });
   }

@@ -93,7 +93,7 @@ export function createReplayer(deps: Deps) {
       expected.cancel();
       throw new CommandError({
         code: 'network_error',
-        message: `The replay could not reach the receiver (${(err as Error).message}). Check the inbound endpoint's status.`,
+        message: `The replay could not reach the receiver (${(err as Error).message}). Check the receiver's status in the Inbound tab.`,
       });
     }
     // The receiver journals before it answers: by now the replay is captured, or it never will be.

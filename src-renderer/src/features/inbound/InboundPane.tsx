@@ -33,7 +33,7 @@ export function InboundPane() {
     <Pane title="Inbound" className="inbound-pane">
       {loadError ? (
         <p className="error-text" role="alert">
-          Could not read the inbound endpoint: {loadError} It is read again when the engine
+          Could not read the receiver&apos;s settings: {loadError} It is read again when the engine
           reconnects.
         </p>
       ) : null}
