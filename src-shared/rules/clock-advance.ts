@@ -61,3 +61,9 @@ export function clockOffsetWords(offsetS: number): string {
   ].filter(Boolean);
   return parts.length ? parts.join(' ') : `${offsetS} s`;
 }
+
+/** `2026-11-28 18:52 UTC`: a time of the sandbox's clock as the Simulator shows it. */
+export function clockTimeText(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
