@@ -12,6 +12,12 @@ const PATTERN = /^(\d+(?:\.\d+)?)\s*(s|m|h|d)$/;
  */
 export const MAX_CLOCK_ADVANCE_S = 366 * 86_400;
 
+/**
+ * The furthest the clock goes ahead of real time, all advances together: a bound on what a state
+ * file (untrusted, like any file) or a long session can set, far inside what a Date can hold.
+ */
+export const MAX_CLOCK_OFFSET_S = 100 * 366 * 86_400;
+
 export const CLOCK_ADVANCE_WORDS = 'a duration like 90s, 10m, 1h or 1d, or a number of seconds';
 
 /** Seconds, or null when `value` is not a duration of that form. */

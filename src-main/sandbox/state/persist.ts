@@ -2,6 +2,7 @@
 // can be resumed. The file is read back through zod: it is a trust boundary like any input.
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { MAX_CLOCK_OFFSET_S } from '../../../src-shared/rules/clock-advance';
 import { AppConfigSchema } from '../config';
 import type { Store } from './store';
 
@@ -118,7 +119,11 @@ export const StateFileSchema = z.object({
   deliveries: z.array(DeliverySchema),
   rsa_private_key_pem: str.nullable(),
   /** How far the sandbox's clock is ahead of real time; absent in files of before the clock. */
-  clock_offset_ms: z.number().nonnegative().optional(),
+  clock_offset_ms: z
+    .number()
+    .nonnegative()
+    .max(MAX_CLOCK_OFFSET_S * 1000)
+    .optional(),
 });
 export type StateFile = z.infer<typeof StateFileSchema>;
 

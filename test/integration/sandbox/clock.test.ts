@@ -1,6 +1,6 @@
 // The sandbox's clock (docs/sandbox.md, The clock): moved forward, everything that expires or waits
 // follows it (tokens, codes, otps, rate-limit windows, delivery retries), and nothing else is told.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,19 @@ describe('GET /_sandbox/clock and POST /_sandbox/clock/advance', () => {
       expect(String(r.json.error_description)).toMatch(/forward|90s, 10m, 1h or 1d/);
     }
     expect((await clock()).offset_s).toBe(offset);
+  });
+
+  it('goes at most 100 years ahead of real time, saying how to start afresh', async () => {
+    const far = await Harness.start({ users: [] });
+    try {
+      for (let i = 0; i < 100; i++)
+        expect((await far.sim('POST', '/clock/advance', { by: '366d' })).status).toBe(200);
+      const r = await far.sim('POST', '/clock/advance', { by: '1d' });
+      expectError(r, 400, 'invalid_request');
+      expect(r.json.error_description).toMatch(/at most 100 years ahead.*fresh state/);
+    } finally {
+      await far.close();
+    }
   });
 });
 
@@ -146,6 +159,22 @@ describe('pending delivery retries follow the clock', () => {
 });
 
 describe('the state file keeps the clock', () => {
+  it('refuses a state file whose clock is beyond 100 years ahead, naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tp-clock-'));
+    try {
+      const file = join(dir, 'state.json');
+      const first = await Harness.start({ state_file: file, users: [] });
+      await first.close();
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...saved, clock_offset_ms: 1e300 }));
+      await expect(Harness.start({ state_file: file })).rejects.toThrow(
+        /is not a sandbox state file.*Move it aside/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a sandbox started on a saved state is as far ahead as it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tp-clock-'));
     try {
