@@ -7,6 +7,8 @@
 // is armed for what is left of it, and an advance past its time runs it at once, the waits that
 // came due run in the order of their times.
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface Wait {
   dueMs: number;
   /** Keeps the order of waits due at the same time: the first one set runs first. */
@@ -60,7 +62,13 @@ export class SandboxClock {
 
   private arm(wait: Wait): void {
     if (wait.timer) clearTimeout(wait.timer);
-    wait.timer = setTimeout(() => this.fire(wait), Math.max(0, wait.dueMs - this.now()));
+    // A timer holds at most 2^31 - 1 ms (about 24 days; a longer one fires at once): a far wait is
+    // armed again when that runs out, and runs only once the clock has reached its time.
+    const left = Math.min(Math.max(0, wait.dueMs - this.now()), MAX_TIMER_MS);
+    wait.timer = setTimeout(() => {
+      if (wait.dueMs > this.now()) this.arm(wait);
+      else this.fire(wait);
+    }, left);
   }
 
   private fire(wait: Wait): void {

@@ -46,3 +46,15 @@ it('a wait not passed by an advance still runs on real time', async () => {
   const done = new Promise<number>((resolve) => clock.at(clock.now() + 20, () => resolve(1)));
   expect(await done).toBe(1);
 });
+
+it('a wait further than a timer can hold does not run early', async () => {
+  clock = new SandboxClock();
+  let ran = false;
+  clock.at(clock.now() + 40 * 86_400_000, () => (ran = true));
+  // Past the few milliseconds in which an overflowing 40-day timer would have fired.
+  const soon = new Promise<void>((resolve) => clock.at(clock.now() + 30, resolve));
+  await soon;
+  expect(ran).toBe(false);
+  clock.advance(40 * 86_400_000);
+  expect(ran).toBe(true);
+});
