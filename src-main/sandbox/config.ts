@@ -30,6 +30,7 @@ export const AppConfigSchema = z.object({
   code_lifetime: z.number().positive().optional(),
   rate_limit: RateLimitSchema.optional(),
   rotate_refresh_tokens: z.boolean().optional(),
+  repeat_refresh_token: z.boolean().optional(),
 });
 
 const SeedUserSchema = NewUserFields.extend({
@@ -61,6 +62,7 @@ export const SandboxConfigSchema = z.object({
   otp_lifetime: z.number().positive().optional(),
   rate_limit: RateLimitSchema.optional(),
   rotate_refresh_tokens: z.boolean().optional(),
+  repeat_refresh_token: z.boolean().optional(),
   max_file_bytes: z.number().int().positive().optional(),
   apps: z.array(AppConfigSchema).optional(),
   users: z.array(SeedUserSchema).optional(),
@@ -91,6 +93,7 @@ export function buildApps(config: SandboxConfig): AppRecord[] {
     code_lifetime: a.code_lifetime ?? config.code_lifetime ?? 60,
     rate_limit: a.rate_limit ?? config.rate_limit ?? DEFAULT_RATE_LIMIT,
     rotate_refresh_tokens: a.rotate_refresh_tokens ?? config.rotate_refresh_tokens ?? true,
+    repeat_refresh_token: a.repeat_refresh_token ?? config.repeat_refresh_token ?? true,
   }));
   const ids = new Set(apps.map((a) => a.client_id));
   if (ids.size !== apps.length) throw new Error('Two apps have the same client_id.');

@@ -1,12 +1,13 @@
 // Per app and endpoint, a fixed window of `count` calls per `window_s` seconds (API document §8,
-// docs/sandbox.md Rate limits). Over it: 429 rate_limited with Retry-After.
+// docs/sandbox.md Rate limits). Over it: 429 rate_limited with Retry-After. `now` is the sandbox's
+// clock, so that advancing it opens the next window (docs/sandbox.md, The clock).
 import { ApiError } from './http/reply';
 import type { AppRecord } from './state/records';
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  hit(app: AppRecord, endpointId: string, now = Date.now()): void {
+  hit(app: AppRecord, endpointId: string, now: number): void {
     const key = `${app.client_id}\u0000${endpointId}`;
     const windowMs = app.rate_limit.window_s * 1000;
     let w = this.windows.get(key);

@@ -24,6 +24,11 @@ export interface SandboxAppSettings {
   code_lifetime: number;
   rate_limit: { count: number; window_s: number };
   rotate_refresh_tokens: boolean;
+  /**
+   * Without rotation, whether a refresh's answer names the unchanged refresh token again (true by
+   * default); false leaves `refresh_token` out, as a platform may (API document §5.5 is silent).
+   */
+  repeat_refresh_token: boolean;
 }
 
 export interface SandboxSeedUser {
@@ -57,6 +62,7 @@ export interface SandboxConfig {
   /** Per app and endpoint; 10,000,000 a day by default. */
   rate_limit?: { count: number; window_s: number };
   rotate_refresh_tokens?: boolean;
+  repeat_refresh_token?: boolean;
   /** Largest accepted file part; 25 MiB by default. */
   max_file_bytes?: number;
   /** Apps to register; without any, the demo app "Acme Orders" is seeded. */

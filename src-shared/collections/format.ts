@@ -5,6 +5,7 @@
 // a problem names file and line); the renderer reads the same shapes for its views.
 import { z } from 'zod';
 import { httpUrl } from '../contract/common';
+import { ClockAdvance } from '../rules/clock-advance';
 
 /** Bumped when a file written by this version would not be read the same by an older one. */
 export const COLLECTION_FORMAT_VERSION = 1;
@@ -216,6 +217,9 @@ export const SimulateStep = z
           .optional(),
         token_lifetime: z.number().int().positive().optional(),
         scopes: z.array(z.string()).optional(),
+        rotate_refresh_tokens: z.boolean().optional(),
+        /** Without rotation, false: a refresh answers no refresh_token (docs/sandbox.md). */
+        repeat_refresh_token: z.boolean().optional(),
       })
       .strict()
       .optional(),
@@ -247,6 +251,8 @@ export const Step = z.union([
   z.object({ ...stepCommon, simulate: SimulateStep }).strict(),
   z.object({ ...stepCommon, 'connect-user': ConnectUserStep }).strict(),
   z.object({ ...stepCommon, wait: Duration }).strict(),
+  /** Moves the embedded sandbox's clock forward (seconds once read): `1h`, `10m`, `1d`, `90s`. */
+  z.object({ ...stepCommon, 'advance-clock': ClockAdvance }).strict(),
 ]);
 export type Step = z.output<typeof Step>;
 export const STEP_KINDS = [
@@ -256,6 +262,7 @@ export const STEP_KINDS = [
   'simulate',
   'connect-user',
   'wait',
+  'advance-clock',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 

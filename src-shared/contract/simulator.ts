@@ -1,6 +1,7 @@
 // The sandbox simulator (simulator.*; docs/sandbox.md, "The simulator panel"): plays the embedded
 // sandbox's users, rooms, messages, otps and tokens, and changes the app's registration there.
 import { z } from 'zod';
+import { ClockAdvance } from '../rules/clock-advance';
 import { NoInput, type DomainCommands, type DomainEvents } from './common';
 import { ComposerFile, ComposerVcard } from './composer';
 
@@ -85,10 +86,19 @@ export const SimDelivery = z.object({
   attempts: z.array(SimAttempt),
 });
 export type SimDelivery = z.infer<typeof SimDelivery>;
+/** The sandbox's own clock (docs/sandbox.md, The clock). */
+export const SimClock = z.object({
+  /** The sandbox's time when the state was read, ISO 8601. */
+  now: z.string(),
+  /** How far ahead of real time, in seconds: the panel shows real time plus this. */
+  offsetS: z.number(),
+});
+export type SimClock = z.infer<typeof SimClock>;
 export const SimulatorState = z.object({
   profileId: z.string(),
   baseUrl: z.string(),
   platformDomain: z.string(),
+  clock: SimClock,
   app: SimApp,
   users: z.array(SimUser),
   contacts: z.array(SimContact),
@@ -137,6 +147,9 @@ export const SimAppChanges = z
         windowS: z.number().int().positive().max(10_000_000),
       })
       .strict(),
+    rotateRefreshTokens: z.boolean(),
+    /** Without rotation, false: a refresh answers no refresh_token (docs/sandbox.md). */
+    repeatRefreshToken: z.boolean(),
   })
   .partial()
   .strict();
@@ -214,6 +227,14 @@ export const simulatorCommands = {
   'simulator.expireTokens': {
     input: z.object(simProfile).strict(),
     output: z.object({ ...simOutcome, expired: z.number() }),
+  },
+  /**
+   * Moves the sandbox's clock forward (`1h`, `10m`, `1d`, or seconds). The engine is not told of
+   * what expires: it meets the sandbox's refusals as it would the platform's.
+   */
+  'simulator.advanceClock': {
+    input: z.object({ by: ClockAdvance, ...simProfile }).strict(),
+    output: z.object({ ...simOutcome, clock: SimClock }),
   },
   /** Changes the app's registration on the sandbox; the sandbox profile follows. */
   'simulator.updateApp': {

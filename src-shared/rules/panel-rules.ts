@@ -119,6 +119,8 @@ const CHANGE_WORDS: Record<keyof SimAppChanges, string> = {
   signatureMethod: 'signature method',
   tokenLifetime: 'token lifetime',
   rateLimit: 'rate limit',
+  rotateRefreshTokens: 'refresh token rotation',
+  repeatRefreshToken: 'refresh token in refresh answers',
 };
 
 /** "signature method, rate limit": what a save would change, in words. */

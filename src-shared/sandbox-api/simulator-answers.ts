@@ -90,8 +90,18 @@ export const DeliveryAnswer = z.object({
 export const DeliveriesAnswer = z.object({ deliveries: z.array(DeliveryAnswer) });
 
 /** GET /_sandbox/state: the whole sandbox. */
+/** GET /_sandbox/clock and POST /_sandbox/clock/advance: the sandbox's time (docs/sandbox.md, The clock). */
+export const ClockAnswer = z.object({
+  /** ISO 8601, UTC. */
+  now: z.string(),
+  /** How far ahead of real time, in seconds. */
+  offset_s: z.number(),
+});
+
 export const StateAnswer = z.object({
   platform_domain: z.string(),
+  /** Absent from a sandbox of before the clock: read as real time. */
+  clock: ClockAnswer.optional().catch(undefined),
   /** The sandbox's own settings; the panel does not show them. */
   settings: z
     .object({

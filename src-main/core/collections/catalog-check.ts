@@ -173,6 +173,7 @@ const CAPTURE_SOURCES: Record<StepKind, { exact: string[]; prefixes: string[] }>
   },
   'connect-user': { exact: ['user_id', 'seq'], prefixes: [] },
   wait: { exact: [], prefixes: [] },
+  'advance-clock': { exact: ['seq', 'now'], prefixes: [] },
 };
 
 function checkCaptures(step: Step, at: Path, report: Report): void {

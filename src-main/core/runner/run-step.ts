@@ -14,6 +14,7 @@ import type { UserTokenService } from '../auth/user-tokens';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile } from '../profiles/profile-store';
+import { runAdvanceClockStep } from './advance-clock-step';
 import { takeCaptures } from './captures';
 import { observedFields } from './observed-fields';
 import { failedChecksText } from './checks';
@@ -81,6 +82,7 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
   if ('expect-forward' in step) return runForwardStep(ctx, step['expect-forward']);
   if ('simulate' in step) return runSimulateStep(ctx, step.simulate);
   if ('connect-user' in step) return runConnectUserStep(ctx, step['connect-user']);
+  if ('advance-clock' in step) return runAdvanceClockStep(ctx, step['advance-clock']);
   return runWaitStep(ctx, step.wait);
 }
 

@@ -8,6 +8,7 @@ import type {
   StepState,
   StepView,
 } from '../../../src-shared/contract';
+import { clockOffsetWords } from '../../../src-shared/rules/clock-advance';
 import { ENDPOINTS } from '../../../src-shared/spec';
 import type { LoadedScenario } from '../collections/load-collection';
 
@@ -22,6 +23,8 @@ export function defaultStepName(step: Step): string {
   if ('expect-forward' in step) return 'expect a forward';
   if ('simulate' in step) return `simulate ${step.simulate.action}`;
   if ('connect-user' in step) return 'connect a user';
+  if ('advance-clock' in step)
+    return `advance the sandbox clock by ${clockOffsetWords(step['advance-clock'])}`;
   return `wait ${step.wait} ms`;
 }
 
@@ -195,7 +198,7 @@ const READ_ONLY_POSTS = new Set(['token', 'otp.verify']);
 
 /** Whether a step may change what the platform holds (asked about on a profile not the sandbox). */
 export function changesPlatform(step: Step): boolean {
-  if ('simulate' in step || 'connect-user' in step) return true;
+  if ('simulate' in step || 'connect-user' in step || 'advance-clock' in step) return true;
   if (!('request' in step)) return false;
   const endpoint = ENDPOINTS.find((e) => e.id === step.request.endpoint);
   return endpoint?.method === 'POST' && !READ_ONLY_POSTS.has(endpoint.id);

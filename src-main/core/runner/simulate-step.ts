@@ -2,7 +2,7 @@
 // commands (sandbox profile only). Captures: `id` (the user a create-user made, the room a
 // create-room made, the message a send-message sent), also as user_id, room_id and message_id;
 // `seq` (the simulator's journal record); `status` for an otp (what the app's URL answered).
-// update-app changes the sandbox app's registration (signature method, rate limit...).
+// update-app changes the sandbox app's registration (signature method, rate limit, refresh tokens...).
 import type { SimulateStep } from '../../../src-shared/collections/format';
 import type { StepContext, StepOutcome } from './step-context';
 
@@ -129,6 +129,12 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
             : {}),
           ...(app.token_lifetime ? { tokenLifetime: app.token_lifetime } : {}),
           ...(app.scopes ? { scopes: app.scopes } : {}),
+          ...(app.rotate_refresh_tokens !== undefined
+            ? { rotateRefreshTokens: app.rotate_refresh_tokens }
+            : {}),
+          ...(app.repeat_refresh_token !== undefined
+            ? { repeatRefreshToken: app.repeat_refresh_token }
+            : {}),
         },
       });
       return { seq: out.seq, values: {} };

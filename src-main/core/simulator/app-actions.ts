@@ -17,6 +17,10 @@ export function appActions({ act, deps }: SimContext): Pick<SimHandlers, 'simula
       if (changes.tokenLifetime !== undefined) body.token_lifetime = changes.tokenLifetime;
       if (changes.rateLimit !== undefined)
         body.rate_limit = { count: changes.rateLimit.count, window_s: changes.rateLimit.windowS };
+      if (changes.rotateRefreshTokens !== undefined)
+        body.rotate_refresh_tokens = changes.rotateRefreshTokens;
+      if (changes.repeatRefreshToken !== undefined)
+        body.repeat_refresh_token = changes.repeatRefreshToken;
       return act(
         t,
         'updateApp',

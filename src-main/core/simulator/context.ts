@@ -37,6 +37,7 @@ export type SimCommand =
   | 'simulator.otp'
   | 'simulator.disconnectUser'
   | 'simulator.expireTokens'
+  | 'simulator.advanceClock'
   | 'simulator.updateApp'
   | 'simulator.redeliver';
 

@@ -18,6 +18,7 @@ export function simulatorHandlers(
     'simulator.otp': (input) => sim.run('simulator.otp', input),
     'simulator.disconnectUser': (input) => sim.run('simulator.disconnectUser', input),
     'simulator.expireTokens': (input) => sim.run('simulator.expireTokens', input),
+    'simulator.advanceClock': (input) => sim.run('simulator.advanceClock', input),
     'simulator.updateApp': (input) => sim.run('simulator.updateApp', input),
     'simulator.deliveries': ({ limit }) => sim.deliveries(limit),
     'simulator.redeliver': (input) => sim.run('simulator.redeliver', input),

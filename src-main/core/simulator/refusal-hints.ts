@@ -36,6 +36,8 @@ export const REFUSAL_HINTS = {
   otp: 'Check the user id and that the registration has that URL, then try again.',
   disconnectUser: 'Check the user id: the user must be connected to the app.',
   expireTokens: 'Read the state again; if the sandbox stopped, restart TP Inspector.',
+  advanceClock:
+    'Give a duration forward such as 10m, 1h or 1d, at most 366d at a time; if the sandbox stopped, restart TP Inspector.',
   updateApp: registrationHint,
   redeliver: 'Read the deliveries again: the id must be one of them.',
 } satisfies Record<string, RefusalHint>;

@@ -5,6 +5,7 @@
 // by what they act on: users and otps, rooms, messages, the app registration, tokens, deliveries.
 import type { CommandOutput, SimulatorState } from '../../../src-shared/contract';
 import { appActions } from './app-actions';
+import { clockActions } from './clock-actions';
 import {
   createSimNames,
   sandboxTarget,
@@ -35,6 +36,7 @@ export function createSimulatorService(deps: SimulatorDeps) {
     ...messageActions(ctx),
     ...appActions(ctx),
     ...tokenActions(ctx),
+    ...clockActions(ctx),
     ...deliveryActions(ctx),
   };
   const target = () => sandboxTarget(deps.profiles);

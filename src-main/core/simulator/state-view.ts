@@ -5,6 +5,7 @@
 // (src-shared/sandbox-api/simulator-answers.ts).
 import type {
   SimApp,
+  SimClock,
   SimContact,
   SimDelivery,
   SimReceived,
@@ -13,6 +14,7 @@ import type {
 } from '../../../src-shared/contract';
 import type {
   AppAnswer,
+  ClockAnswer,
   DeliveryAnswer,
   Read,
   RoomAnswer,
@@ -70,6 +72,13 @@ export function deliveryView(d: Read<typeof DeliveryAnswer>): SimDelivery {
   };
 }
 
+/** A sandbox of before the clock answers none: its time is real time. */
+export function clockView(raw: Read<typeof ClockAnswer> | undefined): SimClock {
+  return raw
+    ? { now: raw.now, offsetS: raw.offset_s }
+    : { now: new Date().toISOString(), offsetS: 0 };
+}
+
 /** How many received messages each user shows (the newest). */
 const RECEIVED_PER_USER = 50;
 
@@ -111,6 +120,7 @@ export function stateView(
   return {
     ...meta,
     platformDomain: raw.platform_domain,
+    clock: clockView(raw.clock),
     app: appView(rawApp),
     users: raw.users.map((u) => ({
       ...u,

@@ -17,7 +17,12 @@ export const me: ApiHandler = (ctx, { actor }) => {
 // POST /tp/otp/verify.json (4.3): answers the otp's user once.
 export const otpVerify: ApiHandler = (ctx, { actor, params }) => {
   const otp = ctx.store.otps.get(params.str('otp') ?? '');
-  if (!otp || otp.client_id !== actor.app.client_id || otp.used || Date.now() >= otp.expires_at) {
+  if (
+    !otp ||
+    otp.client_id !== actor.app.client_id ||
+    otp.used ||
+    ctx.store.clock.now() >= otp.expires_at
+  ) {
     throw new ApiError(
       'invalid_grant',
       'otp is unknown, already used, expired or for another app.',

@@ -28,7 +28,7 @@ function build(
   return {
     id: newMessageId(),
     type: msgType,
-    timestamp: Date.now().toString(),
+    timestamp: store.clock.now().toString(),
     sender: store.contactAddress(contact.client_id, contact.contact_id),
     owner: store.userAddress(owner),
     recipient:

@@ -63,7 +63,7 @@ export async function handleApi(
   const body = await readInput(ctx, endpoint, req, url);
   const token = resolveBearer(ctx.store, header(req, 'authorization'));
   const app = ctx.store.app(token.client_id);
-  if (app) ctx.rateLimiter.hit(app, endpoint.id);
+  if (app) ctx.rateLimiter.hit(app, endpoint.id, ctx.store.clock.now());
   const checked = validateParams(
     endpoint,
     { fields: body.fields, files: body.files.size === 0 ? NO_FILES : new Set(body.files.keys()) },

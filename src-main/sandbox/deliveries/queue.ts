@@ -1,10 +1,13 @@
 // Deliveries to the app's endpoint URL: POST form {data, signature, signature_method}; any 2xx is
 // a success; otherwise retried after the configured gaps (1, 2, 4, 8 s: five attempts), every
-// attempt recorded with status, timing and response body.
+// attempt recorded with status, timing and response body. The gaps are kept on the sandbox's clock
+// (docs/sandbox.md, The clock): advanced past a retry's time, the retry is sent at once. An
+// attempt's timeout and duration are real time: they measure the app's answer, not the platform.
 import { newDeliveryId } from '../ids';
 import type { AppRecord, DeliveryAttempt, DeliveryRecord } from '../state/records';
 import type { Store } from '../state/store';
 import type { Signer } from './sign';
+import type { SandboxClock } from '../clock';
 
 export interface DeliverySettings {
   retryDelaysMs: number[];
@@ -14,7 +17,6 @@ export interface DeliverySettings {
 const BODY_KEEP = 64 * 1024;
 
 export class Deliveries {
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<AbortController>();
   private closed = false;
 
@@ -25,6 +27,10 @@ export class Deliveries {
     /** Told when a delivery's record changes outside a request (an attempt's outcome). */
     private readonly onChange: () => void = () => {},
   ) {}
+
+  private get clock(): SandboxClock {
+    return this.store.clock;
+  }
 
   /** Records the delivery and starts sending it; answers the record at once. */
   enqueue(app: AppRecord, payload: Record<string, unknown>): DeliveryRecord {
@@ -38,7 +44,7 @@ export class Deliveries {
       signature: this.signer.sign(app, data),
       signature_method: app.signature_method,
       status: app.endpoint_url ? 'pending' : 'undelivered',
-      created_at: new Date().toISOString(),
+      created_at: new Date(this.clock.now()).toISOString(),
       attempts: [],
     };
     this.store.deliveries.push(delivery);
@@ -62,13 +68,14 @@ export class Deliveries {
     // attempt's clock and deadline start).
     const { request } = await import('undici');
     if (this.closed) return;
-    const started = Date.now();
+    const started = performance.now();
+    const at = this.clock.now();
     const abort = new AbortController();
     this.inflight.add(abort);
     const timer = setTimeout(() => abort.abort(), this.settings.timeoutMs);
     const rec: DeliveryAttempt = {
       attempt: delivery.attempts.length + 1,
-      at: new Date(started).toISOString(),
+      at: new Date(at).toISOString(),
       status: null,
       duration_ms: 0,
       response_body: '',
@@ -99,16 +106,14 @@ export class Deliveries {
       clearTimeout(timer);
       this.inflight.delete(abort);
     }
-    rec.duration_ms = Date.now() - started;
+    rec.duration_ms = Math.round(performance.now() - started);
     delivery.attempts.push(rec);
     if (rec.status !== null && rec.status >= 200 && rec.status < 300) {
       delivery.status = 'delivered';
     } else if (retry < this.settings.retryDelaysMs.length && !this.closed) {
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        void this.attempt(delivery, retry + 1);
-      }, this.settings.retryDelaysMs[retry]);
-      this.timers.add(t);
+      this.clock.at(this.clock.now() + (this.settings.retryDelaysMs[retry] ?? 0), () => {
+        if (!this.closed) void this.attempt(delivery, retry + 1);
+      });
     } else {
       delivery.status = 'failed';
     }
@@ -117,8 +122,7 @@ export class Deliveries {
 
   close(): void {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.clock.clear();
     for (const a of this.inflight) a.abort();
   }
 }

@@ -70,7 +70,12 @@ export function checkAuthorize(store: Store, input: AuthorizeInput): AuthorizeCh
     return fail(app, 'invalid_request', 'state is missing.', state);
   if (input.otp !== undefined && input.otp !== '') {
     const otp = store.otps.get(input.otp);
-    if (!otp || otp.client_id !== app.client_id || otp.used || Date.now() >= otp.expires_at) {
+    if (
+      !otp ||
+      otp.client_id !== app.client_id ||
+      otp.used ||
+      store.clock.now() >= otp.expires_at
+    ) {
       return fail(app, 'access_denied', 'otp is unknown, used, expired or for another app.', state);
     }
     if (!store.users.has(otp.user_id))

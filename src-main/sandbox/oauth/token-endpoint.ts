@@ -25,7 +25,7 @@ export async function handleToken(
   if (!app || secret?.length !== 1 || !secretMatches(secret[0] ?? '', app.client_secret)) {
     throw new ApiError('invalid_client', 'client_id or client_secret is missing or wrong.');
   }
-  ctx.rateLimiter.hit(app, TOKEN.id);
+  ctx.rateLimiter.hit(app, TOKEN.id, ctx.store.clock.now());
   const checked = validateParams(TOKEN, { fields, files: new Set() });
   if (!checked.ok) throw new ApiError(checked.error, checked.description);
   const p = checked.params;

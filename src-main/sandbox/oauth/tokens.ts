@@ -25,7 +25,7 @@ function newAccessToken(
     client_id: app.client_id,
     user_id: userId,
     scopes,
-    expires_at: Date.now() + app.token_lifetime * 1000,
+    expires_at: store.clock.now() + app.token_lifetime * 1000,
     grant_id: grantId,
   };
   store.accessTokens.set(record.token, record);
@@ -62,13 +62,14 @@ export function issueAppToken(store: Store, app: AppRecord, asked?: string[]): T
   };
 }
 
+/** `refreshToken` null: the answer names none (docs/sandbox.md, Tokens and OAuth). */
 function userTokenResponse(
   store: Store,
   app: AppRecord,
   userId: string,
   scopes: string[],
   grantId: string,
-  refreshToken: string,
+  refreshToken: string | null,
 ): TokenResponse {
   const t = newAccessToken(store, app, userId, scopes, grantId);
   return {
@@ -76,7 +77,7 @@ function userTokenResponse(
     expires_in: lifetime(app),
     token_type: 'Bearer',
     scope: scopes.join(' '),
-    refresh_token: refreshToken,
+    ...(refreshToken === null ? {} : { refresh_token: refreshToken }),
     user_id: userId,
   };
 }
@@ -89,7 +90,7 @@ export function issueCode(store: Store, app: AppRecord, userId: string, scopes: 
     redirect_uri: app.redirect_uri,
     user_id: userId,
     scopes,
-    expires_at: Date.now() + app.code_lifetime * 1000,
+    expires_at: store.clock.now() + app.code_lifetime * 1000,
     used: false,
   });
   return code;
@@ -119,7 +120,7 @@ export function exchangeCode(
       'code was already used; the tokens issued from it are revoked.',
     );
   }
-  if (Date.now() >= record.expires_at) {
+  if (store.clock.now() >= record.expires_at) {
     throw new ApiError('invalid_grant', 'code has expired.');
   }
   if (redirectUri !== record.redirect_uri || redirectUri !== app.redirect_uri) {
@@ -155,13 +156,16 @@ export function refreshGrant(
   }
   // A narrower access token may be asked for; the refresh token keeps the whole grant.
   const scopes = narrowScopes(asked, record.scopes, 'the scopes of the grant');
-  let next = refreshToken;
   if (app.rotate_refresh_tokens) {
     store.refreshTokens.delete(refreshToken);
-    next = newSecret();
+    const next = newSecret();
     store.refreshTokens.set(next, { ...record, token: next });
+    return userTokenResponse(store, app, record.user_id, scopes, record.grant_id, next);
   }
-  return userTokenResponse(store, app, record.user_id, scopes, record.grant_id, next);
+  // The refresh token stays valid; the answer may leave it out, so that an app's keeping of the
+  // one it has (the API document shows no refresh answer, §5.5) can be tested.
+  const named = app.repeat_refresh_token ? refreshToken : null;
+  return userTokenResponse(store, app, record.user_id, scopes, record.grant_id, named);
 }
 
 /** The user's tokens for the app are revoked and the user is no longer connected. */
@@ -186,7 +190,7 @@ export function disconnect(store: Store, clientId: string, userId: string): numb
 /** Every access token of the app expires now; refresh tokens stay valid. */
 export function expireAll(store: Store, clientId: string): number {
   let n = 0;
-  const now = Date.now();
+  const now = store.clock.now();
   for (const t of store.accessTokens.values()) {
     if (t.client_id === clientId && t.expires_at > now) {
       t.expires_at = now;
@@ -207,7 +211,7 @@ export function resolveBearer(store: Store, header: string | undefined): AccessT
   }
   const record = store.accessTokens.get(match[1]);
   if (!record) throw new ApiError('invalid_token', 'The access token is unknown or revoked.');
-  if (Date.now() >= record.expires_at)
+  if (store.clock.now() >= record.expires_at)
     throw new ApiError('invalid_token', 'The access token has expired.');
   if (!store.app(record.client_id))
     throw new ApiError('invalid_token', 'The app no longer exists.');

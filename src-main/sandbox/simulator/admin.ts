@@ -14,6 +14,7 @@ import type {
   Sent,
   StateAnswer,
 } from '../../../src-shared/sandbox-api/simulator-answers';
+import { clockAnswer } from './clock';
 import { getUser, parseBody, pickApp, type SimHandler } from './common';
 
 const AuthorizeBody = z.object({
@@ -103,6 +104,7 @@ export const getState: SimHandler<Sent<typeof StateAnswer>> = ({ ctx }) => {
   const { store } = ctx;
   return {
     platform_domain: store.platformDomain,
+    clock: clockAnswer(store.clock),
     settings: {
       max_file_bytes: ctx.maxFileBytes,
       otp_lifetime: ctx.otpLifetimeMs / 1000,

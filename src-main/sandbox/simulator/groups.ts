@@ -27,7 +27,7 @@ function deliverEvent(
   ctx.deliveries.enqueue(app, {
     id: newMessageId(),
     type,
-    timestamp: Date.now().toString(),
+    timestamp: store.clock.now().toString(),
     sender: store.userAddress(actingUser),
     room: room.id,
     owner: store.userAddress(to.invited_by),

@@ -18,6 +18,7 @@ import {
   postSave,
 } from './admin';
 import { CATALOG_VERSION, openApiDocument } from '../../../src-shared/spec/openapi';
+import { getClock, postAdvanceClock } from './clock';
 import type { SimHandler } from './common';
 import { invite, join, leave, postRoom, remove, update } from './groups';
 import { postDisconnect, postMessage, postOtp, postUser } from './users';
@@ -43,6 +44,8 @@ const ROUTES: { method: string; path: RegExp; handler: SimHandler }[] = [
   { method: 'POST', path: new RegExp(`^/_sandbox/rooms/${SEG}/update$`), handler: update },
   { method: 'POST', path: new RegExp(`^/_sandbox/rooms/${SEG}/remove$`), handler: remove },
   { method: 'POST', path: /^\/_sandbox\/tokens\/expire$/, handler: postExpire },
+  { method: 'GET', path: /^\/_sandbox\/clock$/, handler: getClock },
+  { method: 'POST', path: /^\/_sandbox\/clock\/advance$/, handler: postAdvanceClock },
   { method: 'GET', path: /^\/_sandbox\/deliveries$/, handler: getDeliveries },
   {
     method: 'POST',

@@ -89,7 +89,7 @@ export const postMessage: SimHandler<Sent<typeof MessageSentAnswer>> = ({ ctx, a
   const base = {
     id: newMessageId(),
     type: msgType,
-    timestamp: Date.now().toString(),
+    timestamp: ctx.store.clock.now().toString(),
     sender: store.userAddress(user.id),
   };
   if (input.contact_id !== undefined) {
@@ -175,7 +175,7 @@ export const postOtp: SimHandler<Sent<typeof OtpAnswer>> = async ({ ctx, args, b
     otp,
     client_id: app.client_id,
     user_id: user.id,
-    expires_at: Date.now() + ctx.otpLifetimeMs,
+    expires_at: ctx.store.clock.now() + ctx.otpLifetimeMs,
     used: false,
   });
   const url = new URL(base);

@@ -2,13 +2,17 @@
 // can be resumed. The file is read back through zod: it is a trust boundary like any input.
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
+import { MAX_CLOCK_OFFSET_S } from '../../../src-shared/rules/clock-advance';
 import { AppConfigSchema } from '../config';
 import type { Store } from './store';
 
 const str = z.string();
 const strs = z.array(z.string());
 
-const AppSchema = AppConfigSchema.required();
+// A file saved before repeat_refresh_token existed reads as the behaviour of then (repeated).
+const AppSchema = AppConfigSchema.required().extend({
+  repeat_refresh_token: z.boolean().default(true),
+});
 const UserSchema = z.object({
   id: str,
   name: str,
@@ -114,6 +118,12 @@ export const StateFileSchema = z.object({
   media: z.array(MediaSchema),
   deliveries: z.array(DeliverySchema),
   rsa_private_key_pem: str.nullable(),
+  /** How far the sandbox's clock is ahead of real time; absent in files of before the clock. */
+  clock_offset_ms: z
+    .number()
+    .nonnegative()
+    .max(MAX_CLOCK_OFFSET_S * 1000)
+    .optional(),
 });
 export type StateFile = z.infer<typeof StateFileSchema>;
 
@@ -140,6 +150,7 @@ export function snapshot(store: Store): StateFile {
       d.status === 'pending' ? { ...d, status: 'failed' } : d,
     ),
     rsa_private_key_pem: store.rsaPrivateKeyPem,
+    clock_offset_ms: store.clock.offsetMs,
   };
 }
 
@@ -203,5 +214,6 @@ export async function loadState(store: Store, file: string): Promise<boolean> {
     store.media.set(m.id, { record: m, bytes: Buffer.from(m.base64, 'base64') });
   store.deliveries = s.deliveries;
   store.rsaPrivateKeyPem = s.rsa_private_key_pem;
+  store.clock.restore(s.clock_offset_ms ?? 0);
   return true;
 }

@@ -13,6 +13,8 @@ export interface AppRecord extends SandboxApp {
   code_lifetime: number;
   rate_limit: RateLimit;
   rotate_refresh_tokens: boolean;
+  /** Without rotation: whether a refresh's answer names the unchanged refresh token again. */
+  repeat_refresh_token: boolean;
 }
 
 export interface UserRecord {

@@ -13,6 +13,7 @@ import type {
   RoomRecord,
   UserRecord,
 } from './records';
+import { SandboxClock } from '../clock';
 
 const pair = (a: string, b: string) => `${a}\u0000${b}`;
 
@@ -33,6 +34,8 @@ export class Store {
   deliveries: DeliveryRecord[] = [];
   /** PEM of the RSA key for RSA-SHA256 signatures; made on first need. */
   rsaPrivateKeyPem: string | null = null;
+  /** The platform's time: every expiry and wait reads it (docs/sandbox.md, The clock). */
+  readonly clock = new SandboxClock();
 
   constructor(platformDomain: string) {
     this.platformDomain = platformDomain;

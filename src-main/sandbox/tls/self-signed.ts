@@ -25,6 +25,7 @@ const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), nul());
 export function selfSignedCertificate(commonName = 'TP Inspector sandbox'): SelfSigned {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const name = seq(set(seq(oid('2.5.4.3'), utf8(commonName))));
+  // Real time, not the sandbox's clock: TLS clients judge the certificate by their own clocks.
   const now = Date.now();
   const altNames = seq(
     implicitPrimitive(2, Buffer.from('localhost', 'ascii')),

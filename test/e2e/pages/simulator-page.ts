@@ -1,11 +1,12 @@
 // The Simulator tab as the tests see it, by role and name: its sections (Users, Rooms, Send as
-// user, App registration, Deliveries), each with its outcome line, the users and rooms lists, the
-// room actions, the send form with the composer's editors, the registration form and the sandbox's
-// delivery attempts.
+// user, Clock, App registration, Deliveries), each with its outcome line, the users and rooms lists,
+// the room actions, the send form with the composer's editors, the sandbox's time and the buttons
+// that move it forward, the registration form and the sandbox's delivery attempts.
 import type { Locator, Page } from 'playwright-core';
 import { openTab } from './tabs';
 
-export type SimSectionName = 'Users' | 'Rooms' | 'Send as user' | 'App registration' | 'Deliveries';
+export type SimSectionName =
+  'Users' | 'Rooms' | 'Send as user' | 'Clock' | 'App registration' | 'Deliveries';
 
 export class SimulatorPage {
   readonly tab: Locator;
@@ -16,6 +17,9 @@ export class SimulatorPage {
   readonly roomList: Locator;
   readonly roomActions: Locator;
   readonly send: Locator;
+  readonly clock: Locator;
+  /** The sandbox's time, as shown (`2026-11-28 18:52 UTC`); its dateTime attribute is ISO 8601. */
+  readonly clockTime: Locator;
   readonly app: Locator;
   readonly registration: Locator;
   readonly deliveries: Locator;
@@ -30,10 +34,19 @@ export class SimulatorPage {
     this.roomList = this.rooms.getByRole('list', { name: 'Rooms', exact: true });
     this.roomActions = this.rooms.getByRole('group', { name: 'Room actions' });
     this.send = this.section('Send as user');
+    this.clock = this.section('Clock');
+    this.clockTime = this.clock.getByRole('time');
     this.app = this.section('App registration');
     this.registration = this.app.getByRole('form', { name: 'App registration' });
     this.deliveries = this.section('Deliveries');
     this.deliveryList = this.deliveries.getByRole('list', { name: 'Sandbox deliveries' });
+  }
+
+  /** In Clock: the button that moves the sandbox's clock forward (`+1 min`, `+10 min`, `+1 h`, `+1 day`). */
+  clockForward(label: '+1 min' | '+10 min' | '+1 h' | '+1 day'): Locator {
+    return this.clock
+      .getByRole('group', { name: 'Move the sandbox clock forward' })
+      .getByRole('button', { name: label, exact: true });
   }
 
   /** In App registration: the client secret, hidden until Show, with Copy. */

@@ -38,6 +38,7 @@ it('npm run tp -- run examples passes every step, each scenario a JUnit testsuit
     'user-message.yaml',
     'group-events.yaml',
     'rate-limit.yaml',
+    'token-clock.yaml',
   ]);
   const root = xml.getElementsByTagName('testsuites')[0]!;
   expect(Number(root.getAttribute('tests'))).toBeGreaterThanOrEqual(50);

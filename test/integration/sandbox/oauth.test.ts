@@ -248,6 +248,35 @@ describe('authorization_code and refresh_token', () => {
     }
   });
 
+  it('with repeat_refresh_token off, a refresh without rotation answers no refresh_token, and the one held keeps working', async () => {
+    const off = await h.sim('PATCH', `/apps/${h.app.client_id}`, {
+      rotate_refresh_tokens: false,
+      repeat_refresh_token: false,
+    });
+    expect(off.json.repeat_refresh_token).toBe(false);
+    try {
+      const s = await h.connect();
+      // The code grant still names its refresh token: only the refresh's answer leaves it out.
+      expect(s.refresh_token).toMatch(/./);
+      const body = {
+        grant_type: 'refresh_token',
+        client_id: h.app.client_id,
+        client_secret: h.app.client_secret,
+        refresh_token: s.refresh_token,
+      };
+      const r = await h.post('/tp/token', body);
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.json)).not.toContain('refresh_token');
+      expect(TokenResponse.parse(r.json)).toMatchObject({ user_id: s.user_id });
+      expect((await h.post('/tp/token', body)).status).toBe(200);
+    } finally {
+      await h.sim('PATCH', `/apps/${h.app.client_id}`, {
+        rotate_refresh_tokens: true,
+        repeat_refresh_token: true,
+      });
+    }
+  });
+
   it('tokens expire after the configured lifetime and codes after theirs', async () => {
     const short = await Harness.start({ token_lifetime: 1, code_lifetime: 1 });
     try {

@@ -51,6 +51,28 @@ describe('parseScenarioText', () => {
     ]);
   });
 
+  it('reads advance-clock as seconds, and names the line of one it cannot read or that goes back', () => {
+    const good = parseScenarioText(
+      'clock.yaml',
+      'steps:\n  - advance-clock: 1h\n  - advance-clock: 1d\n  - advance-clock: 90\n',
+    );
+    expect(good.problems).toEqual([]);
+    expect(good.value?.steps).toEqual([
+      { 'advance-clock': 3600 },
+      { 'advance-clock': 86_400 },
+      { 'advance-clock': 90 },
+    ]);
+    const bad = parseScenarioText(
+      'clock.yaml',
+      'steps:\n  - advance-clock: soon\n  - advance-clock: -5\n',
+    );
+    expect(bad.value).toBeNull();
+    expect(bad.problems).toEqual([
+      expect.objectContaining({ line: 2, message: expect.stringMatching(/10m, 1h or 1d/) }),
+      expect.objectContaining({ line: 3, message: expect.stringMatching(/only moves forward/) }),
+    ]);
+  });
+
   it('says which step kinds exist when a step has none or two', () => {
     const parsed = parseScenarioText(
       'two.yaml',

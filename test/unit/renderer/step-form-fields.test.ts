@@ -68,6 +68,9 @@ describe('the Add step form', () => {
       capture: { me: 'body.user_id' },
     });
     expect(stepFromForm('wait', '', { '': '500ms' })).toEqual({ wait: '500ms' });
+    const clock = stepFromForm('advance-clock', 'A day passes', { '': '1d' });
+    expect(clock).toEqual({ name: 'A day passes', 'advance-clock': '1d' });
+    expect(Step.safeParse(clock).success).toBe(true);
     const delivery = stepFromForm('expect-delivery', '', {
       'match.kind': 'message',
       timeout: '5s',

@@ -49,6 +49,8 @@ function detailOf(kind: StepKind, body: unknown): string {
       return `connects a user${text(b.name) ? ` (${text(b.name)})` : ''}`;
     case 'wait':
       return `waits ${text(body) || '?'}`;
+    case 'advance-clock':
+      return `moves the sandbox clock forward by ${text(body) || '?'}`;
   }
 }
 

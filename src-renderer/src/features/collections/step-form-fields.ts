@@ -34,6 +34,7 @@ export const STEP_KIND_WORDS: Record<StepKind, string> = {
   'expect-forward': "expect-forward: wait for a forward's answer",
   'connect-user': 'connect-user: connect a user',
   wait: 'wait: a duration',
+  'advance-clock': "advance-clock: move the sandbox's clock",
 };
 export const FORM_KINDS: readonly StepKind[] = STEP_KINDS;
 
@@ -157,6 +158,8 @@ export function fieldsOf(kind: StepKind, values: Record<string, string>): StepFi
       ];
     case 'wait':
       return [{ key: '', label: 'Duration', kind: 'text', required: true, placeholder: '500ms' }];
+    case 'advance-clock':
+      return [{ key: '', label: 'Forward by', kind: 'text', required: true, placeholder: '1h' }];
   }
 }
 
@@ -198,7 +201,8 @@ export function stepFromForm(
     else if (field.key === '') whole = value;
     else put(body, field.key, value);
   }
-  step[kind] = kind === 'wait' ? whole : body;
+  // These kinds take one value, not an object of keys.
+  step[kind] = kind === 'wait' || kind === 'advance-clock' ? whole : body;
   const captureName = values[CAPTURE_NAME_KEY]?.trim();
   const captureFrom = values[CAPTURE_FROM_KEY]?.trim();
   if (captureName && captureFrom) step.capture = { [captureName]: captureFrom };

@@ -2,10 +2,11 @@
 // its /_sandbox/ API. Users, rooms and "Send as user" make things happen that the sandbox
 // delivers to the app; the registration and the sandbox's own delivery attempts are below,
 // folded, as they are looked at less often. Every action says its outcome in its section and is
-// journaled, so it also lands in the Event log.
+// journaled, so it also lands in the Event log. The Clock moves the sandbox's time forward.
 import { Pane } from '../../components/Pane';
 import { useSimulator } from '../../stores/stores-context';
 import { AppSection } from './AppSection';
+import { ClockSection } from './ClockSection';
 import { DeliveriesSection } from './DeliveriesSection';
 import { RoomsSection } from './RoomsSection';
 import { Section } from './Section';
@@ -46,6 +47,9 @@ export function SimulatorPane() {
           </Section>
           <Section id="send" title="Send as user">
             <SendSection />
+          </Section>
+          <Section id="clock" title="Clock">
+            <ClockSection />
           </Section>
           <Section id="app" title="App registration" openAtStart={false}>
             <AppSection />

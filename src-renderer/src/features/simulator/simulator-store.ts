@@ -20,7 +20,7 @@ import { activeProfile, type AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 import { followUpDelay } from '../../../../src-shared/rules/panel-rules';
 
-export type SimSection = 'users' | 'rooms' | 'send' | 'app' | 'deliveries';
+export type SimSection = 'users' | 'rooms' | 'send' | 'clock' | 'app' | 'deliveries';
 
 export interface SimOutcome {
   ok: boolean;
@@ -57,6 +57,8 @@ export interface SimulatorUiState {
     prepare: () => Promise<CommandInput<'simulator.sendMessage'>>,
   ): Promise<boolean>;
   expireTokens(): Promise<boolean>;
+  /** Moves the sandbox's clock forward by `by` (`1m`, `1h`...); `words` says it (`1 hour`). */
+  advanceClock(by: string, words: string): Promise<boolean>;
   updateApp(changes: SimAppChanges): Promise<boolean>;
   redeliver(id: string): Promise<boolean>;
   /** The sandbox profile's client secret, asked for by Show or Copy: answered, never kept here. */
@@ -164,6 +166,13 @@ export function createSimulatorStore(bridge: Bridge, connection: Connection, app
         act('app', 'Expiring every access token of the app…', () =>
           bridge.invoke('simulator.expireTokens', {}),
         ),
+      advanceClock: (by, words) =>
+        act('clock', `Moving the sandbox clock forward by ${words}…`, async () => {
+          const out = await bridge.invoke('simulator.advanceClock', { by });
+          // Shown at once from the answer, before simulator.state is read again.
+          set((s) => (s.view ? { view: { ...s.view, clock: out.clock } } : {}));
+          return out;
+        }),
       updateApp: (changes) =>
         act('app', 'Saving the app registration…', async () => {
           const out = await bridge.invoke('simulator.updateApp', { changes });
