@@ -1,0 +1,66 @@
+// The report card of a URL's last run: what was checked and how it went, what changed since the
+// run before (a re-run after a fix), each check as a row, and the run's session: open it in the
+// Event log (every delivery it sent) or export it as the HTML report.
+import type { EndpointCheckHistory } from '../../../../src-shared/contract';
+import { clockTime, durationMs } from '../../format';
+import { useLog } from '../../stores/stores-context';
+import { CheckRow } from './CheckRow';
+import { countsLine } from './check-words';
+import { diffReports } from './report-diff';
+
+export function ReportCard({ entry }: { entry: EndpointCheckHistory }) {
+  const { last, previous } = entry;
+  const diff = previous ? diffReports(previous, last, clockTime) : null;
+  const switchSession = useLog((s) => s.switchSession);
+  const select = useLog((s) => s.select);
+  const exportSession = useLog((s) => s.exportSession);
+  const openInLog = async (seq?: number) => {
+    await switchSession(last.sessionId);
+    if (seq !== undefined) select(seq);
+  };
+  return (
+    <section className="check-report" aria-label="Report">
+      <div className="check-report-head">
+        <h3 className={last.passed ? 'text-ok' : 'text-error'}>
+          {last.passed ? '✓ Passed' : '✗ Failed'}{' '}
+          <span className="mono check-report-url">{last.url}</span>
+        </h3>
+        <p role="status" aria-label="Report counts">
+          {countsLine(last)}
+        </p>
+        <p className="quiet small-text">
+          {last.profileName} · {last.signatureMethod} · {clockTime(last.startedAt)} · took{' '}
+          {durationMs(last.durationMs)} · answers p50 {Math.round(last.timing.p50Ms)} ms, p99{' '}
+          {Math.round(last.timing.p99Ms)} ms over {last.timing.count}
+        </p>
+        {diff ? (
+          <p className="check-diff" role="status" aria-label="Changes since the last run">
+            {diff.summary}
+          </p>
+        ) : null}
+        <div className="check-report-actions">
+          <button type="button" onClick={() => void openInLog()}>
+            Open the run in the Event log
+          </button>
+          <button
+            type="button"
+            onClick={() => void exportSession('html', { sessionId: last.sessionId })}
+          >
+            Export HTML report
+          </button>
+        </div>
+      </div>
+      <ul className="check-rows" aria-label="Checks">
+        {last.checks.map((c) => (
+          <CheckRow
+            key={c.id}
+            check={c}
+            sessionId={last.sessionId}
+            change={diff?.changes[c.id]}
+            onOpenInLog={(seq) => void openInLog(seq)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
