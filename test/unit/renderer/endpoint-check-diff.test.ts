@@ -8,6 +8,7 @@ import {
   familiesOf,
   formBodyOf,
 } from '../../../src-renderer/src/features/endpoint-check/report-diff';
+import { byAttention } from '../../../src-renderer/src/features/endpoint-check/check-words';
 
 const check = (id: string, outcome: EndpointCheckResult['outcome']): EndpointCheckResult => ({
   id,
@@ -100,5 +101,19 @@ describe('formBodyOf', () => {
         signature_method: 'HMAC-SHA256',
       }),
     ).toBe('data=%7B%22text%22%3A%22a+b%2Bc%26d%22%7D&signature=c2ln&signature_method=HMAC-SHA256');
+  });
+});
+
+describe('byAttention', () => {
+  it('puts failures first, then warnings, passes and not-configured, in battery order within', () => {
+    const order = byAttention([
+      { id: 'a', outcome: 'pass' },
+      { id: 'b', outcome: 'not-configured' },
+      { id: 'c', outcome: 'fail' },
+      { id: 'd', outcome: 'warn' },
+      { id: 'e', outcome: 'fail' },
+      { id: 'f', outcome: 'pass' },
+    ] as const);
+    expect(order.map((c) => c.id)).toEqual(['c', 'e', 'd', 'a', 'f', 'b']);
   });
 });

@@ -1,5 +1,6 @@
 // One delivery a check sent, as journaled in its run's session: the request body as it was sent
-// (form-encoded: data, signature, signature_method; the secret is never there), then the answer
+// (form-encoded: data, signature, signature_method; the secret is never there) and its fields
+// decoded, as the handler reads them, then the answer
 // (status, headers, body) and its timing, with a way to open the record in the Event log.
 import type { ApiRecord } from '../../../../src-shared/contract';
 import { MapList } from '../../components/FieldList';
@@ -35,6 +36,8 @@ export function ExchangeView({
           <pre className="mono check-bytes" aria-label="Request body">
             {`${api.method} ${api.url}\n\n${formBodyOf(api.requestParams)}`}
           </pre>
+          <h5>Its form fields, decoded</h5>
+          <MapList label="Form fields" map={api.requestParams} />
         </div>
         <div>
           <h5>Answer</h5>

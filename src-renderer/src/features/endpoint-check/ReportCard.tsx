@@ -1,11 +1,11 @@
 // The report card of a URL's last run: what was checked and how it went, what changed since the
-// run before (a re-run after a fix), each check as a row, and the run's session: open it in the
+// run before (a re-run after a fix), each check as a row (failures first, then warnings), and the run's session: open it in the
 // Event log (every delivery it sent) or export it as the HTML report.
 import type { EndpointCheckHistory } from '../../../../src-shared/contract';
 import { clockTime, durationMs } from '../../format';
 import { useLog } from '../../stores/stores-context';
 import { CheckRow } from './CheckRow';
-import { countsLine } from './check-words';
+import { byAttention, countsLine } from './check-words';
 import { diffReports } from './report-diff';
 
 export function ReportCard({ entry }: { entry: EndpointCheckHistory }) {
@@ -51,7 +51,7 @@ export function ReportCard({ entry }: { entry: EndpointCheckHistory }) {
         </div>
       </div>
       <ul className="check-rows" aria-label="Checks">
-        {last.checks.map((c) => (
+        {byAttention(last.checks).map((c) => (
           <CheckRow
             key={c.id}
             check={c}

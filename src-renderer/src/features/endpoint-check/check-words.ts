@@ -20,3 +20,17 @@ export function countsLine(report: EndpointCheckReport): string {
   ];
   return parts.filter(Boolean).join(', ');
 }
+
+const ORDER: Record<EndpointCheckOutcome, number> = {
+  fail: 0,
+  warn: 1,
+  pass: 2,
+  'not-configured': 3,
+};
+
+/** The card's order: what needs attention first (failures, then warnings), the battery's within. */
+export function byAttention<T extends { outcome: EndpointCheckOutcome }>(
+  checks: readonly T[],
+): T[] {
+  return [...checks].sort((a, b) => ORDER[a.outcome] - ORDER[b.outcome]);
+}
