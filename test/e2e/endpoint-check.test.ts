@@ -55,7 +55,9 @@ test('a failing check, its exchange, and the re-run after the fix', async () => 
     await expect
       .poll(() => log.detailTitle().innerText(), until('the delivery opened in the Event log'))
       .toMatch(new RegExp(`^#${seq} `));
-    await expect.poll(() => log.session.inputValue(), until("the run's session open")).not.toBe('');
+    await expect
+      .poll(() => log.session.locator('option:checked').innerText(), until("the run's session"))
+      .toBe(`Endpoint check ${handler.url}`);
 
     // The fix: the correct handler at the same URL, and the check again.
     const port = Number(new URL(handler.url).port);
@@ -71,6 +73,17 @@ test('a failing check, its exchange, and the re-run after the fix', async () => 
     expect(await check.change('accepts.text')).toBe('');
     expect(await check.counts.innerText()).toMatch(/^1 warning, \d+ passed, 3 not configured$/);
     await saveAppScreenshot(app.page, 'endpoint-check-fixed');
+
+    // A URL off this machine: the question names it, and Escape answers no (nothing is sent).
+    await check.run('http://192.0.2.10:8080/hook');
+    await check.remoteQuestion.waitFor(POLL);
+    expect(await check.remoteQuestion.innerText()).toMatch(
+      /192\.0\.2\.10:8080 is not this machine\. The check sends http:\/\/192\.0\.2\.10:8080\/hook some 35 deliveries/,
+    );
+    await saveAppScreenshot(app.page, 'endpoint-check-question');
+    await app.page.keyboard.press('Escape');
+    await check.remoteQuestion.waitFor({ state: 'detached', ...POLL });
+    expect(await check.progress.count()).toBe(0);
   } finally {
     await handler.stop();
   }

@@ -17,18 +17,26 @@ function RemoteQuestion({ url }: { url: string }) {
     // Not a URL: the engine refuses it in words once asked.
   }
   return (
-    <div className="check-question" role="alert" aria-label="Check a URL off this machine">
+    <div
+      className="check-question"
+      role="alert"
+      aria-label="Check a URL off this machine"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') void answer(false);
+      }}
+    >
       <p>
         <strong>{host}</strong> is not this machine. The check sends{' '}
-        <span className="mono">{url}</span> some 35 signed deliveries, forged ones that must be
-        refused, and a burst of {burst} at once, all signed with the profile&rsquo;s secret. Check
-        it only if this server is yours to test.
+        <span className="mono">{url}</span> some 35 deliveries one at a time, forgeries among them,
+        then a burst of {burst} at once, signed with the profile&rsquo;s secret. Check it only if
+        this server is yours to test.
       </p>
       <div className="row">
         <button type="button" className="primary" onClick={() => void answer(true)}>
           Check {host}
         </button>
-        <button type="button" onClick={() => void answer(false)}>
+        {/* The safe answer has the focus: Enter does not send to another server by accident. */}
+        <button type="button" autoFocus onClick={() => void answer(false)}>
           Cancel
         </button>
       </div>

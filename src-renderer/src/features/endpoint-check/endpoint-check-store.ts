@@ -199,10 +199,17 @@ export function createEndpointCheckStore(
       bridge.on('endpointCheck.progress', (progress) =>
         store.setState((s) => ({ running: { ...s.running, [progress.url]: progress } })),
       ),
-      bridge.on('endpointCheck.ended', ({ url, history }) =>
+      bridge.on('endpointCheck.ended', ({ url, history, error }) =>
         store.setState((s) => {
           const running = without(s.running, url);
-          return { running, ...(history ? { history: { ...s.history, [url]: history } } : {}) };
+          // A run this window did not start (another window's, or one from before a reload) says
+          // why it ended here too; this window's own run says it from the command's answer.
+          const told = error && s.shownUrl === url ? { error } : {};
+          return {
+            running,
+            ...told,
+            ...(history ? { history: { ...s.history, [url]: history } } : {}),
+          };
         }),
       ),
       connection.subscribe((next) => {

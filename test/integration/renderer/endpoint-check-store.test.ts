@@ -8,7 +8,7 @@ import { createStores } from '../../../src-renderer/src/stores/create-stores';
 import { createMemoryBridge } from '../../helpers/memory-bridge';
 import { waitFor } from '../../helpers/wait-for';
 import { startStores, type StoresFixture } from '../../unit/renderer/store-fixture';
-import { startSampleHandler, type SampleHandler } from './sample-handler';
+import { startSampleHandler, type SampleHandler } from '../endpoint-check/sample-handler';
 
 let fx: StoresFixture;
 let handler: SampleHandler | undefined;
@@ -93,8 +93,20 @@ describe('the endpoint check in the app', () => {
     store().getState().setUrl(url);
     const running = store().getState().run();
     await waitFor('the run under way', () => store().getState().running[url]);
+    // A second window (or this one reloaded) shows the run going on, and hears why it ended.
+    const bridge = createMemoryBridge(fx.core);
+    const other = createStores(bridge, bridge.connection);
+    const stopOther = other.start();
+    await waitFor('the run shown in the other window', () =>
+      other.endpointCheck.getState().shownUrl === url && other.endpointCheck.getState().running[url]
+        ? true
+        : undefined,
+    );
     await store().getState().stop();
     await running;
+    await waitFor('the other window told', () => other.endpointCheck.getState().error);
+    expect(other.endpointCheck.getState().error).toBe(store().getState().error);
+    stopOther();
     const stopped =
       /^The check of http:\/\/127\.0\.0\.1:\d+\/hook was stopped after (\d+) of (\d+) checks/.exec(
         store().getState().error ?? '',
@@ -104,6 +116,23 @@ describe('the endpoint check in the app', () => {
     expect(Number(stopped![1])).toBeLessThan(Number(stopped![2]) - 5);
     expect(store().getState().history[url]).toBeUndefined();
     await waitFor('the run ended', () => (store().getState().running[url] ? undefined : true));
+  });
+
+  it('asks before a URL that does not name this machine, and runs it once the person says yes', async () => {
+    handler = await startSampleHandler('correct', { CLIENT_SECRET: secretOf() });
+    // This machine all the same (an IPv4-mapped address), but not a name the check knows as it.
+    const url = handler.url.replace('127.0.0.1', '[::ffff:127.0.0.1]');
+    await waitFor('the battery listed', () => store().getState().checks.length > 0 || undefined);
+    store().getState().setUrl(url);
+    store().getState().include(['burst'], false);
+    await store().getState().run();
+    expect(store().getState().confirming).toBe(url);
+    expect(fx.bridge.calls.filter((c) => c.name === 'endpointCheck.run')).toEqual([]);
+    await store().getState().confirmRemote(true);
+    expect(store().getState().error).toBeNull();
+    const runs = fx.bridge.calls.filter((c) => c.name === 'endpointCheck.run');
+    expect(runs.map((c) => (c.input as { confirmRemote: boolean }).confirmRemote)).toEqual([true]);
+    expect(store().getState().history[url]?.last.passed).toBe(true);
   });
 
   it('asks before a URL off this machine, and sends nothing when the person declines', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runTp } from '../../helpers/tp-cli';
 import { startStores, type StoresFixture } from '../../unit/renderer/store-fixture';
 import { waitFor } from '../../helpers/wait-for';
-import { HANDLERS, startSampleHandler, type SampleHandler } from './sample-handler';
+import { HANDLERS, startSampleHandler, type SampleHandler } from '../endpoint-check/sample-handler';
 
 let fx: StoresFixture;
 let handler: SampleHandler;
