@@ -3,6 +3,7 @@
 // checks on the report card; a failing check's exchange opens in place (the bytes sent, the 401)
 // and in the Event log; then the correct handler at the same URL and Run again: the card says
 // what was fixed since the last run.
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import {
   startSampleHandler,
@@ -58,6 +59,19 @@ test('a failing check, its exchange, and the re-run after the fix', async () => 
     await expect
       .poll(() => log.session.locator('option:checked').innerText(), until("the run's session"))
       .toBe(`Endpoint check ${handler.url}`);
+    // The run's session is the HTML report's: every delivery it sent is in it.
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      check.report.getByRole('button', { name: 'Export HTML report' }).click(),
+    ]);
+    const html = readFileSync(await download.path(), 'utf8');
+    expect(html).toContain(`Endpoint check raw-bytes.non-ascii: POST ${handler.url}`);
+    expect(html).not.toContain(env.CLIENT_SECRET);
+    // And back to the person's own session, where their records go.
+    await check.report.getByRole('button', { name: 'Back to “Default”' }).click();
+    await expect
+      .poll(() => log.session.locator('option:checked').innerText(), until('the Default session'))
+      .toBe('Default');
 
     // The fix: the correct handler at the same URL, and the check again.
     const port = Number(new URL(handler.url).port);

@@ -1,6 +1,8 @@
 // The report card of a URL's last run: what was checked and how it went, what changed since the
-// run before (a re-run after a fix), each check as a row (failures first, then warnings), and the run's session: open it in the
-// Event log (every delivery it sent) or export it as the HTML report.
+// run before (a re-run after a fix), each check as a row (failures first, then warnings), and the
+// run's session: open it in the Event log (every delivery it sent), and back to the person's own
+// (new records go to the session open), or export it as the HTML report.
+import { useState } from 'react';
 import type { EndpointCheckHistory } from '../../../../src-shared/contract';
 import { clockTime, durationMs } from '../../format';
 import { useLog } from '../../stores/stores-context';
@@ -14,10 +16,15 @@ export function ReportCard({ entry }: { entry: EndpointCheckHistory }) {
   const switchSession = useLog((s) => s.switchSession);
   const select = useLog((s) => s.select);
   const exportSession = useLog((s) => s.exportSession);
+  const sessions = useLog((s) => s.sessions);
+  const [returnTo, setReturnTo] = useState<{ id: string; name: string } | null>(null);
   const openInLog = async (seq?: number) => {
+    const open = sessions?.sessions.find((x) => x.id === sessions.activeId);
+    if (open && open.id !== last.sessionId) setReturnTo({ id: open.id, name: open.name });
     await switchSession(last.sessionId);
     if (seq !== undefined) select(seq);
   };
+  const showingRun = sessions?.activeId === last.sessionId;
   return (
     <section className="check-report" aria-label="Report">
       <div className="check-report-head">
@@ -49,6 +56,14 @@ export function ReportCard({ entry }: { entry: EndpointCheckHistory }) {
             Export HTML report
           </button>
         </div>
+        {showingRun && returnTo ? (
+          <p className="quiet small-text" role="note" aria-label="Event log session">
+            The Event log shows this run&rsquo;s session, and new records go there too.{' '}
+            <button type="button" className="link" onClick={() => void switchSession(returnTo.id)}>
+              Back to “{returnTo.name}”
+            </button>
+          </p>
+        ) : null}
       </div>
       <ul className="check-rows" aria-label="Checks">
         {byAttention(last.checks).map((c) => (
