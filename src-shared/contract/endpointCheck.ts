@@ -3,7 +3,8 @@
 // answer judged against the delivery contract.
 import { z } from 'zod';
 import { SIGNATURE_METHODS } from '../spec/shapes';
-import { httpUrl, type DomainCommands } from './common';
+import { httpUrl, NoInput, type DomainCommands, type DomainEvents } from './common';
+import { ApiRecord } from './journal';
 
 /** pass; warn (a pass that says what to watch); fail; not-configured (nothing sent, and why). */
 export const EndpointCheckOutcome = z.enum(['pass', 'warn', 'fail', 'not-configured']);
@@ -52,6 +53,33 @@ export type EndpointCheckReport = z.infer<typeof EndpointCheckReport>;
 
 const CheckIds = z.array(z.string().min(1)).max(200);
 
+/** A check as the battery lists it, before it runs (the app's choice of checks). */
+export const EndpointCheckEntry = z.object({ id: z.string(), name: z.string(), rule: z.string() });
+export type EndpointCheckEntry = z.infer<typeof EndpointCheckEntry>;
+
+/** How far a running check has gone: the check it runs now and the deliveries sent so far. */
+export const EndpointCheckProgress = z.object({
+  url: z.string(),
+  checkId: z.string(),
+  checkName: z.string(),
+  /** The check's place in this run, from 1, of `total`. */
+  index: z.number().int().positive(),
+  total: z.number().int().positive(),
+  sent: z.number().int().nonnegative(),
+});
+export type EndpointCheckProgress = z.infer<typeof EndpointCheckProgress>;
+
+/**
+ * The last report of a URL and the one before it (what a re-run is compared with). Kept by the
+ * engine while it runs, so a reloaded window shows them again; not across a restart of the app.
+ */
+export const EndpointCheckHistory = z.object({
+  url: z.string(),
+  last: EndpointCheckReport,
+  previous: EndpointCheckReport.nullable(),
+});
+export type EndpointCheckHistory = z.infer<typeof EndpointCheckHistory>;
+
 export const endpointCheckCommands = {
   /**
    * Sends the battery of deliveries to `url` (and only there; redirects are not followed), signed
@@ -81,4 +109,45 @@ export const endpointCheckCommands = {
       .strict(),
     output: EndpointCheckReport,
   },
+  /**
+   * Stops the check running against `url` before its next delivery: the run ends with an error
+   * saying so, and keeps no report. `stopping` is false when no check of that URL runs.
+   */
+  'endpointCheck.stop': {
+    input: z.object({ url: z.string().min(1) }).strict(),
+    output: z.object({ stopping: z.boolean() }),
+  },
+  /** The battery's checks, the checks running now, and each URL's last two reports. */
+  'endpointCheck.state': {
+    input: NoInput,
+    output: z.object({
+      checks: z.array(EndpointCheckEntry),
+      running: z.array(EndpointCheckProgress),
+      history: z.array(EndpointCheckHistory),
+    }),
+  },
+  /**
+   * The deliveries a check sent, as journaled in the check's session (which need not be the one
+   * open): request parameters as sent, redacted, and the answer. Only `api` records are answered.
+   */
+  'endpointCheck.exchanges': {
+    input: z
+      .object({
+        sessionId: z.string().min(1),
+        seqs: z.array(z.number().int().positive()).min(1).max(100),
+      })
+      .strict(),
+    output: z.object({ records: z.array(ApiRecord) }),
+  },
 } as const satisfies DomainCommands<'endpointCheck'>;
+
+export const endpointCheckEvents = {
+  /** A running check moved on (a new check, or more deliveries sent; at most ten a second). */
+  'endpointCheck.progress': EndpointCheckProgress,
+  /** A check ended: its URL's history when it gave a report, else why not (stopped, refused). */
+  'endpointCheck.ended': z.object({
+    url: z.string(),
+    history: EndpointCheckHistory.nullable(),
+    error: z.string().nullable(),
+  }),
+} as const satisfies DomainEvents<'endpointCheck'>;

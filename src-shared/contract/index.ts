@@ -13,7 +13,7 @@ import type { CommandSpec } from './common';
 import { collectionsCommands, collectionsEvents } from './collections';
 import { composerCommands, composerEvents } from './composer';
 import { contactsCommands, contactsEvents } from './contacts';
-import { endpointCheckCommands } from './endpointCheck';
+import { endpointCheckCommands, endpointCheckEvents } from './endpointCheck';
 import { inboundCommands } from './inbound';
 import { logCommands, logEvents } from './log';
 import { profilesCommands, profilesEvents } from './profiles';
@@ -88,6 +88,7 @@ export const events = {
   ...composerEvents,
   ...collectionsEvents,
   ...runnerEvents,
+  ...endpointCheckEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

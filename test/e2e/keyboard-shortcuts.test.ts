@@ -63,6 +63,8 @@ describe('window shortcuts', () => {
     await expect.poll(() => view.innerText(), POLL).toBe('Scenario');
     await page.keyboard.press('Alt+Shift+Digit3');
     await expect.poll(() => view.innerText(), POLL).toBe('Runner');
+    await page.keyboard.press('Alt+Shift+Digit4');
+    await expect.poll(() => view.innerText(), POLL).toBe('Check');
     await page.keyboard.press('Alt+Shift+Digit1');
     await expect.poll(() => view.innerText(), POLL).toBe('Composer');
     expect(await tool.innerText()).toBe(toolBefore);

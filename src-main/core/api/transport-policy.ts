@@ -1,11 +1,9 @@
 // The platform requires HTTPS for calls that carry the client secret. Loopback is the one
 // exception (RFC 8252 §8.3 reasoning: traffic never leaves the machine), which the sandbox uses.
 import { CommandError } from '../../../src-shared/contract';
+import { isLoopbackHost } from '../../../src-shared/rules/loopback-host';
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export { isLoopbackHost };
 
 /** Throws unless the URL may carry the client secret. */
 export function assertSecretTransport(url: string): void {

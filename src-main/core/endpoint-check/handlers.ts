@@ -1,12 +1,21 @@
-// The endpoint check's command (core/endpoint-check/; docs/endpoint-check.md).
+// The endpoint check's commands (core/endpoint-check/; docs/endpoint-check.md).
 import type { endpointCheckCommands } from '../../../src-shared/contract';
 import type { HandlerGroup, Invoke } from '../dispatch';
 import type { Services } from '../services';
-import { runEndpointCheck } from './run-check';
+import { readCheckExchanges } from './check-exchanges';
+import { createEndpointCheckService } from './check-service';
 
 export function endpointCheckHandlers(
   services: Services,
   invoke: Invoke,
 ): HandlerGroup<keyof typeof endpointCheckCommands> {
-  return { 'endpointCheck.run': (input) => runEndpointCheck(services, invoke, input) };
+  const checks = createEndpointCheckService(services, invoke);
+  return {
+    'endpointCheck.run': (input) => checks.run(input),
+    'endpointCheck.stop': ({ url }) => Promise.resolve(checks.stop(url)),
+    'endpointCheck.state': () => Promise.resolve(checks.state()),
+    'endpointCheck.exchanges': async ({ sessionId, seqs }) => ({
+      records: await readCheckExchanges(services, sessionId, seqs),
+    }),
+  };
 }

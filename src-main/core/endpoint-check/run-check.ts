@@ -19,6 +19,7 @@ import { createCheckContext, type CheckContext, type SigningSetup } from './chec
 import { contractChecks } from './checks-contract';
 import { loadChecks } from './checks-load';
 import { latency } from './judge';
+import { throwIfStopped, watchRun, type RunHooks } from './run-hooks';
 import { selectChecks } from './select-checks';
 
 export type EndpointCheckInput = z.output<
@@ -80,6 +81,7 @@ export async function runEndpointCheck(
   s: Services,
   invoke: Invoke,
   input: EndpointCheckInput,
+  hooks: RunHooks = {},
 ): Promise<EndpointCheckReport> {
   const host = new URL(input.url).hostname;
   // In the engine, not only in the command line: any client of the contract may ask for a check.
@@ -122,9 +124,12 @@ export async function runEndpointCheck(
       input.burst,
       certificate,
     );
+    watchRun(ctx, hooks);
     const results: EndpointCheckResult[] = [];
     let reachable = false;
-    for (const check of checks) {
+    for (const [index, check] of checks.entries()) {
+      throwIfStopped(hooks, input.url, index, checks.length);
+      hooks.onCheck?.(check, index + 1, checks.length);
       const { sent, ...verdict } = await check.run(ctx);
       // Until the first delivery is sent (a check may send none): nothing answered it at all.
       reachable ||= refuseUnreachable(ctx, input.url);
@@ -137,6 +142,8 @@ export async function runEndpointCheck(
         timing: latency(sent.filter((d) => !d.skipped)),
       });
     }
+    // Stopped during the last check: its verdict judged deliveries that were not sent.
+    throwIfStopped(hooks, input.url, checks.length - 1, checks.length);
     return {
       url: input.url,
       profileName,

@@ -77,7 +77,7 @@ export function streamSession({
 }
 
 /** How the lines become the records exported: redacted, and kept or not. */
-interface RecordSource {
+export interface RecordSource {
   redactor: Redactor;
   keep?: (record: JournalRecord) => boolean;
 }
@@ -90,7 +90,7 @@ async function* ndjsonPieces(lines: AsyncIterable<string>, read: RecordSource) {
   for await (const line of lines) yield `${redactedLine(line, read.redactor)}\n`;
 }
 
-async function* records(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {
+export async function* records(lines: AsyncIterable<string>, { redactor, keep }: RecordSource) {
   for await (const line of lines) {
     const record = recordOf(line);
     // Kept or not as written, as the Event log's list tests it; redacted on the way out.

@@ -29,6 +29,10 @@ import {
 import { createScenarioStore, type ScenarioStore } from '../features/collections/scenario-store';
 import { createResolveStore, type ResolveStore } from '../features/collections/resolve-store';
 import { createRunnerStore, type RunnerStore } from '../features/runner/runner-store';
+import {
+  createEndpointCheckStore,
+  type EndpointCheckStore,
+} from '../features/endpoint-check/endpoint-check-store';
 import { browserStorage, uiPreferencesLink } from './ui-preferences';
 
 export interface Stores {
@@ -50,6 +54,7 @@ export interface Stores {
   scenario: ScenarioStore;
   resolve: ResolveStore;
   runner: RunnerStore;
+  endpointCheck: EndpointCheckStore;
 }
 
 export interface StartableStores extends Stores {
@@ -92,6 +97,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     scenario: createScenarioStore(bridge, connection, collections),
     resolve: createResolveStore(bridge, app, composer, collections),
     runner: createRunnerStore(bridge, connection, center),
+    endpointCheck: createEndpointCheckStore(bridge, connection, center),
   };
   return {
     ...stores,
@@ -110,6 +116,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.scenario.start(),
         stores.resolve.start(),
         stores.runner.start(),
+        stores.endpointCheck.start(),
         stores.firstRun.start(),
         stores.layout.start(),
       ];

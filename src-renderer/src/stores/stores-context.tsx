@@ -21,6 +21,7 @@ import type { CollectionsState } from '../features/collections/collections-store
 import type { ScenarioState } from '../features/collections/scenario-store';
 import type { ResolveState } from '../features/collections/resolve-store';
 import type { RunnerState } from '../features/runner/runner-store';
+import type { EndpointCheckState } from '../features/endpoint-check/endpoint-check-store';
 import type { Stores } from './create-stores';
 
 export type { Stores } from './create-stores';
@@ -107,4 +108,8 @@ export function useResolve<T>(selector: (s: ResolveState) => T): T {
 
 export function useRunner<T>(selector: (s: RunnerState) => T): T {
   return useStore(useStores().runner, selector);
+}
+
+export function useEndpointCheck<T>(selector: (s: EndpointCheckState) => T): T {
+  return useStore(useStores().endpointCheck, selector);
 }

@@ -13,11 +13,13 @@ export interface SampleHandler {
   stop(): Promise<void>;
 }
 
+/** `port`: the one another handler had, to check the same URL again after "a fix". */
 export async function startSampleHandler(
   name: string,
   env: Record<string, string>,
+  port?: number,
 ): Promise<SampleHandler> {
-  const port = await freeLoopbackPort();
+  port ??= await freeLoopbackPort();
   const child: ChildProcess = spawn(
     process.execPath,
     [resolve(HANDLERS, `${name}.mjs`), '--port', String(port)],

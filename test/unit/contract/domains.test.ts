@@ -72,6 +72,7 @@ it('has the domains the engine serves', () => {
     'collections',
     'composer',
     'contacts',
+    'endpointCheck',
     'log',
     'profiles',
     'runner',

@@ -1,11 +1,12 @@
 // The Inbound tab: the receiver and its URLs, the tunnel (always showing its state), how the
-// receiver answers the active profile's deliveries, where it forwards them, the RSA key it
-// verifies with, and its last answers. Everything from Response down is the active profile's
-// (named in the Response heading). Each section acts on its own and says its own errors.
+// receiver answers the active profile's deliveries, where it forwards them (and the way to check
+// that handler: the Endpoint check view), the RSA key it verifies with, and its last answers.
+// Everything from Response down is the active profile's (named in the Response heading). Each section acts on its own and says its own errors.
 import type { ReactNode } from 'react';
 import { Pane } from '../../components/Pane';
 import { activeProfile } from '../header/app-store';
 import { useInbound, useApp } from '../../stores/stores-context';
+import { CheckEndpointSection } from './CheckEndpointSection';
 import { ForwardsSection } from './ForwardsSection';
 import { KeySection } from './KeySection';
 import { ReceiverSection } from './ReceiverSection';
@@ -51,6 +52,9 @@ export function InboundPane() {
       </Section>
       <Section title="Forward to">
         <ForwardsSection />
+      </Section>
+      <Section title="Check endpoint">
+        <CheckEndpointSection />
       </Section>
       <Section title="Signature key">
         <KeySection />

@@ -1,11 +1,14 @@
-// The middle column: the composer, the open scenario, or the runner, one at a time, as tabs. Every
-// view stays mounted (hidden when not chosen) so a half-edited request or scenario survives.
-// Keyboard: arrows move between the tabs, Alt+Shift+1…3 jump from anywhere (Alt+digit is the
-// tools' tabs, in Sidebar).
+// The middle column: the composer, the open scenario, the runner, or the endpoint check, one at a
+// time, as tabs. Every view stays mounted (hidden when not chosen) so a half-edited request or
+// scenario survives.
+// Keyboard: arrows move between the tabs, Alt+Shift+1…4 jump from anywhere (Alt+digit is the
+// tools' tabs, in Sidebar). The endpoint check's tab says "Check": the column is 360 px at its
+// narrowest, and the view's heading says the rest.
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { Composer } from '../composer/Composer';
 import { ScenarioView } from '../collections/ScenarioView';
 import { RunnerPane } from '../runner/RunnerPane';
+import { EndpointCheckPane } from '../endpoint-check/EndpointCheckPane';
 import { useCenter } from '../../stores/stores-context';
 import type { CenterView } from './center-store';
 import { WidenTools } from './WidenTools';
@@ -15,6 +18,7 @@ const VIEWS: { id: CenterView; label: string; panel: ReactNode }[] = [
   { id: 'composer', label: 'Composer', panel: <Composer /> },
   { id: 'scenario', label: 'Scenario', panel: <ScenarioView /> },
   { id: 'runner', label: 'Runner', panel: <RunnerPane /> },
+  { id: 'endpoint-check', label: 'Check', panel: <EndpointCheckPane /> },
 ];
 
 export function CenterColumn() {

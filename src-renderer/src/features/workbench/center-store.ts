@@ -3,7 +3,7 @@
 // so none of them imports another.
 import { createStore } from 'zustand/vanilla';
 
-export type CenterView = 'composer' | 'scenario' | 'runner';
+export type CenterView = 'composer' | 'scenario' | 'runner' | 'endpoint-check';
 
 export interface CenterState {
   view: CenterView;

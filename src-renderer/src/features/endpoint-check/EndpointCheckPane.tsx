@@ -1,0 +1,89 @@
+// The Endpoint check view (middle column; opened from the Inbound tab): the form, what the running
+// check is doing, the question before a URL off this machine, the last failure in words, and the
+// report card of the URL shown.
+import { Pane } from '../../components/Pane';
+import { useEndpointCheck } from '../../stores/stores-context';
+import { CheckForm } from './CheckForm';
+import { ReportCard } from './ReportCard';
+import './endpoint-check.css';
+
+function RemoteQuestion({ url }: { url: string }) {
+  const answer = useEndpointCheck((s) => s.confirmRemote);
+  const burst = useEndpointCheck((s) => s.burst);
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // Not a URL: the engine refuses it in words once asked.
+  }
+  return (
+    <div
+      className="check-question"
+      role="alert"
+      aria-label="Check a URL off this machine"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') void answer(false);
+      }}
+    >
+      <p>
+        <strong>{host}</strong> is not this machine. The check sends{' '}
+        <span className="mono">{url}</span> some 35 deliveries one at a time, forgeries among them,
+        then a burst of {burst} at once, signed with the profile&rsquo;s secret. Check it only if
+        this server is yours to test.
+      </p>
+      <div className="row">
+        <button type="button" className="primary" onClick={() => void answer(true)}>
+          Check {host}
+        </button>
+        {/* The safe answer has the focus: Enter does not send to another server by accident. */}
+        <button type="button" autoFocus onClick={() => void answer(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function EndpointCheckPane() {
+  const confirming = useEndpointCheck((s) => s.confirming);
+  const error = useEndpointCheck((s) => s.error);
+  const loadError = useEndpointCheck((s) => s.loadError);
+  const shownUrl = useEndpointCheck((s) => s.shownUrl);
+  const progress = useEndpointCheck((s) => (s.shownUrl ? s.running[s.shownUrl] : undefined));
+  const entry = useEndpointCheck((s) => (s.shownUrl ? s.history[s.shownUrl] : undefined));
+  return (
+    <Pane title="Endpoint check" className="endpoint-check-pane">
+      <p className="quiet small-text">
+        Sends your own webhook handler every delivery the platform sends, and the forgeries it must
+        refuse, and judges each answer.
+      </p>
+      <CheckForm />
+      {loadError ? (
+        <p className="error-text" role="alert">
+          {loadError}
+        </p>
+      ) : null}
+      {confirming ? <RemoteQuestion url={confirming} /> : null}
+      {progress ? (
+        <p className="check-progress" role="status" aria-label="Check progress">
+          Checking {progress.url}: {progress.index}/{progress.total}{' '}
+          <span className="mono">{progress.checkId}</span> ({progress.checkName}), {progress.sent}{' '}
+          {progress.sent === 1 ? 'delivery' : 'deliveries'} sent…
+        </p>
+      ) : null}
+      {error ? (
+        <p className="error-text" role="alert" aria-label="Check failure">
+          {error}
+        </p>
+      ) : null}
+      {entry ? (
+        <ReportCard entry={entry} />
+      ) : !progress && shownUrl === null ? (
+        <p className="quiet">
+          No check run yet. Start your handler, give its URL and Run: each check&rsquo;s outcome,
+          reason and advice show here.
+        </p>
+      ) : null}
+    </Pane>
+  );
+}
