@@ -32,7 +32,8 @@ export function explainSignature(record: JournalRecord & { kind: 'delivery' }): 
     `Delivery #${record.seq} (${record.summary}): signature ${v.outcome}${v.method ? ` (${v.method})` : ''}.`,
     v.explanation,
   ];
-  if (v.over) lines.push(`Signed over: ${v.over}.`);
+  // The explanation usually says what was signed already; said once.
+  if (v.over && !v.explanation.includes(v.over)) lines.push(`Signed over: ${v.over}.`);
   if (v.expected) lines.push(`Expected a signature starting ${v.expected}.`);
   if (record.delivery.error) lines.push(`The request itself was refused: ${record.delivery.error}`);
   return lines.join('\n');
