@@ -3,6 +3,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LogFilter, type JournalRecord, type LogRow } from '../../../src-shared/contract';
+import { cutLongStrings } from './bounded';
 import { answer, exportedRecord, guarded, refusal, type McpContext } from './tool-context';
 
 const seq = z
@@ -101,7 +102,8 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
     },
     ({ seq: wanted, sessionId }) =>
       guarded(async () => {
-        const record = await exportedRecord(ctx.core, wanted, sessionId);
+        const whole = await exportedRecord(ctx.core, wanted, sessionId);
+        const record = whole && cutLongStrings(whole);
         if (!record) {
           return refusal(
             `No record #${wanted} is in ${sessionId ? `session ${sessionId}` : 'the open session'}: query_journal lists the records there.`,

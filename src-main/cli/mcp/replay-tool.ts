@@ -3,6 +3,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { JournalRecord } from '../../../src-shared/contract';
+import { cutLongStrings } from './bounded';
 import {
   answer,
   exchangeWords,
@@ -74,7 +75,7 @@ export function registerReplayTool(server: McpServer, ctx: McpContext): void {
           ...(data !== undefined ? { data } : {}),
         });
         // The answer's record is read back as an export holds it (redacted on the way out).
-        const exported = (await exportedRecord(ctx.core, record.seq)) ?? record;
+        const exported = cutLongStrings((await exportedRecord(ctx.core, record.seq)) ?? record);
         return answer(replayWords(seq, target, exported), { record: exported });
       }),
   );

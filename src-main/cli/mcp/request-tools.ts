@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ActAs } from '../../../src-shared/contract';
 import { SIGNATURE_METHODS } from '../../../src-shared/spec/shapes';
 import { renderCheckReport } from '../check/check-report';
+import { cutLongStrings } from './bounded';
 import {
   actingProfile,
   answer,
@@ -76,7 +77,7 @@ export function registerRequestTools(server: McpServer, ctx: McpContext): void {
         return answer(text.join('\n'), {
           seq: record.seq,
           status: record.kind === 'api' ? record.api.status : null,
-          json: sent.json,
+          json: cutLongStrings(sent.json),
           shapeIssues: sent.shapeIssues,
           retryAfterSeconds: sent.retryAfterSeconds,
         });

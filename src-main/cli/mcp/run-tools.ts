@@ -33,6 +33,8 @@ interface RunInput {
   variables: Record<string, string>;
   bail?: boolean;
   only?: { path: string; index: number };
+  /** The client's cancellation of the tool call: it stops the run, as Ctrl+C does tp run. */
+  signal: AbortSignal;
 }
 
 /** The run's outline: each scenario and step with its state and, for a failure, why. */
@@ -67,15 +69,25 @@ async function run(ctx: McpContext, input: RunInput) {
       `To run one step, give the scenario file itself (not ${input.target}), and the step's index from 0.`,
     );
   }
-  const view = await runToEnd(ctx.core.invoke, ctx.core.events, {
-    folder: target.folder,
-    ...(target.paths ? { paths: target.paths } : {}),
-    ...(input.only ? { only: { path: target.paths![0]!, index: input.only.index } } : {}),
-    profileId: profile.id,
-    variables: input.variables,
-    bail: input.bail ?? false,
-    confirmed: ctx.allowWrites,
-  });
+  const view = await runToEnd(
+    ctx.core.invoke,
+    ctx.core.events,
+    {
+      folder: target.folder,
+      ...(target.paths ? { paths: target.paths } : {}),
+      ...(input.only ? { only: { path: target.paths![0]!, index: input.only.index } } : {}),
+      profileId: profile.id,
+      variables: input.variables,
+      bail: input.bail ?? false,
+      confirmed: ctx.allowWrites,
+    },
+    {
+      // A question the run asks (a step that may change a platform) is answered as --allow-writes
+      // says; left open, the call would never end.
+      answer: () => ctx.allowWrites,
+      signal: input.signal,
+    },
+  );
   return answer(prettyReport(view, profile.name), runSummary(view));
 }
 
@@ -88,8 +100,8 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         "Runs every scenario of a collection (docs/collections.md) against the server's profile, as `tp run` does, and answers the report: each step's outcome and, for a failure, what was expected and what was there. Against a profile other than the embedded sandbox only with --allow-writes.",
       inputSchema: { folder, variables, bail: z.boolean().default(false) },
     },
-    ({ folder: target, variables: vars, bail }) =>
-      guarded(() => run(ctx, { target, variables: vars, bail })),
+    ({ folder: target, variables: vars, bail }, { signal }) =>
+      guarded(() => run(ctx, { target, variables: vars, bail, signal })),
   );
   server.registerTool(
     'run_scenario',
@@ -101,8 +113,8 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         variables,
       },
     },
-    ({ scenario, variables: vars }) =>
-      guarded(() => run(ctx, { target: scenario, variables: vars })),
+    ({ scenario, variables: vars }, { signal }) =>
+      guarded(() => run(ctx, { target: scenario, variables: vars, signal })),
   );
   server.registerTool(
     'run_step',
@@ -116,9 +128,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         variables,
       },
     },
-    ({ scenario, index, variables: vars }) =>
+    ({ scenario, index, variables: vars }, { signal }) =>
       guarded(() =>
-        run(ctx, { target: scenario, variables: vars, only: { path: scenario, index } }),
+        run(ctx, { target: scenario, variables: vars, only: { path: scenario, index }, signal }),
       ),
   );
 }

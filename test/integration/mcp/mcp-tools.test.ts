@@ -87,7 +87,9 @@ describe('tp mcp', () => {
       expect.arrayContaining(['tp://api/summary', 'tp://docs/security.md', 'tp://docs/agents.md']),
     );
     const summary = await mcp.client.readResource({ uri: 'tp://api/summary' });
-    expect(summary.contents[0]!.text).toMatch(/### message\.send: .*\(API document §4\.7\)/);
+    expect((summary.contents[0] as { text: string }).text).toMatch(
+      /### message\.send: .*\(API document §4\.7\)/,
+    );
   });
 
   it('finds a delivery, explains its signature and reads its record', async () => {
@@ -174,6 +176,68 @@ describe('tp mcp', () => {
       status: 'passed',
       counts: { passed: 1, skipped: 1 },
     });
+  });
+
+  it('stops a run when the agent cancels the call', async () => {
+    const folder = join(root, 'slow');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'collection.yaml'), 'name: Slow\n');
+    writeFileSync(
+      join(folder, 'quick.yaml'),
+      ['steps:', '  - name: App token', '    request: { endpoint: token }', ''].join('\n'),
+    );
+    writeFileSync(
+      join(folder, 'wait.yaml'),
+      [
+        'steps:',
+        '  - connect-user: { name: Zed }',
+        '    capture: { zed: user_id }',
+        '  - request:',
+        '      endpoint: contact.add',
+        '      as: app-for-user',
+        "      user: '{{zed}}'",
+        "      params: { contact_id: 'slow-{{$uuid}}', display_name: Slow, capabilities: interactive }",
+        '    capture: { slow: body.contact_id }',
+        '  - simulate:',
+        '      action: send-message',
+        "      user: '{{zed}}'",
+        "      contact: '{{slow}}'",
+        '      msg_type: text',
+        '      params: { text: slow-run-marker }',
+        '  - name: A delivery that never comes',
+        '    expect-delivery:',
+        '      match: { kind: message, text: never-sent }',
+        '      timeout: 25s',
+        '',
+      ].join('\n'),
+    );
+    const cancel = new AbortController();
+    const slow = mcp.client.callTool(
+      { name: 'run_scenario', arguments: { scenario: join(folder, 'wait.yaml') } },
+      undefined,
+      { signal: cancel.signal, timeout: 60_000 },
+    );
+    slow.catch(() => undefined);
+    // The run is in its last step once its message is in the run's session, the open one meanwhile.
+    await waitFor('the run to wait for its delivery', async () => {
+      const found = await mcp.call('query_journal', {
+        filter: { kinds: ['delivery'], text: 'slow-run-marker' },
+      });
+      return rowsOf(found).length > 0 ? true : undefined;
+    });
+    cancel.abort();
+    await expect(slow).rejects.toThrow();
+    // One run at a time: the next one starts only once the cancelled one stopped, long before the
+    // 25 s its step would have waited.
+    const next = await waitFor(
+      'a run to start after the cancelled one',
+      async () => {
+        const result = await mcp.call('run_scenario', { scenario: join(folder, 'quick.yaml') });
+        return result.isError ? undefined : result;
+      },
+      { timeoutMs: 10_000, everyMs: 100 },
+    );
+    expect(next.structuredContent).toMatchObject({ status: 'passed' });
   });
 
   it('checks an endpoint and answers the report', async () => {
