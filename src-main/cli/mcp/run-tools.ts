@@ -2,6 +2,8 @@
 // answering its report. The run's records are in a journal session of its own (get_record with
 // the report's session id reads them).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { RunView } from '../../../src-shared/contract';
 import { runToEnd } from '../../core/runner/run-to-end';
@@ -33,8 +35,33 @@ interface RunInput {
   variables: Record<string, string>;
   bail?: boolean;
   only?: { path: string; index: number };
-  /** The client's cancellation of the tool call: it stops the run, as Ctrl+C does tp run. */
-  signal: AbortSignal;
+  /** The tool call: its cancellation stops the run (as Ctrl+C does tp run), its progress token
+   * asks for the steps done as they end. */
+  call: ToolCall;
+}
+
+type ToolCall = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * Sends the client the steps done so far when it asked (a progress token): a long run then shows
+ * where it is, and a client that resets its timeout on progress does not give up on it.
+ */
+function progressReporter(call: ToolCall): ((view: RunView) => void) | undefined {
+  const progressToken = call._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let sent = -1;
+  return (view) => {
+    const { passed, failed, skipped, total } = view.counts;
+    const done = passed + failed + skipped;
+    if (done === sent) return;
+    sent = done;
+    call
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken, progress: done, total, message: `${done} of ${total} steps` },
+      })
+      .catch(() => undefined);
+  };
 }
 
 /** The run's outline: each scenario and step with its state and, for a failure, why. */
@@ -69,6 +96,7 @@ async function run(ctx: McpContext, input: RunInput) {
       `To run one step, give the scenario file itself (not ${input.target}), and the step's index from 0.`,
     );
   }
+  const progress = progressReporter(input.call);
   const view = await runToEnd(
     ctx.core.invoke,
     ctx.core.events,
@@ -85,7 +113,8 @@ async function run(ctx: McpContext, input: RunInput) {
       // A question the run asks (a step that may change a platform) is answered as --allow-writes
       // says; left open, the call would never end.
       answer: () => ctx.allowWrites,
-      signal: input.signal,
+      signal: input.call.signal,
+      ...(progress ? { onChange: progress } : {}),
     },
   );
   return answer(prettyReport(view, profile.name), runSummary(view));
@@ -100,8 +129,8 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         "Runs every scenario of a collection (docs/collections.md) against the server's profile, as `tp run` does, and answers the report: each step's outcome and, for a failure, what was expected and what was there. Against a profile other than the embedded sandbox only with --allow-writes.",
       inputSchema: { folder, variables, bail: z.boolean().default(false) },
     },
-    ({ folder: target, variables: vars, bail }, { signal }) =>
-      guarded(() => run(ctx, { target, variables: vars, bail, signal })),
+    ({ folder: target, variables: vars, bail }, call) =>
+      guarded(() => run(ctx, { target, variables: vars, bail, call })),
   );
   server.registerTool(
     'run_scenario',
@@ -113,8 +142,8 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         variables,
       },
     },
-    ({ scenario, variables: vars }, { signal }) =>
-      guarded(() => run(ctx, { target: scenario, variables: vars, signal })),
+    ({ scenario, variables: vars }, call) =>
+      guarded(() => run(ctx, { target: scenario, variables: vars, call })),
   );
   server.registerTool(
     'run_step',
@@ -128,9 +157,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         variables,
       },
     },
-    ({ scenario, index, variables: vars }, { signal }) =>
+    ({ scenario, index, variables: vars }, call) =>
       guarded(() =>
-        run(ctx, { target: scenario, variables: vars, only: { path: scenario, index }, signal }),
+        run(ctx, { target: scenario, variables: vars, only: { path: scenario, index }, call }),
       ),
   );
 }
