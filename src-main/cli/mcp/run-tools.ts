@@ -2,12 +2,11 @@
 // answering its report. The run's records are in a journal session of its own (get_record with
 // the report's session id reads them).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { RunView } from '../../../src-shared/contract';
 import { runToEnd } from '../../core/runner/run-to-end';
 import { preflight } from '../preflight';
+import { progressReporter, type ToolCall } from './run-progress';
 import { prettyReport } from '../reporters/pretty';
 import {
   actingProfile,
@@ -38,30 +37,6 @@ interface RunInput {
   /** The tool call: its cancellation stops the run (as Ctrl+C does tp run), its progress token
    * asks for the steps done as they end. */
   call: ToolCall;
-}
-
-type ToolCall = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/**
- * Sends the client the steps done so far when it asked (a progress token): a long run then shows
- * where it is, and a client that resets its timeout on progress does not give up on it.
- */
-function progressReporter(call: ToolCall): ((view: RunView) => void) | undefined {
-  const progressToken = call._meta?.progressToken;
-  if (progressToken === undefined) return undefined;
-  let sent = -1;
-  return (view) => {
-    const { passed, failed, skipped, total } = view.counts;
-    const done = passed + failed + skipped;
-    if (done === sent) return;
-    sent = done;
-    call
-      .sendNotification({
-        method: 'notifications/progress',
-        params: { progressToken, progress: done, total, message: `${done} of ${total} steps` },
-      })
-      .catch(() => undefined);
-  };
 }
 
 /** The run's outline: each scenario and step with its state and, for a failure, why. */
@@ -114,9 +89,10 @@ async function run(ctx: McpContext, input: RunInput) {
       // says; left open, the call would never end.
       answer: () => ctx.allowWrites,
       signal: input.call.signal,
-      ...(progress ? { onChange: progress } : {}),
+      ...(progress.onChange ? { onChange: progress.onChange } : {}),
     },
   );
+  await progress.sent();
   return answer(prettyReport(view, profile.name), runSummary(view));
 }
 
