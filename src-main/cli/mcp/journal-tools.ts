@@ -35,7 +35,9 @@ export function explainSignature(record: JournalRecord & { kind: 'delivery' }): 
   ];
   // The explanation usually says what was signed already; said once.
   if (v.over && !v.explanation.includes(v.over)) lines.push(`Signed over: ${v.over}.`);
-  if (v.expected) lines.push(`Expected a signature starting ${v.expected}.`);
+  if (v.expected && !v.explanation.includes(v.expected)) {
+    lines.push(`Expected a signature starting ${v.expected}.`);
+  }
   if (record.delivery.error) lines.push(`The request itself was refused: ${record.delivery.error}`);
   return lines.join('\n');
 }

@@ -112,6 +112,30 @@ describe('tp mcp', () => {
     expect(handler.received.at(-1)).toContain('Replay-me');
   });
 
+  it('replays a delivery edited, signed again or keeping its old signature', async () => {
+    const seq = await newDelivery('Edit me');
+    const record = (await mcp.call('get_record', { seq })).structuredContent as {
+      record: { delivery: { form: { data: string } } };
+    };
+    const edited = record.record.delivery.form.data.replace('Edit me', 'Edited');
+    const resigned = await mcp.call('replay_delivery', { seq, target: 'receiver', data: edited });
+    expect(mcp.text(resigned)).toMatch(/to the receiver as delivery #\d+: signature valid/);
+    const unsigned = await mcp.call('replay_delivery', {
+      seq,
+      target: 'receiver',
+      data: edited,
+      resign: false,
+    });
+    expect(mcp.text(unsigned)).toMatch(/to the receiver as delivery #\d+: signature invalid/);
+    const replayed = (unsigned.structuredContent as { record: { seq: number } }).record.seq;
+    const explained = await mcp.call('explain_signature', { seq: replayed });
+    expect(mcp.text(explained)).toMatch(/signature invalid \(HMAC-SHA256\)/);
+    // Only the start of the signature expected: whole, it would sign the edited data.
+    const { verification } = explained.structuredContent as { verification: { expected: string } };
+    expect(verification.expected).toMatch(/^[0-9a-f]{8}…$/);
+    expect(mcp.text(explained)).toContain(verification.expected);
+  });
+
   it('refuses a replay off this machine without --allow-writes, and sends nothing', async () => {
     const seq = await newDelivery('Not for elsewhere');
     const forwardsBefore = rowsOf(
