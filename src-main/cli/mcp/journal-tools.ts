@@ -2,7 +2,12 @@
 // export holds it, and why a delivery's signature verified or not (docs/journal.md).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { LogFilter, type JournalRecord, type LogRow } from '../../../src-shared/contract';
+import {
+  LogFilter,
+  type JournalRecord,
+  type LogQueryOutput,
+  type LogRow,
+} from '../../../src-shared/contract';
 import { cutLongStrings } from './bounded';
 import { answer, exportedRecord, guarded, refusal, type McpContext } from './tool-context';
 
@@ -19,6 +24,27 @@ function rowLine(row: LogRow): string {
   if (row.late) parts.push(`late: ${row.late}`);
   return parts.join(' · ');
 }
+
+/**
+ * How many match, and whether that is the final count: while the journal's index is being built,
+ * or a search still counts its matches, the answer covers what was found so far, and says so
+ * rather than let a model take "No record matches" as final.
+ */
+export function queryHead(result: LogQueryOutput): string {
+  const found =
+    result.total === 0
+      ? 'No record matches'
+      : `${result.total === 1 ? '1 record matches' : `${result.total} records match`}; #${result.rows[0]!.seq} to #${result.rows.at(-1)!.seq} below (get_record reads one in full)`;
+  const partial = result.indexing
+    ? ` so far: the journal is still being indexed (${percent(result.indexing)}), ask again in a moment for the rest`
+    : result.counting
+      ? ` so far: the search is still counting its matches (${percent(result.counting)}), ask again in a moment for the rest`
+      : '';
+  return `${found}${partial}.`;
+}
+
+const percent = ({ done, total }: { done: number; total: number }) =>
+  `${total === 0 ? 100 : Math.floor((done / total) * 100)}% done`;
 
 /** A record's seq given to a tool: the delivery itself, or the delivery a forward sent on. */
 async function deliveryOf(ctx: McpContext, recordSeq: number) {
@@ -72,14 +98,11 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
           limit,
           ...(offset !== undefined ? { offset } : {}),
         });
-        const head =
-          result.total === 0
-            ? 'No record matches.'
-            : `${result.total === 1 ? '1 record matches' : `${result.total} records match`}; #${result.rows[0]!.seq} to #${result.rows.at(-1)!.seq} below (get_record reads one in full).`;
-        return answer([head, ...result.rows.map(rowLine)].join('\n'), {
+        return answer([queryHead(result), ...result.rows.map(rowLine)].join('\n'), {
           total: result.total,
           offset: result.offset,
           rows: result.rows,
+          ...(result.indexing || result.counting ? { partial: true } : {}),
         });
       }),
   );

@@ -1,0 +1,17 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+const t0 = performance.now();
+const t = new StdioClientTransport({ command: process.execPath, args: ['out/main/tp.js', 'mcp'], stderr: 'pipe' });
+const c = new Client({ name: 'm', version: '1' }); await c.connect(t);
+await c.listTools();
+const ready = performance.now() - t0;
+const st = await c.callTool({ name: 'sandbox_state', arguments: {} }); const u = st.structuredContent.state.users[0].id;
+await c.callTool({ name: 'sandbox_otp', arguments: { userId: u, target: 'directory' } });
+await c.callTool({ name: 'send_request', arguments: { endpointId: 'contact.add', actAs: { kind: 'appForUser', userId: u }, params: { contact_id: 'bob', display_name: 'Bob', capabilities: 'interactive' } } });
+for (let i = 0; i < 50; i++) await c.callTool({ name: 'sandbox_send_message', arguments: { userId: u, contactId: 'bob', params: { text: `m${i}` } } });
+const time = async (name, args, n = 50) => { const s = []; for (let i = 0; i < n; i++) { const a = performance.now(); await c.callTool({ name, arguments: args }); s.push(performance.now() - a); } s.sort((x, y) => x - y); return `${name}: p50 ${s[n/2|0].toFixed(1)} ms, max ${s[n-1].toFixed(1)} ms`; };
+console.log(`start to tools listed: ${ready.toFixed(0)} ms`);
+console.log(await time('query_journal', { filter: { kinds: ['delivery'] } }));
+console.log(await time('get_record', { seq: 20 }));
+console.log(await time('explain_signature', { seq: 20 }));
+await c.close();
