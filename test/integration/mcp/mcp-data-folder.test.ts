@@ -1,5 +1,6 @@
 // `tp mcp --data-dir` and the app's own data folder: refused in words while the app runs on it
-// (never two writers); served once the app is closed, and let go when the agent closes the server.
+// (never two writers); served once the app is closed, and let go when the agent closes the server;
+// a saved profile that is not the sandbox is changed only with --allow-writes.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,22 @@ function tempFolder(prefix: string): string {
 async function startApp(dataDir: string): Promise<HeadlessHost> {
   const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
   return (await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 })).host;
+}
+
+/** A closed app's folder holding a profile "Staging" of a platform on loopback where nothing listens. */
+async function folderWithStaging(): Promise<string> {
+  const dataDir = tempFolder('tp-mcp-staging-');
+  const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
+  const { host, core } = await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 });
+  await core.invoke('profiles.create', {
+    name: 'Staging',
+    baseUrl: 'http://127.0.0.1:9',
+    clientId: 'staging-app',
+    redirectUri: 'http://127.0.0.1:9/callback',
+    scopes: ['basic'],
+  });
+  await host.close();
+  return dataDir;
 }
 
 describe('tp mcp --data-dir', () => {
@@ -65,5 +82,57 @@ describe('tp mcp --data-dir', () => {
       existsSync(join(dataDir, LOCK_FILE)) ? undefined : true,
     );
     await startApp(dataDir);
+  });
+
+  it('changes a platform other than the embedded sandbox only with --allow-writes', async () => {
+    const dataDir = await folderWithStaging();
+    const env = { TP_CLIENT_SECRET: 'staging-client-secret-41' };
+    const guarded = await startMcp(['--data-dir', dataDir, '--profile', 'Staging'], {
+      cwd: dataDir,
+      env,
+    });
+    const request = await guarded.call('send_request', {
+      endpointId: 'token',
+      actAs: { kind: 'app' },
+      params: { grant_type: 'client_credentials' },
+    });
+    expect(request.isError).toBe(true);
+    expect(guarded.text(request)).toBe(
+      'Refused: profile "Staging" is not the embedded sandbox, and a request may change the state of http://127.0.0.1:9. Restart the server with --allow-writes if that platform is yours to change.',
+    );
+    const run = await guarded.call('run_collection', { folder: dataDir });
+    expect(guarded.text(run)).toMatch(
+      /^Refused: profile "Staging" is not the embedded sandbox, and a run/,
+    );
+    // Nothing was sent: no call is in the journal.
+    const calls = await guarded.call('query_journal', { filter: { kinds: ['api'] } });
+    expect((calls.structuredContent as { total: number }).total).toBe(0);
+    await guarded.close();
+    await waitFor('the server to let go of the data folder', () =>
+      existsSync(join(dataDir, LOCK_FILE)) ? undefined : true,
+    );
+
+    const allowed = await startMcp(
+      ['--data-dir', dataDir, '--profile', 'Staging', '--allow-writes'],
+      {
+        cwd: dataDir,
+        env,
+      },
+    );
+    const sent = await allowed.call('send_request', {
+      endpointId: 'token',
+      actAs: { kind: 'app' },
+      params: { grant_type: 'client_credentials' },
+    });
+    // Sent this time (nothing listens there, so it got no answer), and journaled.
+    expect(allowed.text(sent)).not.toMatch(/^Refused/);
+    const tried = await allowed.call('query_journal', { filter: { kinds: ['api'] } });
+    expect((tried.structuredContent as { total: number }).total).toBeGreaterThan(0);
+    // The token request carried the profile's client secret; no answer does.
+    await allowed.call('get_record', {
+      seq: (tried.structuredContent as { rows: { seq: number }[] }).rows[0]!.seq,
+    });
+    expect(allowed.answers.join('\n')).not.toContain(env.TP_CLIENT_SECRET);
+    await allowed.close();
   });
 });
