@@ -1,6 +1,7 @@
 // `tp mcp`: the Model Context Protocol server on stdio over the engine (docs/agents.md). Stdout
 // carries MCP frames and nothing else; every word for a person goes to stderr. The server lives
 // until its client closes stdin (or Ctrl+C, SIGTERM), then closes the engine.
+import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { resolveDataDir } from '../../headless/settings';
 import { startCliEngine } from '../engine';
@@ -24,7 +25,7 @@ export async function mcpCommand(
   args: McpArgs,
   io: Io,
   onInterrupt: OnInterrupt,
-  stdio: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = process,
+  stdio: { stdin: Readable; stdout: Writable } = process,
 ): Promise<number> {
   const restoreConsole = consoleToStderr();
   let stopListening = () => {};
@@ -65,7 +66,7 @@ export async function mcpCommand(
       cwd: io.cwd,
       ...(profile ? { profileId: profile.id } : {}),
     });
-    const transport = new StdioServerTransport(stdio.stdin as never, stdio.stdout as never);
+    const transport = new StdioServerTransport(stdio.stdin, stdio.stdout);
     const closed = new Promise<void>((resolve) => {
       transport.onclose = resolve;
       // The SDK's transport does not notice the end of stdin: a client that exits closes it so.

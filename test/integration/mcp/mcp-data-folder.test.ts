@@ -1,6 +1,7 @@
 // `tp mcp --data-dir` and the app's own data folder: refused in words while the app runs on it
 // (never two writers); served once the app is closed, and let go when the agent closes the server;
 // a saved profile that is not the sandbox is changed only with --allow-writes.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { LOCK_FILE } from '../../../src-main/core/common/data-folder-lock';
 import type { HeadlessHost } from '../../../src-main/headless/index';
 import { hostFolders, startHost } from '../../helpers/in-process-host';
 import { startMcp } from '../../helpers/mcp-client';
-import { runTp } from '../../helpers/tp-cli';
+import { runTp, TP } from '../../helpers/tp-cli';
 import { waitFor } from '../../helpers/wait-for';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -134,5 +135,21 @@ describe('tp mcp --data-dir', () => {
     });
     expect(allowed.answers.join('\n')).not.toContain(env.TP_CLIENT_SECRET);
     await allowed.close();
+  });
+
+  it('stops on SIGTERM as when its stdin closes: exit 0, the folder let go', async () => {
+    const dataDir = tempFolder('tp-mcp-term-');
+    const child = spawn(process.execPath, [TP, 'mcp', '--data-dir', dataDir], { cwd: dataDir });
+    cleanups.push(() => void (child.exitCode === null && child.kill('SIGKILL')));
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', done));
+    await waitFor('the server to be ready', () => (stderr.includes('is ready') ? true : undefined));
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+
+    child.kill('SIGTERM');
+
+    expect(await exited, stderr).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
 });
