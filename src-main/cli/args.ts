@@ -211,7 +211,13 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
     case 'help': {
       const [topic] = rest;
       if (topic === undefined) return { command: 'help' };
-      if (topic === 'run' || topic === 'check' || topic === 'export' || topic === 'openapi')
+      if (
+        topic === 'run' ||
+        topic === 'check' ||
+        topic === 'mcp' ||
+        topic === 'export' ||
+        topic === 'openapi'
+      )
         return { command: 'help', topic };
       throw new UsageError(`There is no command "${topic}".\n${SHORT_GENERAL_USAGE}`);
     }
@@ -222,7 +228,7 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
       throw new UsageError(`Give tp a command.\n${SHORT_GENERAL_USAGE}`);
     default:
       throw new UsageError(
-        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, check, export and openapi.\n${SHORT_GENERAL_USAGE}`,
+        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, check, mcp, export and openapi.\n${SHORT_GENERAL_USAGE}`,
       );
   }
 }

@@ -7,11 +7,18 @@ import { checkCommand } from './check/check-command';
 import { helpText } from './help';
 import { exportCommand, openApiCommand } from './interop-commands';
 import type { Io } from './io';
+import { parseMcp } from './mcp/mcp-args';
+import { mcpCommand } from './mcp/mcp-command';
 import { EXIT, runCommand, type OnInterrupt } from './run-command';
 
 export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Promise<number> {
   try {
-    const args = argv[0] === 'check' ? parseCheck(argv.slice(1)) : parseTpArgs(argv, io.env);
+    const args =
+      argv[0] === 'check'
+        ? parseCheck(argv.slice(1))
+        : argv[0] === 'mcp'
+          ? parseMcp(argv.slice(1))
+          : parseTpArgs(argv, io.env);
     switch (args.command) {
       case 'help':
         await io.out(`${helpText(args.topic)}\n`);
@@ -20,6 +27,8 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
         return await runCommand(args, io, onInterrupt);
       case 'check':
         return await checkCommand(args, io, onInterrupt);
+      case 'mcp':
+        return await mcpCommand(args, io, onInterrupt);
       case 'export':
         return await exportCommand(args, io);
       case 'openapi':

@@ -36,6 +36,8 @@ export interface CliEngineOptions {
    * handler verifies with); undefined: a new random one.
    */
   sandboxClientSecret?: string;
+  /** What a person is told to do when another process holds the data folder (default: tp run's words). */
+  lockAdvice?: string;
 }
 
 export async function startCliEngine(options: CliEngineOptions = {}): Promise<CliEngine> {
@@ -51,7 +53,8 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     : lockDataFolder(
         dataDir,
         'the command line',
-        'Close it first (or let that run end), leave --profile out to run against a fresh embedded sandbox, or give --data-dir a folder of its own.',
+        options.lockAdvice ??
+          'Close it first (or let that run end), leave --profile out to run against a fresh embedded sandbox, or give --data-dir a folder of its own.',
       );
   const settings = temporary ? confSettings(dataDir) : readOnlySettings(confSettings(dataDir));
   const secrets = unavailableSealer(NO_KEYRING_EXPLANATION);

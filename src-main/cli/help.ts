@@ -1,5 +1,5 @@
 // `tp --help` and `tp <command> --help`: what each command does, with an example.
-export type TopicName = 'run' | 'check' | 'export' | 'openapi';
+export type TopicName = 'run' | 'check' | 'mcp' | 'export' | 'openapi';
 
 const RUN_USAGE = `Usage: npm run -s tp -- run <file or folder> [options]
 
@@ -53,6 +53,24 @@ Examples:
   TP_CLIENT_SECRET=s3cret npm run -s tp -- check http://127.0.0.1:3000/hook
   npm run -s tp -- check http://127.0.0.1:3000/hook --only refuses. --reporter junit --out check.xml`;
 
+const MCP_USAGE = `Usage: npm run -s tp -- mcp [options]
+
+A Model Context Protocol server on stdin and stdout, for a coding agent (docs/agents.md): tools to
+query the journal, explain and replay deliveries, send catalog requests, run collections and the
+endpoint check, and act as sandbox users. By default over a fresh embedded sandbox in a temporary
+folder removed at the end. Stdout carries the protocol only; messages go to stderr.
+
+Options:
+  --data-dir DIR     serve this data folder (its journal, profiles and sandbox); refused while the
+                     app or another tp holds it
+  --profile NAME     act as this saved profile (in the app's data folder, or --data-dir's)
+  --allow-writes     let tools change a platform other than the embedded sandbox and send off this
+                     machine (replays, requests, runs, the endpoint check); refused without it
+Environment: TP_CLIENT_SECRET (the fresh sandbox app's secret, for your handler to verify with).
+
+Example:
+  TP_CLIENT_SECRET=s3cret npm run -s tp -- mcp`;
+
 const EXPORT_USAGE = `Usage: npm run -s tp -- export <folder> [--format postman] [--out FILE]
 
 Writes the collection as a Postman collection v2.1 (to stdout without --out); what Postman cannot
@@ -74,6 +92,7 @@ export const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s 
 Commands:
   run <file or folder>   run scenarios; exit 0 passed, 1 failed, 2 bad input
   check <url>            check your webhook handler against the delivery contract
+  mcp                    a Model Context Protocol server on stdio, for coding agents
   export <folder>        the collection as a Postman collection v2.1
   openapi                the platform API as an OpenAPI 3.1 document
 
@@ -91,6 +110,7 @@ export const SHORT_GENERAL_USAGE =
 const USAGES: Record<TopicName, string> = {
   run: RUN_USAGE,
   check: CHECK_USAGE,
+  mcp: MCP_USAGE,
   export: EXPORT_USAGE,
   openapi: OPENAPI_USAGE,
 };

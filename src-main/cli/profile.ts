@@ -26,7 +26,12 @@ function findByName(profiles: ProfileView[], name: string): ProfileView | undefi
 export async function chooseProfile(
   core: Core,
   name: string,
-  options: { yes: boolean; env: NodeJS.ProcessEnv; dataDir: string; command?: 'run' | 'check' },
+  options: {
+    yes: boolean;
+    env: NodeJS.ProcessEnv;
+    dataDir: string;
+    command?: 'run' | 'check' | 'mcp';
+  },
 ): Promise<ChosenProfile> {
   const { profiles } = await core.invoke('profiles.list', {});
   const profile = findByName(profiles, name);

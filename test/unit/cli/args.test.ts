@@ -80,7 +80,10 @@ describe('tp run arguments', () => {
     [['export'], /tp export needs a collection folder/],
     [['export', 'x', '--format', 'insomnia'], /write --format postman/],
     [['openapi', 'file.json'], /tp openapi takes no path: write tp openapi --out file.json/],
-    [['launch'], /There is no command "launch": the commands are run, check, export and openapi/],
+    [
+      ['launch'],
+      /There is no command "launch": the commands are run, check, mcp, export and openapi/,
+    ],
     [['--verbose'], /--verbose is not an option here/],
     [[], /Give tp a command/],
     [['help', 'launch'], /There is no command "launch"/],
