@@ -26,8 +26,11 @@ describe('the event log view', () => {
       .poll(() => log.newRecords.innerText(), POLL)
       .toBe('2 new records — jump to latest');
     const fresh = 2;
-    // The list kept the rows it had; the count says what it holds of what there is.
-    expect(await log.count.innerText()).toBe(`${before} records shown of ${before + fresh}`);
+    // The list kept the rows it had; the count says what it holds of what there is (repainted a
+    // few times a second: it may come a moment after the bar).
+    await expect
+      .poll(() => log.count.innerText(), POLL)
+      .toBe(`${before} records shown of ${before + fresh}`);
     expect(await log.domRows().first().getAttribute('aria-setsize')).toBe(String(before));
 
     await log.newRecords.click();
@@ -65,7 +68,8 @@ describe('the event log view', () => {
       .poll(() => log.newRecords.innerText(), POLL)
       .toBe('2 new records — jump to latest');
     expect(await log.rows(/started with the sandbox/).count()).toBe(1);
-    expect(await log.count.innerText()).toBe('33 records');
+    // The count is repainted a few times a second (EventLog.tsx): it may come a moment after.
+    await expect.poll(() => log.count.innerText(), POLL).toBe('33 records');
 
     // The jump goes to the end and follows again: no counter, the newest row in view.
     await log.newRecords.click();

@@ -58,7 +58,8 @@ describe('sessions: archive and delete', () => {
         poll('the grant to be counted in "Current run"'),
       )
       .toMatch(/2 records .* new records go here/);
-    expect(await log.shown()).toBe(2);
+    // The count is repainted a few times a second (EventLog.tsx): it may come a moment after.
+    await expect.poll(() => log.shown(), poll('the count of the session')).toBe(2);
     await log.sessionsPanel.getByRole('button', { name: 'Close' }).click();
 
     await log.openSession('Current run');

@@ -3,6 +3,7 @@
 // record matches ends at its exact count (asked again while the engine says it is counting).
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOG_PAGE } from '../../../src-renderer/src/features/event-log/log-store';
+import { NO_FRAME_MS } from '../../../src-renderer/src/stores/next-frame';
 import { writeSystemJournal } from '../../e2e/support/journal-fixture';
 import { waitFor } from '../../helpers/wait-for';
 import { startStores, type StoresFixture } from './store-fixture';
@@ -52,6 +53,42 @@ describe('the log store', () => {
       expect(added[0]).toMatchObject({ kind: 'api', method: 'POST', path: '/tp/token' });
       expect(added[1]?.summary).toMatch(/^App token granted/);
       expect(fx.bridge.calls.filter((c) => c.name === 'log.query').length).toBe(queries);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'holds the records appended while a filter is queried and adds each once after its answer',
+    async () => {
+      const fx = (f = await startStores((dataDir) => writeSystemJournal(dataDir, 10)));
+      fx.start();
+      const log = fx.stores.log;
+      await waitFor('the first page', () => (log.getState().loading ? undefined : true));
+      const held = fx.bridge.hold((name) => name === 'log.query');
+      log.getState().setFilter({ kinds: ['api', 'auth'] });
+      await waitFor('the query held', () => (held.count >= 1 ? true : undefined));
+      // Journaled after the query was answered in the engine, before the store has its answer.
+      const heard: string[] = [];
+      fx.bridge.on('log.appended', (r) => heard.push(r.summary));
+      await fx.stores.app.getState().getAppToken();
+      await waitFor('the grant heard by the store', () =>
+        heard.some((summary) => summary.startsWith('App token granted')) ? true : undefined,
+      );
+      // Nothing changes while the answer is held, past the time a flush of live records waits
+      // for a frame at most (a wait for nothing to happen: a correct store cannot fail it).
+      const before = log.getState();
+      await new Promise((r) => setTimeout(r, 2 * NO_FRAME_MS));
+      expect(log.getState().total).toBe(before.total);
+      expect(log.getState().loading).toBe(true);
+      held.release();
+      const s = await waitFor('the call and its grant after the answer', () => {
+        const now = log.getState();
+        return !now.loading && now.total >= 2 ? now : undefined;
+      });
+      const shown = Array.from({ length: s.total }, (_, i) => s.rows.get(i)?.seq);
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(s.rows.get(s.total - 2)).toMatchObject({ kind: 'api', path: '/tp/token' });
+      expect(s.rows.get(s.total - 1)?.summary).toMatch(/^App token granted/);
     },
     TIMEOUT,
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createSlotPool,
   rowsToDraw,
   scrollToShow,
   type RowWindow,
@@ -71,5 +72,29 @@ describe('scrolling a row into view', () => {
     expect(scrollToShow(3, 20, 100, 200)).toBe(60);
     // Half in view at the bottom: brought up to the bottom edge.
     expect(scrollToShow(14, 20, 95, 200)).toBe(100);
+  });
+
+  it('keep their slot in the pool of row elements, and new rows take the slots of those that left', () => {
+    const pool = createSlotPool();
+    const following = { ...base, following: true };
+    const before = rowsToDraw(following).indexes;
+    const wasSlots = pool.assign(before);
+    expect(new Set(wasSlots).size).toBe(before.length);
+    // The same rows again (a render run twice): the same slots.
+    expect(pool.assign(before)).toEqual(wasSlots);
+    const was = new Map(before.map((index, i) => [index, wasSlots[i]]));
+    const after = rowsToDraw({ ...following, count: 1004 }).indexes;
+    const nowSlots = pool.assign(after);
+    const now = new Map(after.map((index, i) => [index, nowSlots[i]]));
+    expect(new Set(nowSlots).size).toBe(after.length);
+    for (const [index, slot] of now) if (was.has(index)) expect(slot).toBe(was.get(index));
+    // The four new rows take the slots of the four that left: no element is made or removed.
+    const left = [...was].filter(([index]) => !now.has(index)).map(([, slot]) => slot);
+    const added = [...now].filter(([index]) => !was.has(index)).map(([, slot]) => slot);
+    expect(added).toHaveLength(4);
+    expect(added.sort()).toEqual(left.sort());
+    // A longer run of rows (the list scrolled back): new slots past the others, all distinct.
+    const longer = range(500, 540);
+    expect(new Set(pool.assign(longer)).size).toBe(longer.length);
   });
 });

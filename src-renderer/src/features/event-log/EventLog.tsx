@@ -4,8 +4,9 @@
 // detail underneath and the session controls in the heading.
 import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
-import { shownCount } from './log-store';
-import { useLog } from '../../stores/stores-context';
+import { shownCount, type LogState } from './log-store';
+import { useLog, useStores } from '../../stores/stores-context';
+import { usePaced } from '../../stores/use-paced';
 import { FirstRun } from '../first-run/FirstRun';
 import { FilterBar } from './FilterBar';
 import { LogSplit } from './LogSplit';
@@ -18,16 +19,26 @@ const typing = (el: EventTarget) =>
   el instanceof HTMLElement &&
   (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
+/** The count's words: a string, so a value equal to the one shown repaints nothing. */
+const countWords = (s: LogState) => {
+  const count = shownCount(s);
+  if (s.loading && count === 0) return 'Waiting for the engine to count the records…';
+  const shownOf = count !== s.total ? ` shown of ${s.total}` : '';
+  return `${count} ${count === 1 ? 'record' : 'records'}${shownOf}`;
+};
+
+/**
+ * Repainted at most this often: the count changes with every batch of live records, tens a second
+ * while deliveries come, and a person reads a few numbers a second.
+ */
+const COUNT_REPAINT_MS = 250;
+
 /** Its own component: the count changes with every frame of live records, the pane around it need not. */
 function LogCount() {
-  const count = useLog(shownCount);
-  const total = useLog((s) => s.total);
-  const loading = useLog((s) => s.loading);
+  const words = usePaced(useStores().log, countWords, COUNT_REPAINT_MS);
   return (
     <p className="log-count quiet" role="status" aria-label="Record count">
-      {loading && count === 0
-        ? 'Waiting for the engine to count the records…'
-        : `${count} ${count === 1 ? 'record' : 'records'}${count !== total ? ` shown of ${total}` : ''}`}
+      {words}
     </p>
   );
 }

@@ -16,7 +16,7 @@ import { isFiltered, shownCount } from './log-store';
 import { useAuth, useLog } from '../../stores/stores-context';
 import { NewRecordsBar } from './NewRecordsBar';
 import { RecordRow, rowId } from './RecordRow';
-import { rowsToDraw, scrollToShow } from './row-window';
+import { createSlotPool, rowsToDraw, scrollToShow } from './row-window';
 
 /** Must match .log-row's height in event-log.css: rows are fixed-height so nothing is measured. */
 const ROW_HEIGHT = 22;
@@ -85,6 +85,9 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
     const timer = setTimeout(() => refill((n) => n + 1), REFILL_MS);
     return () => clearTimeout(timer);
   }, [leftOut, count]);
+  // Each row drawn keeps its element, and a new row takes the element of one that left.
+  const [slots] = useState(createSlotPool);
+  const slotOf = slots.assign(indexes);
   // The rows drawn (those in view, and the active one wherever it is), as a key for the effect.
   const drawn = indexes.join(',');
 
@@ -195,9 +198,9 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
       >
         {/* Set through the DOM style property, which the page's CSP (no inline styles) allows. */}
         <div ref={canvasRef} className="log-list-canvas" style={{ height: count * ROW_HEIGHT }}>
-          {indexes.map((index) => (
+          {indexes.map((index, i) => (
             <RecordRow
-              key={index}
+              key={slotOf[i]}
               index={index}
               row={rows.get(index)}
               setSize={count}

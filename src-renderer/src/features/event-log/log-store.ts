@@ -21,6 +21,7 @@ import type {
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
 import { NO_FRAME_MS, onFrameAfter } from '../../stores/next-frame';
+import { liveQueue } from './live-queue';
 import type { FocusStore } from '../workbench/focus-store';
 import { detailActions, type LogDetailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
@@ -118,15 +119,21 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   // A new view begins whenever it starts over (another filter, another session): answers still in
   // flight for the old one are dropped instead of merged in.
   const views = latestOnly();
-  let compiled: CompiledFilter = compileFilter({});
-  let querying = false;
-  let live: JournalRecord[] = [];
-  let liveScheduled = false;
-  let liveAppliedAt = -Infinity;
-  /** The row index the list last asked for, where it keeps rows when the cache is trimmed. */
-  let viewAround = 0;
-  const pagesInFlight = new Set<number>();
-  let indexingTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * What the store keeps of the view besides its state (none of it is shown): the filter compiled
+   * for the live records, the row the list last asked for (where rows are kept when the cache is
+   * trimmed), the pages being fetched, and the timer that asks again while the engine indexes.
+   */
+  const view = {
+    compiled: compileFilter({}) as CompiledFilter,
+    around: 0,
+    pagesInFlight: new Set<number>(),
+    indexingTimer: null as ReturnType<typeof setTimeout> | null,
+  };
+  const live = liveQueue(applyLive, (flush, appliedAt) =>
+    onFrameAfter(flush, appliedAt, LIVE_MIN_GAP_MS, NO_FRAME_MS),
+  );
+  /** Full records of the newest live records (at most RECENT_CAP), oldest first. */
   const recent = new Map<number, JournalRecord>();
 
   const store = createStore<LogState>()((set, get) => ({
@@ -174,7 +181,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         if (i >= 0 && i < total && !rows.has(i)) pages.add(Math.floor(i / LOG_PAGE) * LOG_PAGE);
       }
       const around = indexes.length ? indexes[Math.floor(indexes.length / 2)]! : 0;
-      viewAround = around;
+      view.around = around;
       for (const page of pages) void loadPage(page, around);
     },
     select(seq) {
@@ -223,9 +230,10 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
 
   async function reload() {
     const latest = views.begin();
-    compiled = compileFilter(get().filter);
-    querying = true;
-    pagesInFlight.clear();
+    view.compiled = compileFilter(get().filter);
+    // The answer covers the records appended until it is made: those that arrive meanwhile wait.
+    live.hold();
+    view.pagesInFlight.clear();
     set({ loading: true });
     try {
       const out = await bridge.invoke('log.query', {
@@ -251,25 +259,22 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         following: true,
         jumpRequest: s.jumpRequest + 1,
       }));
-      if ((out.indexing || out.counting) && !indexingTimer) {
-        indexingTimer = setTimeout(() => {
-          indexingTimer = null;
+      if ((out.indexing || out.counting) && !view.indexingTimer) {
+        view.indexingTimer = setTimeout(() => {
+          view.indexingTimer = null;
           void reload();
         }, INDEXING_REFRESH_MS);
       }
     } catch (err) {
       if (latest()) set({ loading: false, loadError: errorMessage(err) });
-    } finally {
-      if (latest()) {
-        querying = false;
-        applyLive();
-      }
     }
+    // A newer view holds the records for its own answer.
+    if (latest()) live.release();
   }
 
   async function loadPage(offset: number, around: number) {
-    if (pagesInFlight.has(offset)) return;
-    pagesInFlight.add(offset);
+    if (view.pagesInFlight.has(offset)) return;
+    view.pagesInFlight.add(offset);
     const latest = views.current();
     try {
       const out = await bridge.invoke('log.query', {
@@ -285,7 +290,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     } catch (err) {
       if (latest()) set({ loadError: errorMessage(err) });
     } finally {
-      if (latest()) pagesInFlight.delete(offset);
+      if (latest()) view.pagesInFlight.delete(offset);
     }
   }
 
@@ -299,12 +304,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
   }
 
   /** Adds the live records that arrived since the view's last answer, in one update. */
-  function applyLive() {
-    liveScheduled = false;
-    if (querying || live.length === 0) return;
-    liveAppliedAt = performance.now();
-    const batch = live;
-    live = [];
+  function applyLive(batch: JournalRecord[]) {
     let { total, throughSeq, facets } = get();
     let rows: Map<number, LogRow> | null = null;
     for (const r of batch) {
@@ -312,14 +312,14 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       throughSeq = r.seq;
       recent.set(r.seq, r);
       facets = mergeFacets(facets, r);
-      if (!compiled.test(r)) continue;
+      if (!view.compiled.test(r)) continue;
       rows ??= new Map(get().rows);
       rows.set(total, toRow(r));
       total += 1;
     }
     while (recent.size > RECENT_CAP) recent.delete(recent.keys().next().value!);
     // A list that follows the end asks for the newest rows; one scrolled back, for those it shows.
-    if (rows) trimRows(rows, get().following && !get().paused ? total - 1 : viewAround);
+    if (rows) trimRows(rows, get().following && !get().paused ? total - 1 : view.around);
     set({ total, throughSeq, facets, ...(rows ? { rows } : {}) });
   }
 
@@ -328,14 +328,11 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     const sessions = get().sessions;
     if (sessions && sessions.activeId !== sessions.recordingId) return;
     live.push(record);
-    if (liveScheduled) return;
-    liveScheduled = true;
-    onFrameAfter(applyLive, liveAppliedAt, LIVE_MIN_GAP_MS, NO_FRAME_MS);
   }
 
   function startOver() {
     views.begin();
-    live = [];
+    live.drop();
     recent.clear();
     set({
       filter: { ...get().filter, afterSeq: undefined },
@@ -386,7 +383,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     void reload();
     return () => {
       offs.forEach((off) => off());
-      if (indexingTimer) clearTimeout(indexingTimer);
+      if (view.indexingTimer) clearTimeout(view.indexingTimer);
     };
   }
 

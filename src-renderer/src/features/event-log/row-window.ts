@@ -77,3 +77,36 @@ export function scrollToShow(
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;
   return null;
 }
+
+/**
+ * Keys the rows drawn by slot in a pool of row elements: a row keeps its slot while it is drawn,
+ * and a row coming into view takes the slot of one that left, so the list updates a few elements in
+ * place instead of removing some and creating others (records come by the hundred a second, and
+ * following the end every batch scrolls rows out and in). The same indexes get the same slots
+ * again, so rendering twice changes nothing.
+ */
+export function createSlotPool(): { assign(indexes: readonly number[]): number[] } {
+  let slotOf = new Map<number, number>();
+  return {
+    assign(indexes) {
+      const next = new Map<number, number>();
+      const taken = new Set<number>();
+      for (const index of indexes) {
+        const slot = slotOf.get(index);
+        if (slot !== undefined) {
+          next.set(index, slot);
+          taken.add(slot);
+        }
+      }
+      // The slots of the rows that left, lowest first, then new ones past them.
+      const free = [...slotOf.values()].filter((s) => !taken.has(s)).sort((a, b) => a - b);
+      let fresh = Math.max(-1, ...slotOf.values(), ...taken) + 1;
+      for (const index of indexes) {
+        if (next.has(index)) continue;
+        next.set(index, free.shift() ?? fresh++);
+      }
+      slotOf = next;
+      return indexes.map((index) => next.get(index)!);
+    },
+  };
+}
