@@ -28,12 +28,14 @@ import {
   changesPlatform,
   createSnapshots,
   defaultSessionName,
-  newScenarioView,
   problemsText,
   scenarioState,
+  skipSteps,
 } from './run-view';
 import { RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
+import { NO_ROW, unusedColumnsWarning, type PlannedScenario } from './data/run-iterations';
+import { planRun } from './data/plan-run';
 
 export type RunInput = z.output<typeof RunRequest>;
 
@@ -55,6 +57,8 @@ interface ActiveRun {
   confirmed: boolean;
   answer: ((proceed: boolean) => void) | null;
   inbox: RunInbox;
+  /** What each of view.scenarios runs: a scenario, and a data file's row (data-driven runs). */
+  plan: PlannedScenario[];
   startedAt: number;
   /** Read when the run starts; a failure to read them is "none". */
   profileVariables: Record<string, string>;
@@ -120,7 +124,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   const ask = (run: ActiveRun) => (question: string) => goOn(run, question);
 
   async function runScenario(run: ActiveRun, scenarioView: ScenarioRunView, index: number) {
-    const loaded = run.collection.scenarios[index]!;
+    const { scenario, row } = run.plan[index]!;
+    const loaded = run.collection.scenarios[scenario]!;
     const started = performance.now();
     const finish = () => {
       scenarioView.state = scenarioState(scenarioView);
@@ -136,10 +141,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         profileId: run.profile.id,
         system: { level: 'warn', message: text },
       });
-      for (const step of scenarioView.steps) {
-        step.state = 'skipped';
-        step.failure = `Not run: ${text}`;
-      }
+      skipSteps(scenarioView, `Not run: ${text}`);
       return finish();
     }
     const own = loaded.scenario.inbound;
@@ -151,18 +153,15 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         ask(run),
       );
       if (!applied) {
-        for (const step of scenarioView.steps) {
-          step.state = 'skipped';
-          step.failure = 'Not run: the run was stopped at the question before it.';
-        }
+        skipSteps(scenarioView, 'Not run: the run was stopped at the question before it.');
         return finish();
       }
       try {
-        await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+        await runSteps(run, scenarioView, loaded.path, loaded.scenario, row);
       } finally {
         run.inboundScope.restore(run.collection.inbound, scope);
       }
-    } else await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+    } else await runSteps(run, scenarioView, loaded.path, loaded.scenario, row);
     finish();
   }
 
@@ -171,6 +170,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     scenarioView: ScenarioRunView,
     path: string,
     scenario: Scenario,
+    row: Record<string, string>,
   ) {
     const env: StepEnv = {
       deps,
@@ -190,7 +190,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         },
       },
       layers: {
-        run: run.request.variables,
+        // A data file's row is the run's values of its iteration: its columns win over --var.
+        run: row === NO_ROW ? run.request.variables : { ...run.request.variables, ...row },
         captured: {},
         scenario: scenario.variables ?? {},
         collection: run.collection.variables,
@@ -251,9 +252,13 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   }
 
   async function execute(run: ActiveRun) {
-    run.profileVariables = await deps
-      .invoke('collections.profileVariables', { profileId: run.profile.id })
-      .catch(() => ({}));
+    const unused = unusedColumnsWarning(run.view.data);
+    if (unused)
+      deps.journal.append({
+        kind: 'system',
+        summary: unused,
+        system: { level: 'warn', message: unused },
+      });
     const setup = run.collection.inbound;
     // Declined: nothing of the run is set up, and every scenario reads "the run was stopped".
     if (setup && (await run.inboundScope.enter(setup, 'the run', ask(run)))) {
@@ -271,12 +276,12 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     for (const [i, scenarioView] of run.view.scenarios.entries()) {
       if (run.abort.signal.aborted || bailed) {
         scenarioView.state = 'skipped';
-        for (const step of scenarioView.steps) {
-          step.state = 'skipped';
-          step.failure = bailed
-            ? 'Not run: an earlier scenario failed, and the run stops at the first failure (bail).'
-            : 'Not run: the run was stopped.';
-        }
+        skipSteps(
+          scenarioView,
+          bailed
+            ? `Not run: an earlier ${scenarioView.iteration ? 'iteration' : 'scenario'} failed, and the run stops at the first failure (bail).`
+            : 'Not run: the run was stopped.',
+        );
         continue;
       }
       scenarioView.state = 'running';
@@ -295,6 +300,12 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         });
       const profile = deps.profiles.require(request.profileId);
       const collection = await loadRunCollection(request, deps.inbound.whyReceiver);
+      const { views, plan, data, profileVariables } = await planRun(
+        deps.invoke,
+        collection,
+        request,
+        profile.id,
+      );
       const before = await deps.invoke('sessions.list', {});
       const name =
         request.sessionName ??
@@ -323,7 +334,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
           startedAt: new Date().toISOString(),
           durationMs: null,
           question: null,
-          scenarios: collection.scenarios.map((s) => newScenarioView(s, collection.problems)),
+          scenarios: views,
+          ...(data ? { data } : {}),
           counts: { passed: 0, failed: 0, skipped: 0, total: 0 },
         },
         request,
@@ -333,8 +345,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         confirmed: request.confirmed,
         answer: null,
         inbox,
+        plan,
         startedAt: performance.now(),
-        profileVariables: {},
+        profileVariables,
         secrets: new Set(),
         inboundScope: runInboundScope(deps, profile),
       };
