@@ -25,8 +25,16 @@ export function formatDuration(ms: number | null): string {
 export const stepName = (step: StepView): string =>
   step.name.trim() || `step ${step.index + 1} (${step.kind})`;
 
+/** `text.yaml [3/20] msg_type=sticker`: a data-driven run's scenario with its row; else the path. */
+export function scenarioRunPath(scenario: ScenarioRunView): string {
+  const it = scenario.iteration;
+  return it ? `${scenario.path} [${it.index}/${it.total}] ${it.label}` : scenario.path;
+}
+
 export const scenarioName = (scenario: ScenarioRunView): string =>
-  scenario.name === scenario.path ? scenario.path : `${scenario.name} (${scenario.path})`;
+  scenario.name === scenario.path
+    ? scenarioRunPath(scenario)
+    : `${scenario.name} (${scenarioRunPath(scenario)})`;
 
 export interface Tally {
   passed: number;
