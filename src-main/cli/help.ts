@@ -29,7 +29,7 @@ stopped with Ctrl+C.
 Examples:
   npm run -s tp -- run examples
   npm run -s tp -- run examples/sends/text.yaml --var text=hello --reporter junit --out junit.xml
-  npm run -s tp -- run examples/message-per-type.yaml --data examples/message-types.csv
+  npm run -s tp -- run examples/user-message-types.yaml --data examples/message-types.csv
   TP_CLIENT_SECRET=… npm run -s tp -- run checks --profile Staging --yes`;
 
 const CHECK_USAGE = `Usage: npm run -s tp -- check <url> [options]
