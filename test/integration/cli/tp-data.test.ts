@@ -65,10 +65,12 @@ it('runs the scenario once per row, each iteration a JUnit testsuite; a failing 
 });
 
 it('a malformed data file is exit 2 with its file, line and column, before any step', async () => {
-  const cwd = workspace({ 'checks/token.yaml': TOKEN, 'checks/rows.csv': 'want\n200\n2"01\n' });
+  const cwd = workspace({ 'checks/token.yaml': TOKEN, 'checks/rows.csv': 'want\n200\n"2"01\n' });
   const { code, stderr } = await tp(cwd, ['run', 'checks', '--data', 'checks/rows.csv']);
   expect(code, stderr).toBe(2);
-  expect(stderr).toMatch(/^checks\/rows\.csv:3:2: a quote inside a field/m);
+  expect(stderr).toMatch(
+    /^checks\/rows\.csv:3:1: this quoted field has text after its closing quote/m,
+  );
   expect(stderr).not.toContain('App token');
 });
 

@@ -108,7 +108,9 @@ describe('a run with a data file', () => {
     const folder = fx.collection({ 'a.yaml': TOKEN, 'rows.csv': 'want\n"200"x\n' });
     await expect(fx.run(folder, { data: 'rows.csv' })).rejects.toMatchObject({
       code: 'invalid_input',
-      message: expect.stringMatching(/^rows\.csv:2:6: there is text after the closing quote/),
+      message: expect.stringMatching(
+        /^rows\.csv:2:1: this quoted field has text after its closing quote/,
+      ),
     });
   });
 

@@ -20,8 +20,8 @@ describe('csvRows', () => {
     expect(csvRows('msg_type,text\ntext,"Hello, Bob"\nsticker,\n')).toEqual({
       columns: ['msg_type', 'text'],
       rows: [
-        { line: 2, values: { msg_type: 'text', text: 'Hello, Bob' } },
-        { line: 3, values: { msg_type: 'sticker', text: '' } },
+        { values: { msg_type: 'text', text: 'Hello, Bob' } },
+        { values: { msg_type: 'sticker', text: '' } },
       ],
     });
   });
@@ -58,7 +58,7 @@ describe('jsonRows', () => {
       jsonRows('[\n  {"msg_type": "location", "geo_lat": 51.5, "ok": true, "x": null}\n]'),
     ).toEqual({
       columns: ['msg_type', 'geo_lat', 'ok', 'x'],
-      rows: [{ line: 2, values: { msg_type: 'location', geo_lat: '51.5', ok: 'true', x: '' } }],
+      rows: [{ values: { msg_type: 'location', geo_lat: '51.5', ok: 'true', x: '' } }],
     });
   });
 

@@ -4,7 +4,7 @@
 // fewer fields than the header) is a DataFileError with its line and column.
 import { isSecretVariable } from '../../../../src-shared/collections/templates';
 import { yaml as yamlPackage } from '../../common/lazy-packages';
-import { DataFileError, readCsv } from './csv';
+import { DataFileError, fieldPlace, offsetPlace, readCsv } from './csv';
 import { jsonErrorOffset } from './json-error-place';
 
 /** A data-driven run of 1,000 rows of ten scenarios is already 10,000 scenario runs. */
@@ -15,8 +15,6 @@ export const MAX_DATA_COLUMNS = 100;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export interface DataRow {
-  /** The line the row starts on, for messages. */
-  line: number;
   values: Record<string, string>;
 }
 
@@ -67,32 +65,27 @@ export function csvRows(text: string): DataRows {
       'the file is empty: its first line names the columns (msg_type,text).',
     );
   const seen = new Set<string>();
-  header.fields.forEach((name, i) =>
-    checkColumn(name.trim(), header.line, header.columns[i]!, seen),
-  );
+  header.fields.forEach((name, i) => {
+    const { line, column } = fieldPlace(text, header, i);
+    checkColumn(name.trim(), line, column, seen);
+  });
   const columns = [...seen];
   checkCounts(columns.length, records.length);
   const rows = records.map((record) => {
     if (record.fields.length !== columns.length) {
       const extra = record.fields.length > columns.length;
+      const at = fieldPlace(text, record, extra ? columns.length : record.fields.length - 1);
       throw new DataFileError(
-        record.line,
-        extra ? record.columns[columns.length]! : record.columns.at(-1)!,
+        at.line,
+        at.column,
         `this row has ${record.fields.length} field${record.fields.length === 1 ? '' : 's'} and the header ${columns.length} (${columns.join(', ')}): ${extra ? 'quote a field that holds a comma' : 'give every column a value, empty if need be (a,,c)'}.`,
       );
     }
     const values: Record<string, string> = {};
     columns.forEach((name, i) => (values[name] = record.fields[i]!));
-    return { line: record.line, values };
+    return { values };
   });
   return { columns, rows };
-}
-
-/** Line and column (1-based) of the character at `offset`. */
-function offsetPlace(text: string, offset: number) {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
 /**
@@ -163,7 +156,7 @@ export function jsonRows(text: string): DataRows {
           `row ${index + 1} ${missing.length > 0 ? `has no ${missing.join(', ')}` : `has ${extra.join(', ')}`}, which row 1 ${missing.length > 0 ? 'has' : 'does not'}: give every row the same keys (an empty string for none).`,
         );
     }
-    return { line: place().line, values };
+    return { values };
   });
   return { columns: columns ?? [], rows };
 }
