@@ -154,6 +154,14 @@ export const runnerCommands = {
   },
   /** The current or last run. */
   'runner.state': { input: NoInput, output: z.object({ run: RunView.nullable() }) },
+  /**
+   * The data files of a collection (its .csv and .json files, from its folder) for Run with
+   * data…, and the one its collection.yaml names as the default (`data`), or null.
+   */
+  'runner.dataFiles': {
+    input: z.object({ folder: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ files: z.array(z.string()), default: z.string().nullable() }),
+  },
 } as const satisfies DomainCommands<'runner'>;
 
 export const runnerEvents = {

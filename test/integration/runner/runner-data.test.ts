@@ -132,4 +132,21 @@ describe('a run with a data file', () => {
       ),
     });
   });
+
+  it("lists a collection's data files for Run with data…, not through links or hidden folders", async () => {
+    writeFileSync(join(outside, 'away.csv'), 'want\n200\n');
+    const folder = fx.collection({
+      'collection.yaml': 'name: Data\ndata: data/rows.csv\n',
+      'a.yaml': TOKEN,
+      'data/rows.csv': 'want\n200\n',
+      'users.json': '[]',
+      '.git/x.csv': 'a\n1\n',
+      'notes.txt': 'no',
+    });
+    symlinkSync(outside, join(folder, 'linked'));
+    expect(await fx.core.invoke('runner.dataFiles', { folder })).toEqual({
+      files: ['data/rows.csv', 'users.json'],
+      default: 'data/rows.csv',
+    });
+  });
 });
