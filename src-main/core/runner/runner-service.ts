@@ -34,7 +34,12 @@ import {
 } from './run-view';
 import { RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
-import { NO_ROW, unusedColumnsWarning, type PlannedScenario } from './data/run-iterations';
+import {
+  iterationPath,
+  NO_ROW,
+  unusedColumnsWarning,
+  type PlannedScenario,
+} from './data/run-iterations';
 import { planRun } from './data/plan-run';
 
 export type RunInput = z.output<typeof RunRequest>;
@@ -200,7 +205,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       },
       secrets: run.secrets,
     };
-    const scenarioFile = { path, file: join(run.collection.folder, path) };
+    // Its records and messages name the row too: a data-driven run runs the file once per row.
+    const named = iterationPath(path, scenarioView.iteration);
+    const scenarioFile = { path: named, file: join(run.collection.folder, path) };
     let firstFailure: number | null = null;
     const only = run.request.only;
     const steps = scenario.steps;
@@ -223,7 +230,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         continue;
       }
       if (!run.view.sandbox && !run.confirmed && changesPlatform(step)) {
-        const place = stepPlace(path, i, view.name);
+        const place = stepPlace(named, i, view.name);
         const proceed = await goOn(
           run,
           `This run is against "${run.profile.name}" (${run.profile.baseUrl}), not the sandbox, and ${place} may change what the platform holds (contacts, messages, users). Go on with the run, or stop it?`,
@@ -242,7 +249,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         if (!(err instanceof RunStopped)) throw err;
         view.state = 'skipped';
         view.failure = 'Stopped while it ran: the run was stopped.';
-        journalStep(env, path, view);
+        journalStep(env, named, view);
       }
       // runStep changed the state: read it afresh (the compiler still sees 'running').
       if (stateOf(view) === 'failed' && firstFailure === null) firstFailure = i;

@@ -54,6 +54,23 @@ describe('a run with a data file', () => {
       expected: '"401"',
       actual: '200',
     });
+    // The run's session names each step with its row; an unused column is a warning there.
+    const { content } = await fx.core.invoke('sessions.export', {
+      sessionId: run.sessionId,
+      format: 'ndjson',
+    });
+    const summaries = content
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { summary: string }).summary);
+    expect(summaries).toContainEqual(
+      expect.stringMatching(
+        /^Step 1 of a\.yaml \[2\/3\] want=401 note=second, failing, App token: failed in \d+ ms$/,
+      ),
+    );
+    expect(summaries).toContain(
+      'rows.csv: no scenario of the run uses the column note ({{note}} appears in no step): check its name, or remove it.',
+    );
     // `note` is used by no step: said, not refused.
     expect(run.data).toEqual({
       file: 'rows.csv',

@@ -2,7 +2,7 @@
 // The runs go row by row (every scenario with row 1, then with row 2…), as newman's iterations do,
 // so scenarios that build on each other's effects see the same row. Each run of a scenario is a
 // view of its own, named `text.yaml [3/20] msg_type=sticker` by the reporters.
-import type { RunView, ScenarioRunView } from '../../../../src-shared/contract';
+import type { RunIteration, RunView, ScenarioRunView } from '../../../../src-shared/contract';
 import { CommandError } from '../../../../src-shared/contract';
 import type { LoadedCollection } from '../../collections/load-collection';
 import { readRunData, RunDataError, type RunData } from './data-file';
@@ -29,6 +29,13 @@ export function iterationLabel(values: Record<string, string>): string {
     .filter(([, value]) => value !== '')
     .map(([name, value]) => `${name}=${cut(value.replace(/\s+/g, ' '), LABEL_VALUE_MAX)}`);
   return cut(words.join(' '), LABEL_MAX);
+}
+
+/** `text.yaml [3/20] msg_type=sticker`: a scenario's file with its row, where a run names it. */
+export function iterationPath(path: string, iteration: RunIteration | undefined): string {
+  return iteration
+    ? `${path} [${iteration.index}/${iteration.total}] ${iteration.label}`.trimEnd()
+    : path;
 }
 
 export function planIterations(
