@@ -65,5 +65,12 @@ describe('Run with data… in the Runner', () => {
     expect(await runner.pane.innerText()).toContain('data/statuses.csv, 2 rows');
     expect(await runner.pane.innerText()).toMatch(/No step uses the column\s+case/);
     await saveAppScreenshot(app.page, 'runner-data');
+    // The same run in the dark, as the OS may ask: the form and the rows must read there too.
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await runner.runWithDataButton.click();
+    await expect
+      .poll(() => runner.dataFileSelect.isVisible(), until('the form again, in the dark'))
+      .toBe(true);
+    await saveAppScreenshot(app.page, 'runner-data-dark');
   });
 });
