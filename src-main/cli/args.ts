@@ -27,6 +27,8 @@ export interface RunArgs {
   reporter: ReporterName;
   out?: string;
   bail: boolean;
+  /** --data: a data file, as given (from the working folder). */
+  data?: string;
   dataDir?: string;
   yes: boolean;
   /** --timeout, in ms: the run is stopped once it has taken this long. */
@@ -121,6 +123,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     reporter: { type: 'string', default: 'pretty' },
     out: { type: 'string' },
     bail: { type: 'boolean', default: false },
+    data: { type: 'string' },
     'data-dir': { type: 'string' },
     yes: { type: 'boolean', default: false },
     timeout: { type: 'string' },
@@ -141,6 +144,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     );
   }
   const out = nonEmpty('--out', values.out as string | undefined, 'run');
+  const data = nonEmpty('--data', values.data as string | undefined, 'run');
   return {
     command: 'run',
     target: onePositional('run', positionals, 'a scenario file or a collection folder'),
@@ -150,6 +154,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     yes: values.yes === true,
     ...(profile !== undefined ? { profile } : {}),
     ...(dataDir !== undefined ? { dataDir } : {}),
+    ...(data !== undefined ? { data } : {}),
     ...(out !== undefined ? { out } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };

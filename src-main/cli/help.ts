@@ -14,6 +14,9 @@ Options:
   --reporter KIND     pretty (default), json (each step with its requests and deliveries) or
                       junit (the XML CI systems read)
   --out FILE          write the report to FILE instead of stdout
+  --data FILE         run each scenario once per row of FILE (.csv with a header line, or a
+                      .json array of objects), the row's columns as run variables; FILE is in
+                      the collection's folder (default: collection.yaml's data, if any)
   --bail              stop at the first failed step (steps marked always still run)
   --data-dir DIR      where the saved profiles are (with --profile; default: the app's own)
   --yes               confirm a run against a profile that is not the sandbox, and forward
@@ -26,6 +29,7 @@ stopped with Ctrl+C.
 Examples:
   npm run -s tp -- run examples
   npm run -s tp -- run examples/sends/text.yaml --var text=hello --reporter junit --out junit.xml
+  npm run -s tp -- run examples/user-message-types.yaml --data examples/message-types.csv
   TP_CLIENT_SECRET=… npm run -s tp -- run checks --profile Staging --yes`;
 
 const CHECK_USAGE = `Usage: npm run -s tp -- check <url> [options]

@@ -30,16 +30,17 @@ export function createProgress(write: (line: string) => void, color: boolean): P
   };
   return {
     update(view) {
-      for (const scenario of view.scenarios) {
+      // By place in the run: a data-driven run runs the same file once per row.
+      for (const [at, scenario] of view.scenarios.entries()) {
         for (const step of scenario.steps) {
-          const key = `${scenario.path}#${step.index}`;
+          const key = `${at}#${step.index}`;
           if (!isFinished(step.state) || printed.has(key)) continue;
           printed.add(key);
           line('  ', step.state, stepName(step), step.durationMs);
           if (step.state === 'failed' && step.failure) write(`      ${step.failure}`);
         }
-        if (!isFinished(scenario.state) || printed.has(scenario.path)) continue;
-        printed.add(scenario.path);
+        if (!isFinished(scenario.state) || printed.has(String(at))) continue;
+        printed.add(String(at));
         line('', scenario.state, scenarioName(scenario), scenario.durationMs);
         for (const p of scenario.problems) write(`    ${p.file}:${p.line}: ${p.message}`);
       }

@@ -1,11 +1,14 @@
 // `tp run`: checks the files, starts the engine (a fresh embedded sandbox, or the app's data with
 // --profile), runs the scenarios through the runner's commands with progress on stderr, and
 // writes the report. Ctrl+C stops the run cleanly (runner.stop) and exits 130.
-import { JournalRecord, type RunView } from '../../src-shared/contract';
+import { join, relative, resolve, sep } from 'node:path';
+import { CommandError, JournalRecord, type RunView } from '../../src-shared/contract';
+import { isInside } from '../core/collections/collection-paths';
+import { unusedColumnsWarning } from '../core/runner/data/run-iterations';
 import { runToEnd } from '../core/runner/run-to-end';
 import { durationWords } from '../core/runner/step-context';
 import { resolveDataDir } from '../headless/settings';
-import type { RunArgs } from './args';
+import { UsageError, type RunArgs } from './args';
 import { startCliEngine } from './engine';
 import { checkOutFile, deliver, type Io } from './io';
 import { problemLine, preflight } from './preflight';
@@ -66,6 +69,8 @@ function exitCodeOf({ view, interrupted, timedOut }: RunOutcome): number {
 
 export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt): Promise<number> {
   const target = await preflight(args.target, io.cwd, { yes: args.yes });
+  const data =
+    args.data === undefined ? undefined : dataInCollection(args.data, target.folder, io.cwd);
   await checkOutFile(args.out, io.cwd);
   const engine = await startCliEngine(
     args.profile !== undefined ? { dataDir: resolveDataDir(args.dataDir) } : {},
@@ -115,11 +120,15 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
           ...(target.paths ? { paths: target.paths } : {}),
           ...(profile ? { profileId: profile.id } : {}),
           variables: args.variables,
+          ...(data !== undefined ? { data } : {}),
           bail: args.bail,
           confirmed: args.yes,
         },
         {
           onChange: (changed) => {
+            // A data file's columns no scenario uses (a typo?): said once, as the run starts.
+            const unused = latest ? null : unusedColumnsWarning(changed.data);
+            if (unused) io.err(`Warning: ${unused}`);
             latest = changed;
             progress.update(changed);
           },
@@ -137,7 +146,7 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
         },
       );
       view = await Promise.race([
-        ended,
+        ended.catch((err: unknown) => badInputIsUsage(err, target.folder, io.cwd)),
         // Once asked to stop, the run gets STOP_GRACE_MS to end; then its last view is the report.
         new Promise<RunView>((resolve, reject) =>
           interrupt.signal.addEventListener('abort', () => {
@@ -178,6 +187,33 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
     // A step still in flight may hold the engine's close: the command ends all the same.
     await within(engine.close(), STOP_GRACE_MS, () => undefined);
   }
+}
+
+/**
+ * --data, given from the working folder, as the run names it: from the collection's folder, which
+ * it must be inside (the engine checks links; this says it in the command line's terms).
+ */
+function dataInCollection(given: string, folder: string, cwd: string): string {
+  const full = resolve(cwd, given);
+  if (!isInside(folder, full))
+    throw new UsageError(
+      `--data ${given} is outside the collection's folder ${relative(cwd, folder) || '.'}: a run reads its data file from inside the collection, as it reads its scenarios (docs/security.md). Move or copy the file into the folder.`,
+    );
+  return relative(folder, full).split(sep).join('/');
+}
+
+/**
+ * The runner refuses to start on bad input (a data file, a step that is not there): exit 2, a data
+ * file's place (`rows.csv:3:7:`, from the collection's folder) as seen from the working folder.
+ */
+function badInputIsUsage(err: unknown, folder: string, cwd: string): never {
+  if (!(err instanceof CommandError) || err.code !== 'invalid_input') throw err;
+  throw new UsageError(
+    err.message.replace(
+      /^([^\n:]+\.(?:csv|json))(?=:\d+:\d+:)/gim,
+      (file: string) => relative(cwd, join(folder, file)) || file,
+    ),
+  );
 }
 
 /** A session's NDJSON by seq; a line the schema refuses (a torn last line) is left out. */

@@ -346,6 +346,11 @@ export const CollectionFile = z
     variables: Variables.optional(),
     /** The receiver's set-up while the run runs. */
     inbound: InboundSetup.optional(),
+    /**
+     * The data file a run uses when it is given none (a .csv or .json from the collection's
+     * folder): each scenario runs once per row.
+     */
+    data: z.string().min(1).max(1000).optional(),
     /** The order of the items at the root (file and folder names); the rest follow by name. */
     order: z.array(z.string()).optional(),
   })

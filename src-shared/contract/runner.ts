@@ -50,10 +50,22 @@ export const StepView = z.object({
 });
 export type StepView = z.infer<typeof StepView>;
 
+/** Which row of a data file a scenario's run is (a data-driven run: one run per row). */
+export const RunIteration = z.object({
+  /** 1-based, of `total` rows. */
+  index: z.number().int().positive(),
+  total: z.number().int().positive(),
+  /** The row's values in words, shortened: `msg_type=sticker text=Hi`. */
+  label: z.string(),
+});
+export type RunIteration = z.infer<typeof RunIteration>;
+
 export const ScenarioRunView = z.object({
   /** The file, from the collection's folder. */
   path: z.string(),
   name: z.string(),
+  /** In a run with a data file, the row this run of the scenario is; absent otherwise. */
+  iteration: RunIteration.optional(),
   state: StepState,
   durationMs: z.number().nonnegative().nullable(),
   /** A file that does not parse: the scenario fails before its first step. */
@@ -86,6 +98,17 @@ export const RunView = z.object({
   /** When status is awaiting-confirmation (or a step waits for the person): what is asked. */
   question: z.string().nullable(),
   scenarios: z.array(ScenarioRunView),
+  /** A data-driven run's data file: its rows, and its columns no scenario of the run uses. */
+  data: z
+    .object({
+      /** From the collection's folder. */
+      file: z.string(),
+      rows: z.number().int().positive(),
+      columns: z.array(z.string()),
+      /** Most often a column whose name has a typo: the scenarios never see its values. */
+      unused: z.array(z.string()),
+    })
+    .optional(),
   counts: z.object({
     passed: z.number().int(),
     failed: z.number().int(),
@@ -107,6 +130,11 @@ export const RunRequest = z
     variables: z.record(z.string(), z.string()).default({}),
     /** Stop at the first failed step (steps marked `always` still run). */
     bail: z.boolean().default(false),
+    /**
+     * A data file (.csv or .json) from the collection's folder: each scenario runs once per row,
+     * the row's columns as run values. Default: collection.yaml's `data`, if it names one.
+     */
+    data: z.string().min(1).max(4096).optional(),
     /** The journal session's name (default: the collection's name and the time). */
     sessionName: z.string().trim().min(1).max(120).optional(),
     /** Already confirmed that a run against a profile that is not the sandbox may change it. */
@@ -126,6 +154,14 @@ export const runnerCommands = {
   },
   /** The current or last run. */
   'runner.state': { input: NoInput, output: z.object({ run: RunView.nullable() }) },
+  /**
+   * The data files of a collection (its .csv and .json files, from its folder) for Run with
+   * data…, and the one its collection.yaml names as the default (`data`), or null.
+   */
+  'runner.dataFiles': {
+    input: z.object({ folder: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ files: z.array(z.string()), default: z.string().nullable() }),
+  },
 } as const satisfies DomainCommands<'runner'>;
 
 export const runnerEvents = {

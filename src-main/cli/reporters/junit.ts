@@ -3,7 +3,7 @@
 // in seconds, a <failure> with the words of what went wrong, <skipped/> for a step not run. A file
 // that kept its scenario from running is one failed testcase carrying its problems.
 import type { RunView, ScenarioRunView, StepView } from '../../../src-shared/contract';
-import { stepName } from './words';
+import { scenarioRunPath, stepName } from './words';
 
 // XML 1.0 cannot carry these characters at all, even escaped.
 // eslint-disable-next-line no-control-regex
@@ -44,7 +44,8 @@ function failureText(step: StepView): { message: string; body: string } {
 }
 
 function testcase(scenario: ScenarioRunView, step: StepView): string {
-  const head = `    <testcase${attributes({ name: stepName(step), classname: scenario.path, time: seconds(step.durationMs) })}`;
+  // Each iteration of a data-driven run is a class of its own: CI lists its steps apart.
+  const head = `    <testcase${attributes({ name: stepName(step), classname: scenarioRunPath(scenario), time: seconds(step.durationMs) })}`;
   if (step.state === 'failed') {
     const { message, body } = failureText(step);
     return `${head}>\n      <failure${attributes({ message, type: 'failed' })}>${xmlText(body)}</failure>\n    </testcase>`;
@@ -69,7 +70,7 @@ interface SuiteCounts {
 function problemCase(scenario: ScenarioRunView): string {
   const lines = scenario.problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
   const message = `${scenario.path} cannot run: ${lines[0] ?? 'it has problems'}`;
-  return `    <testcase${attributes({ name: 'the scenario file', classname: scenario.path, time: '0.000' })}>\n      <failure${attributes({ message, type: 'problem' })}>${xmlText(lines.join('\n'))}</failure>\n    </testcase>`;
+  return `    <testcase${attributes({ name: 'the scenario file', classname: scenarioRunPath(scenario), time: '0.000' })}>\n      <failure${attributes({ message, type: 'problem' })}>${xmlText(lines.join('\n'))}</failure>\n    </testcase>`;
 }
 
 function suite(scenario: ScenarioRunView, timestamp: string): { xml: string; counts: SuiteCounts } {
@@ -84,8 +85,9 @@ function suite(scenario: ScenarioRunView, timestamp: string): { xml: string; cou
     counts.tests += 1;
     counts.failures += 1;
   }
+  const it = scenario.iteration;
   const head = `  <testsuite${attributes({
-    name: scenario.name,
+    name: it ? `${scenario.name} [${it.index}/${it.total}] ${it.label}` : scenario.name,
     tests: counts.tests,
     failures: counts.failures,
     errors: 0,

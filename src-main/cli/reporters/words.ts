@@ -1,6 +1,7 @@
 // How the command line says a run's parts in words: the progress lines and the pretty report share
 // them, so a step reads the same while it runs and in the summary.
 import type { ScenarioRunView, StepState, StepView } from '../../../src-shared/contract';
+import { iterationPath } from '../../core/runner/data/run-iterations';
 
 export const MARKS: Record<StepState, string> = {
   passed: '✓',
@@ -25,8 +26,14 @@ export function formatDuration(ms: number | null): string {
 export const stepName = (step: StepView): string =>
   step.name.trim() || `step ${step.index + 1} (${step.kind})`;
 
+/** `text.yaml [3/20] msg_type=sticker`: a data-driven run's scenario with its row; else the path. */
+export const scenarioRunPath = (scenario: ScenarioRunView): string =>
+  iterationPath(scenario.path, scenario.iteration);
+
 export const scenarioName = (scenario: ScenarioRunView): string =>
-  scenario.name === scenario.path ? scenario.path : `${scenario.name} (${scenario.path})`;
+  scenario.name === scenario.path
+    ? scenarioRunPath(scenario)
+    : `${scenario.name} (${scenarioRunPath(scenario)})`;
 
 export interface Tally {
   passed: number;

@@ -31,6 +31,8 @@ export interface LoadedCollection {
   variables: Variables;
   /** collection.yaml's `inbound`: the receiver's set-up while the run runs. */
   inbound?: InboundSetup | undefined;
+  /** collection.yaml's `data`: the data file a run uses when it is given none. */
+  data?: string | undefined;
   scenarios: LoadedScenario[];
   /** Problems of the collection's own file (and its folders' folder.yaml). */
   problems: FileProblem[];
@@ -168,6 +170,7 @@ export async function loadCollection(folder: string, paths?: string[]): Promise<
     name: tree.name,
     variables: tree.own?.variables ?? {},
     inbound: tree.own?.inbound,
+    data: tree.own?.data,
     scenarios,
     problems: tree.problems,
   };

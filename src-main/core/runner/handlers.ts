@@ -4,6 +4,7 @@ import { createComposerService } from '../composer/composer-service';
 import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
+import { collectionDataFiles } from './data/data-files';
 import { createRunnerService } from './runner-service';
 
 export function runnerHandlers(
@@ -29,5 +30,6 @@ export function runnerHandlers(
     'runner.stop': ({ runId }) => Promise.resolve(runner.stop(runId)),
     'runner.confirm': ({ runId, proceed }) => Promise.resolve(runner.confirm(runId, proceed)),
     'runner.state': () => Promise.resolve({ run: runner.state() }),
+    'runner.dataFiles': ({ folder }) => collectionDataFiles(folder),
   };
 }

@@ -57,6 +57,14 @@ export function newScenarioView(
   };
 }
 
+/** Every step of a scenario not run, with why in words. */
+export function skipSteps(scenario: ScenarioRunView, why: string): void {
+  for (const step of scenario.steps) {
+    step.state = 'skipped';
+    step.failure = why;
+  }
+}
+
 /** A step's copy: its own arrays and objects, so that later changes to the step do not show. */
 const copyStep = (step: StepView): StepView => ({
   ...step,

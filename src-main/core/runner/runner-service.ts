@@ -29,12 +29,19 @@ import {
   changesPlatform,
   createSnapshots,
   defaultSessionName,
-  newScenarioView,
   problemsText,
   scenarioState,
+  skipSteps,
 } from './run-view';
 import { RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
+import {
+  iterationPath,
+  NO_ROW,
+  unusedColumnsWarning,
+  type PlannedScenario,
+} from './data/run-iterations';
+import { planRun } from './data/plan-run';
 
 export type RunInput = z.output<typeof RunRequest>;
 
@@ -56,6 +63,8 @@ interface ActiveRun {
   confirmed: boolean;
   answer: ((proceed: boolean) => void) | null;
   inbox: RunInbox;
+  /** What each of view.scenarios runs: a scenario, and a data file's row (data-driven runs). */
+  plan: PlannedScenario[];
   startedAt: number;
   /** Read when the run starts; a failure to read them is "none". */
   profileVariables: Record<string, string>;
@@ -121,7 +130,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   const ask = (run: ActiveRun) => (question: string) => goOn(run, question);
 
   async function runScenario(run: ActiveRun, scenarioView: ScenarioRunView, index: number) {
-    const loaded = run.collection.scenarios[index]!;
+    const { scenario, row } = run.plan[index]!;
+    const loaded = run.collection.scenarios[scenario]!;
     const started = performance.now();
     const finish = () => {
       scenarioView.state = scenarioState(scenarioView);
@@ -137,10 +147,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         profileId: run.profile.id,
         system: { level: 'warn', message: text },
       });
-      for (const step of scenarioView.steps) {
-        step.state = 'skipped';
-        step.failure = `Not run: ${text}`;
-      }
+      skipSteps(scenarioView, `Not run: ${text}`);
       return finish();
     }
     const own = loaded.scenario.inbound;
@@ -152,18 +159,15 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         ask(run),
       );
       if (!applied) {
-        for (const step of scenarioView.steps) {
-          step.state = 'skipped';
-          step.failure = 'Not run: the run was stopped at the question before it.';
-        }
+        skipSteps(scenarioView, 'Not run: the run was stopped at the question before it.');
         return finish();
       }
       try {
-        await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+        await runSteps(run, scenarioView, loaded.path, loaded.scenario, row);
       } finally {
         run.inboundScope.restore(run.collection.inbound, scope);
       }
-    } else await runSteps(run, scenarioView, loaded.path, loaded.scenario);
+    } else await runSteps(run, scenarioView, loaded.path, loaded.scenario, row);
     finish();
   }
 
@@ -172,6 +176,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     scenarioView: ScenarioRunView,
     path: string,
     scenario: Scenario,
+    row: Record<string, string>,
   ) {
     const env: StepEnv = {
       deps,
@@ -191,7 +196,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         },
       },
       layers: {
-        run: run.request.variables,
+        // A data file's row is the run's values of its iteration: its columns win over --var.
+        run: row === NO_ROW ? run.request.variables : { ...run.request.variables, ...row },
         captured: {},
         scenario: scenario.variables ?? {},
         collection: run.collection.variables,
@@ -200,7 +206,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
       },
       secrets: run.secrets,
     };
-    const scenarioFile = { path, file: join(run.collection.folder, path) };
+    // Its records and messages name the row too: a data-driven run runs the file once per row.
+    const named = iterationPath(path, scenarioView.iteration);
+    const scenarioFile = { path: named, file: join(run.collection.folder, path) };
     let firstFailure: number | null = null;
     const only = run.request.only;
     const steps = scenario.steps;
@@ -223,7 +231,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         continue;
       }
       if (!run.view.sandbox && !run.confirmed && changesPlatform(step)) {
-        const place = stepPlace(path, i, view.name);
+        const place = stepPlace(named, i, view.name);
         const proceed = await goOn(
           run,
           `This run is against "${run.profile.name}" (${run.profile.baseUrl}), not the sandbox, and ${place} may change what the platform holds (contacts, messages, users). Go on with the run, or stop it?`,
@@ -242,7 +250,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         if (!(err instanceof RunStopped)) throw err;
         view.state = 'skipped';
         view.failure = 'Stopped while it ran: the run was stopped.';
-        journalStep(env, path, view);
+        journalStep(env, named, view);
       }
       // runStep changed the state: read it afresh (the compiler still sees 'running').
       if (stateOf(view) === 'failed' && firstFailure === null) firstFailure = i;
@@ -252,9 +260,13 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
   }
 
   async function execute(run: ActiveRun) {
-    run.profileVariables = await deps
-      .invoke('collections.profileVariables', { profileId: run.profile.id })
-      .catch(() => ({}));
+    const unused = unusedColumnsWarning(run.view.data);
+    if (unused)
+      deps.journal.append({
+        kind: 'system',
+        summary: unused,
+        system: { level: 'warn', message: unused },
+      });
     const setup = run.collection.inbound;
     // Declined: nothing of the run is set up, and every scenario reads "the run was stopped".
     if (setup && (await run.inboundScope.enter(setup, 'the run', ask(run)))) {
@@ -272,12 +284,12 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     for (const [i, scenarioView] of run.view.scenarios.entries()) {
       if (run.abort.signal.aborted || bailed) {
         scenarioView.state = 'skipped';
-        for (const step of scenarioView.steps) {
-          step.state = 'skipped';
-          step.failure = bailed
-            ? 'Not run: an earlier scenario failed, and the run stops at the first failure (bail).'
-            : 'Not run: the run was stopped.';
-        }
+        skipSteps(
+          scenarioView,
+          bailed
+            ? `Not run: an earlier ${scenarioView.iteration ? 'iteration' : 'scenario'} failed, and the run stops at the first failure (bail).`
+            : 'Not run: the run was stopped.',
+        );
         continue;
       }
       scenarioView.state = 'running';
@@ -296,6 +308,12 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         });
       const profile = deps.profiles.require(request.profileId);
       const collection = await loadRunCollection(request, deps.inbound.whyReceiver);
+      const { views, plan, data, profileVariables } = await planRun(
+        deps.invoke,
+        collection,
+        request,
+        profile.id,
+      );
       const before = await deps.invoke('sessions.list', {});
       const name =
         request.sessionName ??
@@ -324,7 +342,8 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
           startedAt: new Date().toISOString(),
           durationMs: null,
           question: null,
-          scenarios: collection.scenarios.map((s) => newScenarioView(s, collection.problems)),
+          scenarios: views,
+          ...(data ? { data } : {}),
           counts: { passed: 0, failed: 0, skipped: 0, total: 0 },
         },
         request,
@@ -334,8 +353,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         confirmed: request.confirmed,
         answer: null,
         inbox,
+        plan,
         startedAt: performance.now(),
-        profileVariables: {},
+        profileVariables,
         secrets: new Set(),
         inboundScope: runInboundScope(deps, profile),
       };

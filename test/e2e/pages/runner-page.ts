@@ -10,6 +10,11 @@ export class RunnerPage {
   readonly status: Locator;
   readonly stopButton: Locator;
   readonly runAgainButton: Locator;
+  /** Run with data…, and the form it opens: a data file of the collection, and its Run. */
+  readonly runWithDataButton: Locator;
+  readonly dataForm: Locator;
+  readonly dataFileSelect: Locator;
+  readonly runWithFileButton: Locator;
   /** The question a run against a profile that is not the sandbox asks. */
   readonly confirmation: Locator;
   readonly cancelButton: Locator;
@@ -20,6 +25,10 @@ export class RunnerPage {
     this.status = this.pane.getByRole('status', { name: 'Run status' });
     this.stopButton = this.pane.getByRole('button', { name: 'Stop', exact: true });
     this.runAgainButton = this.pane.getByRole('button', { name: 'Run again', exact: true });
+    this.runWithDataButton = this.pane.getByRole('button', { name: 'Run with data…', exact: true });
+    this.dataForm = this.pane.getByRole('form', { name: 'Run with data' });
+    this.dataFileSelect = this.dataForm.getByRole('combobox', { name: 'Data file' });
+    this.runWithFileButton = this.dataForm.getByRole('button', { name: 'Run with this file' });
     this.confirmation = this.pane.getByRole('alert').filter({
       has: page.getByRole('button', { name: 'Cancel', exact: true }),
     });

@@ -13,18 +13,27 @@ const TP = join(ROOT, 'out/main/tp.js');
 const out = mkdtempSync(join(tmpdir(), 'tp-examples-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-it('npm run tp -- run examples passes every step, each scenario a JUnit testsuite', async () => {
+/** `tp run …args --reporter junit` from the repository's root: its exit code and report. */
+async function runJunit(name: string, args: string[]) {
   expect(existsSync(TP), `${TP} is missing: run npm run build first`).toBe(true);
-  const report = join(out, 'examples.xml');
+  const report = join(out, `${name}.xml`);
   const child = spawn(
     process.execPath,
-    [TP, 'run', 'examples', '--reporter', 'junit', '--out', report],
-    { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } },
+    [TP, 'run', ...args, '--reporter', 'junit', '--out', report],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.on('exit', done));
-  expect(code, `tp run examples failed:\n${stderr}`).toBe(0);
+  expect(code, `tp run ${args.join(' ')} failed:\n${stderr}`).toBe(0);
+  return report;
+}
+
+it('npm run tp -- run examples passes every step, each scenario a JUnit testsuite', async () => {
+  const report = await runJunit('examples', ['examples']);
 
   const xml = new DOMParser().parseFromString(readFileSync(report, 'utf8'), 'text/xml');
   const suites = Array.from(xml.getElementsByTagName('testsuite'));
@@ -36,6 +45,7 @@ it('npm run tp -- run examples passes every step, each scenario a JUnit testsuit
     'bulk-send.yaml',
     'resources.yaml',
     'user-message.yaml',
+    'user-message-types.yaml',
     'group-events.yaml',
     'rate-limit.yaml',
     'token-clock.yaml',
@@ -44,4 +54,23 @@ it('npm run tp -- run examples passes every step, each scenario a JUnit testsuit
   expect(Number(root.getAttribute('tests'))).toBeGreaterThanOrEqual(50);
   expect(root.getAttribute('failures')).toBe('0');
   expect(root.getAttribute('skipped')).toBe('0');
+});
+
+it('the data-driven example runs once per message type of its CSV, each a passing testsuite', async () => {
+  const report = await runJunit('data', [
+    'examples/user-message-types.yaml',
+    '--data',
+    'examples/message-types.csv',
+  ]);
+  const xml = new DOMParser().parseFromString(readFileSync(report, 'utf8'), 'text/xml');
+  const suites = Array.from(xml.getElementsByTagName('testsuite'));
+  expect(suites.map((s) => s.getAttribute('name')?.replace(/^.*\) /, ''))).toEqual([
+    expect.stringMatching(/^\[1\/3\] msg_type=text text=Hello, Bob$/),
+    expect.stringMatching(/^\[2\/3\] msg_type=sticker sticker_id=thumbs-up$/),
+    expect.stringMatching(/^\[3\/3\] msg_type=location geo_lat=51.5072/),
+  ]);
+  for (const suite of suites) {
+    expect(suite.getAttribute('failures')).toBe('0');
+    expect(suite.getAttribute('tests')).toBe('4');
+  }
 });

@@ -33,6 +33,8 @@ describe('tp run arguments', () => {
         '--out',
         'junit.xml',
         '--bail',
+        '--data',
+        'rows.csv',
         '--data-dir',
         '/data',
         '--yes',
@@ -48,6 +50,7 @@ describe('tp run arguments', () => {
       reporter: 'junit',
       out: 'junit.xml',
       bail: true,
+      data: 'rows.csv',
       dataDir: '/data',
       yes: true,
     });

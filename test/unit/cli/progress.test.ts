@@ -38,6 +38,25 @@ describe('progress on stderr', () => {
     ]);
   });
 
+  it('prints each run of a scenario of a data-driven run, though they share a file', () => {
+    const lines: string[] = [];
+    const progress = createProgress((l) => lines.push(l), false);
+    const once = structuredClone(RUN_FIXTURE.scenarios[0]!);
+    const view: RunView = {
+      ...structuredClone(RUN_FIXTURE),
+      scenarios: [1, 2].map((index) => ({
+        ...structuredClone(once),
+        iteration: { index, total: 2, label: `msg_type=${index === 1 ? 'text' : 'sticker'}` },
+      })),
+    };
+    progress.update(view);
+    expect(lines.filter((l) => l.startsWith('✓'))).toEqual([
+      '✓ App token (auth/app-token.yaml [1/2] msg_type=text)  64 ms',
+      '✓ App token (auth/app-token.yaml [2/2] msg_type=sticker)  64 ms',
+    ]);
+    expect(lines.filter((l) => l.includes('get the app token'))).toHaveLength(2);
+  });
+
   it('colors the marks only at a terminal without NO_COLOR', () => {
     expect(useColor({ isTTY: true }, {})).toBe(true);
     expect(useColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);

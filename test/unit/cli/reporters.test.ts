@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonReportOf } from '../../../src-main/cli/reporters/json';
 import { junitReport, xmlAttribute } from '../../../src-main/cli/reporters/junit';
 import { prettyReport } from '../../../src-main/cli/reporters/pretty';
+import type { RunView } from '../../../src-shared/contract';
 import { RECORDS, RUN_FIXTURE } from './run-fixture';
 
 function parseXml(xml: string) {
@@ -133,5 +134,36 @@ describe('the JSON report', () => {
     // A record the journal no longer has is left out, not null.
     expect(report.scenarios[1]?.steps[2]?.journal).toEqual([]);
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+  });
+});
+
+describe('a data-driven run in the reports', () => {
+  const view: RunView = {
+    ...structuredClone(RUN_FIXTURE),
+    scenarios: [1, 2].map((index) => ({
+      ...structuredClone(RUN_FIXTURE.scenarios[1]!),
+      iteration: { index, total: 20, label: index === 1 ? 'msg_type=text' : 'msg_type=sticker' },
+    })),
+  };
+
+  it('names each iteration in JUnit: a testsuite and a class of its own', () => {
+    const { doc, errors } = parseXml(junitReport(view));
+    expect(errors).toEqual([]);
+    const suites = Array.from(doc.getElementsByTagName('testsuite'));
+    expect(suites.map((s) => s.getAttribute('name'))).toEqual([
+      'Send a text [1/20] msg_type=text',
+      'Send a text [2/20] msg_type=sticker',
+    ]);
+    const classes = suites.map((s) => children(s, 'testcase')[0]!.getAttribute('classname'));
+    expect(classes).toEqual([
+      'sends/text.yaml [1/20] msg_type=text',
+      'sends/text.yaml [2/20] msg_type=sticker',
+    ]);
+  });
+
+  it('names each iteration in the pretty report', () => {
+    const text = prettyReport(view);
+    expect(text).toContain('✗ Send a text (sends/text.yaml [1/20] msg_type=text)');
+    expect(text).toContain('✗ Send a text (sends/text.yaml [2/20] msg_type=sticker)');
   });
 });

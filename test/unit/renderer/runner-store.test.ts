@@ -44,6 +44,8 @@ function scriptedEngine() {
           answer({ ...script.current!, status: proceed ? 'running' : 'stopped', question: null }),
         );
       }
+      case 'runner.dataFiles':
+        return Promise.resolve({ files: ['data/rows.csv', 'users.json'], default: 'users.json' });
       case 'runner.stop':
         return Promise.resolve(answer({ ...script.current!, status: 'stopped' }));
       default:
@@ -175,6 +177,28 @@ describe('the runner store', () => {
     held.release();
     expect(await started).toBe(true);
     expect(e.runner.getState().run?.status).toBe('failed');
+    e.stop();
+  });
+});
+
+describe('Run with data…', () => {
+  it("lists the collection's data files, and runs the last run again over one, whole", async () => {
+    const e = scriptedEngine();
+    await e.runner
+      .getState()
+      .start({ ...request, only: { path: 'auth/app-token.yaml', index: 1 } });
+    expect(await e.runner.getState().dataFiles()).toEqual({
+      files: ['data/rows.csv', 'users.json'],
+      default: 'users.json',
+    });
+    expect(e.bridge.calls.find((c) => c.name === 'runner.dataFiles')?.input).toEqual({
+      folder: finishedRun().folder,
+    });
+    expect(await e.runner.getState().runWithData('data/rows.csv')).toBe(true);
+    // The whole run again (not its one step), with the file; a confirmation is never replayed.
+    const asked: RunRequest = { ...request, data: 'data/rows.csv' };
+    delete asked.confirmed;
+    expect(e.starts().at(-1)).toEqual(asked);
     e.stop();
   });
 });

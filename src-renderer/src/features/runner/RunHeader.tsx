@@ -1,8 +1,11 @@
 // The run at a glance: its name, the profile it runs against, its status in words, the counts and
-// the elapsed time (ticking while it runs), with Stop while it runs and Run again once it ended.
+// the elapsed time (ticking while it runs), with Stop while it runs and Run again once it ended;
+// Run with data… picks a data file of the collection and runs again over its rows.
+import { useState } from 'react';
 import type { RunView } from '../../../../src-shared/contract';
 import { useNow } from '../../components/use-now';
-import { STATUS_ICON, countsWords, elapsed, statusWords } from './runner-words';
+import { DataRunForm } from './DataRunForm';
+import { STATUS_ICON, countsWords, dataWords, elapsed, statusWords } from './runner-words';
 import { isFinished } from './runner-store';
 import { useProfileName } from './use-profile-name';
 
@@ -18,6 +21,7 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
   const now = useNow({ active: !finished });
   const profile = useProfileName(run.profileId);
   const ms = run.durationMs ?? now - Date.parse(run.startedAt);
+  const [choosingData, setChoosingData] = useState(false);
 
   return (
     <div className="run-header">
@@ -31,9 +35,19 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
         </span>
         <div className="run-actions">
           {finished ? (
-            <button type="button" disabled={busy} onClick={onRunAgain}>
-              Run again
-            </button>
+            <>
+              <button type="button" disabled={busy} onClick={onRunAgain}>
+                Run again
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                aria-expanded={choosingData}
+                onClick={() => setChoosingData((open) => !open)}
+              >
+                Run with data…
+              </button>
+            </>
           ) : (
             <button type="button" disabled={busy} onClick={onStop}>
               Stop
@@ -57,7 +71,23 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
           <dt>Elapsed</dt>
           <dd className="mono">{Number.isFinite(ms) ? elapsed(ms) : '—'}</dd>
         </div>
+        {run.data ? (
+          <div>
+            <dt>Data</dt>
+            <dd className="mono">{dataWords(run.data)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {run.data && run.data.unused.length > 0 ? (
+        <p className="run-data-unused quiet">
+          No step uses the column{run.data.unused.length === 1 ? '' : 's'}{' '}
+          <span className="mono">{run.data.unused.join(', ')}</span> of {run.data.file}: check the
+          name{run.data.unused.length === 1 ? '' : 's'}.
+        </p>
+      ) : null}
+      {choosingData && finished ? (
+        <DataRunForm busy={busy} onClose={() => setChoosingData(false)} />
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Pane } from '../../components/Pane';
 import { useLog, useRunner } from '../../stores/stores-context';
 import type { RunView } from '../../../../src-shared/contract';
 import { RunHeader } from './RunHeader';
-import { ScenarioBlock, stepKey } from './ScenarioBlock';
+import { ScenarioBlock, scenarioKey, stepKey } from './ScenarioBlock';
 import { isFinished } from './runner-store';
 import { useProfileName } from './use-profile-name';
 import './runner.css';
@@ -27,7 +27,7 @@ function firstStop(run: RunView): string | null {
     steps.find(({ step }) => step.state === 'failed') ??
     steps.find(({ step }) => step.state === 'running') ??
     steps[0];
-  return pick ? stepKey(pick.s.path, pick.step.index) : null;
+  return pick ? stepKey(scenarioKey(pick.s), pick.step.index) : null;
 }
 
 export function RunnerPane() {
@@ -46,7 +46,7 @@ export function RunnerPane() {
 
   const running = run !== null && !isFinished(run);
   const known = run?.scenarios.some((s) =>
-    s.steps.some((st) => stepKey(s.path, st.index) === focused),
+    s.steps.some((st) => stepKey(scenarioKey(s), st.index) === focused),
   );
   const activeStep = known ? focused : run ? firstStop(run) : null;
 
@@ -108,7 +108,7 @@ export function RunnerPane() {
         <div className="run-scenarios" onKeyDown={onStepsKeyDown}>
           {run.scenarios.map((scenario) => (
             <ScenarioBlock
-              key={scenario.path}
+              key={scenarioKey(scenario)}
               scenario={scenario}
               activeStep={activeStep}
               onFocusStep={setFocused}

@@ -2,10 +2,14 @@
 // (file:line: message, as an editor jumps to them), and its steps.
 import { useId } from 'react';
 import type { ScenarioRunView } from '../../../../src-shared/contract';
-import { STEP_ICON, stepTime } from './runner-words';
+import { iterationWords, STEP_ICON, stepTime } from './runner-words';
 import { StepItem } from './StepItem';
 
 export const stepKey = (path: string, index: number) => `${path}#${index}`;
+
+/** A scenario's run in the view: its file, and its row in a data-driven run (same file, each row). */
+export const scenarioKey = (scenario: ScenarioRunView) =>
+  scenario.iteration ? `${scenario.path}[${scenario.iteration.index}]` : scenario.path;
 
 interface ScenarioBlockProps {
   scenario: ScenarioRunView;
@@ -26,8 +30,15 @@ export function ScenarioBlock({
   onShowRecord,
 }: ScenarioBlockProps) {
   const headingId = useId();
+  // The runs of one file in a data-driven run differ by their row: it is part of their names.
+  const title = scenario.iteration
+    ? `${scenario.name} ${iterationWords(scenario.iteration)}`
+    : scenario.name;
   return (
-    <section className={`run-scenario run-${scenario.state}`} aria-labelledby={headingId}>
+    <section
+      className={`run-scenario run-${scenario.state}`}
+      {...(scenario.iteration ? { 'aria-label': title } : { 'aria-labelledby': headingId })}
+    >
       <h3 className="run-scenario-head">
         <span className="run-state">
           <span aria-hidden="true" className="run-icon">
@@ -40,7 +51,12 @@ export function ScenarioBlock({
         </span>
         <span className="run-time mono">{stepTime(scenario.state, scenario.durationMs)}</span>
       </h3>
-      <p className="run-path mono quiet">{scenario.path}</p>
+      <p className="run-path mono quiet">
+        {scenario.path}
+        {scenario.iteration ? (
+          <span className="run-iteration"> {iterationWords(scenario.iteration)}</span>
+        ) : null}
+      </p>
       {scenario.problems.length ? (
         <ul className="run-problems mono" aria-label={`Problems in ${scenario.path}`}>
           {scenario.problems.map((p, i) => (
@@ -51,9 +67,9 @@ export function ScenarioBlock({
         </ul>
       ) : null}
       {scenario.steps.length ? (
-        <ol className="run-steps" aria-label={`Steps of ${scenario.name}`}>
+        <ol className="run-steps" aria-label={`Steps of ${title}`}>
           {scenario.steps.map((step) => {
-            const key = stepKey(scenario.path, step.index);
+            const key = stepKey(scenarioKey(scenario), step.index);
             return (
               <StepItem
                 key={step.index}

@@ -23,6 +23,13 @@ export interface RunnerState {
   start(request: RunRequest): Promise<boolean>;
   stop(): Promise<boolean>;
   runAgain(): Promise<boolean>;
+  /**
+   * Run with data…: the data files of the run's collection, and the one its collection.yaml names;
+   * or why they could not be listed, in words.
+   */
+  dataFiles(): Promise<{ files: string[]; default: string | null } | { error: string }>;
+  /** Runs the last run again with a data file of its collection: each scenario once per row. */
+  runWithData(file: string): Promise<boolean>;
   /** Runs one step of one scenario of the run's collection (the steps before it are not run). */
   runStep(path: string, index: number): Promise<boolean>;
   /**
@@ -130,6 +137,27 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
           return Promise.resolve(false);
         }
         return launch(request, 'Starting the run again…');
+      },
+      async dataFiles() {
+        const folder = get().run?.folder ?? get().lastRequest?.folder;
+        if (!folder) return { error: 'There is no collection to take a data file from yet.' };
+        try {
+          return await bridge.invoke('runner.dataFiles', { folder });
+        } catch (err) {
+          return { error: `The collection's data files could not be listed: ${errorMessage(err)}` };
+        }
+      },
+      runWithData(file) {
+        const { lastRequest, run } = get();
+        const base = lastRequest ?? (run ? requestOf(run) : null);
+        if (!base) {
+          set({ error: 'There is no collection to run with data: open one in Collections.' });
+          return Promise.resolve(false);
+        }
+        // The whole of what ran before, over each row: one step alone is not a data-driven run.
+        const request: RunRequest = { ...base, data: file };
+        delete request.only;
+        return launch(request, `Starting the run with ${file}…`);
       },
       runStep(path, index) {
         const { lastRequest, run } = get();

@@ -1,6 +1,11 @@
 // How the runner's states read: an icon beside a word, never a colour alone, so a passed and a
 // failed step differ for everyone (and on a monochrome screenshot).
-import type { RunStatus, StepState } from '../../../../src-shared/contract';
+import type {
+  RunStatus,
+  RunView,
+  ScenarioRunView,
+  StepState,
+} from '../../../../src-shared/contract';
 import { durationMs } from '../../format';
 
 export const STEP_ICON: Record<StepState, string> = {
@@ -42,4 +47,14 @@ export function countsWords(counts: {
   total: number;
 }): string {
   return `${counts.passed} passed · ${counts.failed} failed · ${counts.skipped} skipped of ${counts.total} steps`;
+}
+
+/** `rows.csv, 3 rows`: a data-driven run's file. */
+export function dataWords(data: NonNullable<RunView['data']>): string {
+  return `${data.file}, ${data.rows} row${data.rows === 1 ? '' : 's'}`;
+}
+
+/** `[3/20] msg_type=sticker`: which row of the data file a scenario's run is. */
+export function iterationWords(iteration: NonNullable<ScenarioRunView['iteration']>): string {
+  return `[${iteration.index}/${iteration.total}] ${iteration.label}`.trimEnd();
 }
