@@ -16,6 +16,7 @@ import type { Profile } from '../profiles/profile-store';
 import { takeCaptures } from './captures';
 import { observedFields } from './observed-fields';
 import { failedChecksText } from './checks';
+import { runCheckEndpointStep } from './check-endpoint-step';
 import { runConnectUserStep } from './connect-user-step';
 import { runDeliveryStep } from './delivery-step';
 import { runForwardStep } from './forward-step';
@@ -86,6 +87,7 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
   if ('expect-forward' in step) return runForwardStep(ctx, step['expect-forward']);
   if ('simulate' in step) return runSimulateStep(ctx, step.simulate);
   if ('connect-user' in step) return runConnectUserStep(ctx, step['connect-user']);
+  if ('check-endpoint' in step) return runCheckEndpointStep(ctx, step['check-endpoint']);
   return runWaitStep(ctx, step.wait);
 }
 
@@ -107,6 +109,8 @@ function stepContext(c: StepEnv['context'], place: string, scenarioFile: string)
     signal: c.signal,
     inbox: c.inbox,
     ask: c.ask,
+    confirm: c.confirm,
+    checkEndpoint: c.checkEndpoint,
   };
 }
 

@@ -22,6 +22,7 @@ export function defaultStepName(step: Step): string {
   if ('expect-forward' in step) return 'expect a forward';
   if ('simulate' in step) return `simulate ${step.simulate.action}`;
   if ('connect-user' in step) return 'connect a user';
+  if ('check-endpoint' in step) return `check the endpoint ${step['check-endpoint'].url}`;
   return `wait ${step.wait} ms`;
 }
 

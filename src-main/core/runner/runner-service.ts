@@ -8,6 +8,8 @@ import { z } from 'zod';
 import {
   CommandError,
   RunRequest,
+  type CommandInput,
+  type EndpointCheckReport,
   type RunView,
   type ScenarioRunView,
   type StepState,
@@ -15,6 +17,7 @@ import {
 import { join } from 'node:path';
 import type { Scenario } from '../../../src-shared/collections/format';
 import type { LoadedCollection } from '../collections/load-collection';
+import type { EndpointCheckWithin } from '../endpoint-check/run-check';
 import { loadRunCollection } from './run-collection';
 import type { Invoke } from '../dispatch';
 import type { CoreEventEmitter } from '../events';
@@ -39,6 +42,11 @@ export type RunInput = z.output<typeof RunRequest>;
 
 export interface RunnerDeps extends StepDeps {
   invoke: Invoke;
+  /** endpointCheck.run inside the run: in its session, stopped by its Stop. */
+  checkEndpoint(
+    input: CommandInput<'endpointCheck.run'>,
+    within: EndpointCheckWithin,
+  ): Promise<EndpointCheckReport>;
   send: StepContext['send'];
   events: CoreEventEmitter;
   profiles: ProfileStore;
@@ -188,6 +196,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
           run.view.question = question;
           emit(run);
         },
+        confirm: (question) => goOn(run, question),
+        checkEndpoint: (input) =>
+          deps.checkEndpoint(input, { sessionId: run.view.sessionId, signal: run.abort.signal }),
       },
       layers: {
         run: run.request.variables,

@@ -170,6 +170,7 @@ const WHY_NOT: Record<string, string> = {
   simulate: 'the simulator is TP Inspector’s own (sandbox profile only)',
   'connect-user': 'connecting a user needs the consent or otp flow TP Inspector plays',
   wait: 'newman waits between requests only with --delay-request',
+  'check-endpoint': 'the endpoint check is TP Inspector’s own (tp check)',
 };
 
 /** Why a collection's or a scenario's `inbound` is not exported. */

@@ -49,6 +49,8 @@ function detailOf(kind: StepKind, body: unknown): string {
       return `connects a user${text(b.name) ? ` (${text(b.name)})` : ''}`;
     case 'wait':
       return `waits ${text(body) || '?'}`;
+    case 'check-endpoint':
+      return `checks the handler at ${text(b.url) || 'no URL'}`;
   }
 }
 
