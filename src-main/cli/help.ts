@@ -16,10 +16,12 @@ Options:
   --out FILE          write the report to FILE instead of stdout
   --bail              stop at the first failed step (steps marked always still run)
   --data-dir DIR      where the saved profiles are (with --profile; default: the app's own)
-  --yes               confirm a run against a profile that is not the sandbox, and forward
-                      targets off this machine that the collection declares (inbound.forward)
+  --yes               confirm a run against a profile that is not the sandbox, forward
+                      targets off this machine that the collection declares (inbound.forward),
+                      and check-endpoint steps whose URL is off this machine
   --timeout TIME      stop the run once it has taken TIME (30s, 10m...) and exit 1 with its report
-Environment: TP_CLIENT_SECRET (the profile's client secret), TP_VAR_* (run variables), NO_COLOR.
+Environment: TP_CLIENT_SECRET (the profile's client secret; without --profile, the sandbox app's),
+TP_VAR_* (run variables), NO_COLOR.
 Exit: 0 every step passed, 1 a step failed or the run passed its --timeout, 2 bad input, 130
 stopped with Ctrl+C.
 

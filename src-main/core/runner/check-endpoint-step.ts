@@ -12,7 +12,8 @@ import { emptySource, RunStopped, type StepContext, type StepOutcome } from './s
 
 /** pass, warn and not-configured pass the step; only a fail fails it, as `tp check` exits. */
 export function endpointCheckOutcome(result: EndpointCheckResult): CheckOutcome {
-  const words = [result.reason, result.advice].filter(Boolean).join(' ');
+  // Without its last period: a failed check is said as `id: expected pass, got fail: words.`
+  const words = [result.reason, result.advice].filter(Boolean).join(' ').replace(/\.$/, '');
   return plainCheck(
     result.id,
     result.outcome !== 'fail',
