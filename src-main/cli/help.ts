@@ -40,6 +40,8 @@ Options:
   --profile NAME          sign with this saved profile's client secret (default: a fresh embedded
                           sandbox's app, whose secret TP_CLIENT_SECRET sets: give your handler the same)
   --signature-method M    the app's method: HMAC-SHA256 (default), HMAC-SHA1 or RSA-SHA256
+  --signing-key FILE      RSA-SHA256: the private key (PEM) the sandbox signs with; your handler
+                          verifies with its public half (docs/endpoint-check.md)
   --only id,...           only these checks (a family by its prefix: refuses.)
   --skip id,...           not these checks
   --burst N               deliveries sent at once by the burst check (default 50)
