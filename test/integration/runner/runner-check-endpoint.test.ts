@@ -3,6 +3,7 @@
 // step with its reason and advice; a URL off this machine asked about first, and a collection's
 // mistakes (an unknown check id, a built-in secret in the URL) refused when it is read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd } from '../../../src-main/core/runner/run-to-end';
 import { startSampleHandler, type SampleHandler } from '../endpoint-check/sample-handler';
 import { startRunnerFixture, type RunnerFixture } from './runner-fixture';
 
@@ -81,6 +82,42 @@ describe('a check-endpoint step', () => {
     expect(step.failure).toMatch(
       /^refuses\.no-signature: expected pass, got fail: .*Anyone who knows this URL can send your app messages/,
     );
+  });
+
+  it("stops with the run's Stop: the rest of the battery is not sent", async () => {
+    // Each answer takes 1 s: the 16 accepts deliveries would take 16 s.
+    handler = await startSampleHandler('slow', {
+      CLIENT_SECRET: fx.sandbox.apps[0]!.client_secret,
+      SLOW_MS: '1000',
+    });
+    const folder = fx.collection({
+      'slow.yaml': `steps:
+  - check-endpoint: { url: '{{handler_url}}', only: [accepts.] }
+`,
+    });
+    const stop = new AbortController();
+    const stopListening = fx.core.events.on('log.appended', (record) => {
+      if (record.summary.startsWith('Endpoint check ')) stop.abort();
+    });
+    try {
+      const run = await runToEnd(
+        fx.core.invoke,
+        fx.core.events,
+        { folder, variables: { handler_url: handler.url } },
+        { signal: stop.signal },
+      );
+      expect(run.status).toBe('stopped');
+      expect(run.scenarios[0]!.steps[0]!.failure).toBe(
+        'Stopped while it ran: the run was stopped.',
+      );
+      const records = await sessionRecords(run.sessionId);
+      const sent = records.filter((r) => r.summary.startsWith('Endpoint check '));
+      // The delivery in flight when Stop came (and at most the one already leaving) only.
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      expect(sent.length).toBeLessThanOrEqual(2);
+    } finally {
+      stopListening();
+    }
   });
 
   it('asks before checking a URL off this machine; declined, nothing is sent', async () => {
