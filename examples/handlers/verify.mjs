@@ -1,11 +1,11 @@
 // Verifying a delivery as the platform signs it (docs/sandbox.md, Deliveries): over the exact
 // `data` string as it arrived (after form decoding), never over a re-serialized JSON, with the
 // app's own method only, compared in constant time.
-import { createHmac, timingSafeEqual, verify } from 'node:crypto';
+import { createHmac, createPublicKey, timingSafeEqual, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { clientSecret } from './serve.mjs';
 
-/** @typedef {{ method: string, secret?: string, rsaKey?: Buffer }} Signing */
+/** @typedef {{ method: string, secret?: string, rsaKey?: string | Buffer }} Signing */
 
 /**
  * The app's method: SIGNATURE_METHOD (default HMAC-SHA256); RSA-SHA256 reads RSA_PUBLIC_KEY_FILE.
@@ -14,8 +14,35 @@ import { clientSecret } from './serve.mjs';
 export function appSigning() {
   const method = process.env.SIGNATURE_METHOD ?? 'HMAC-SHA256';
   return method === 'RSA-SHA256'
-    ? { method, rsaKey: readFileSync(process.env.RSA_PUBLIC_KEY_FILE ?? '') }
+    ? { method, rsaKey: publicKey(process.env.RSA_PUBLIC_KEY_FILE) }
     : { method, secret: clientSecret() };
+}
+
+/**
+ * The platform's public key (PEM), read at start: a handler that cannot verify must not start.
+ * @param {string | undefined} file
+ */
+function publicKey(file) {
+  const where =
+    'the embedded sandbox serves its own at /_sandbox/signing-key.pem; for tp check it is the public half of the key you give --signing-key, as docs/endpoint-check.md says';
+  if (!file) {
+    console.error(
+      `SIGNATURE_METHOD=RSA-SHA256 verifies with the platform's public key: set RSA_PUBLIC_KEY_FILE to its PEM file (${where}).`,
+    );
+    process.exit(2);
+  }
+  try {
+    return createPublicKey(readFileSync(file)).export({ type: 'spki', format: 'pem' });
+  } catch (err) {
+    const reason =
+      /** @type {NodeJS.ErrnoException} */ (err).code === 'ENOENT'
+        ? 'there is no such file'
+        : 'it is not a public key in PEM';
+    console.error(
+      `RSA_PUBLIC_KEY_FILE=${file}: ${reason}. Give the platform's public key (${where}).`,
+    );
+    process.exit(2);
+  }
 }
 
 /**

@@ -38,6 +38,8 @@ export interface CliEngineOptions {
   sandboxClientSecret?: string;
   /** What a person is told to do when another process holds the data folder (default: tp run's words). */
   lockAdvice?: string;
+  /** The sandbox's RSA signing key (PEM; tp check --signing-key); undefined: one made on need. */
+  sandboxSigningKeyPem?: string;
 }
 
 export async function startCliEngine(options: CliEngineOptions = {}): Promise<CliEngine> {
@@ -61,9 +63,13 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
   const storedSecret = temporary
     ? undefined
     : storedSandboxSecret({ settings, secrets, paths: { dataDir } });
+  const signingKey = options.sandboxSigningKeyPem
+    ? { signing_key_pem: options.sandboxSigningKeyPem }
+    : {};
   const sandbox = await startSandbox(
     temporary
       ? {
+          ...signingKey,
           apps: [
             {
               redirect_uri: `http://${LOOPBACK}:${await freeLoopbackPort()}/callback`,
@@ -74,8 +80,8 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
           ],
         }
       : storedSecret !== undefined
-        ? { apps: [{ client_secret: storedSecret }] }
-        : {},
+        ? { ...signingKey, apps: [{ client_secret: storedSecret }] }
+        : signingKey,
   ).catch(async (err: unknown) => {
     lock?.release();
     if (temporary) await rm(dataDir, { recursive: true, force: true });

@@ -19,10 +19,12 @@ Options:
                       the collection's folder (default: collection.yaml's data, if any)
   --bail              stop at the first failed step (steps marked always still run)
   --data-dir DIR      where the saved profiles are (with --profile; default: the app's own)
-  --yes               confirm a run against a profile that is not the sandbox, and forward
-                      targets off this machine that the collection declares (inbound.forward)
+  --yes               confirm a run against a profile that is not the sandbox, forward
+                      targets off this machine that the collection declares (inbound.forward),
+                      and check-endpoint steps whose URL is off this machine
   --timeout TIME      stop the run once it has taken TIME (30s, 10m...) and exit 1 with its report
-Environment: TP_CLIENT_SECRET (the profile's client secret), TP_VAR_* (run variables), NO_COLOR.
+Environment: TP_CLIENT_SECRET (the profile's client secret; without --profile, the sandbox app's),
+TP_VAR_* (run variables), NO_COLOR.
 Exit: 0 every step passed, 1 a step failed or the run passed its --timeout, 2 bad input, 130
 stopped with Ctrl+C.
 
@@ -42,6 +44,8 @@ Options:
   --profile NAME          sign with this saved profile's client secret (default: a fresh embedded
                           sandbox's app, whose secret TP_CLIENT_SECRET sets: give your handler the same)
   --signature-method M    the app's method: HMAC-SHA256 (default), HMAC-SHA1 or RSA-SHA256
+  --signing-key FILE      RSA-SHA256: the private key (PEM) the sandbox signs with; your handler
+                          verifies with its public half (docs/endpoint-check.md)
   --only id,...           only these checks (a family by its prefix: refuses.)
   --skip id,...           not these checks
   --burst N               deliveries sent at once by the burst check (default 50)

@@ -4,6 +4,7 @@
 import { join, relative } from 'node:path';
 import { loadCollection } from '../core/collections/load-collection';
 import type { FileProblem } from '../../src-shared/contract';
+import { isLoopbackHost } from '../core/api/transport-policy';
 import { offMachineTargets } from '../core/runner/run-inbound';
 import { UsageError } from './args';
 import { findCollection, type CollectionTarget } from './collection-folder';
@@ -37,6 +38,23 @@ function forwardsAway(loaded: Awaited<ReturnType<typeof loadCollection>>): strin
   ];
 }
 
+/**
+ * The check-endpoint steps whose URL, written out, is not this machine, as `file: url`: each sends
+ * that server forgeries and a burst, which the command line does only with --yes. A URL from a
+ * variable is asked about when the step runs (the answer is --yes too).
+ */
+function checksAway(loaded: Awaited<ReturnType<typeof loadCollection>>): string[] {
+  return loaded.scenarios.flatMap((s) =>
+    (s.scenario?.steps ?? []).flatMap((step) => {
+      if (!('check-endpoint' in step)) return [];
+      const { url } = step['check-endpoint'];
+      const away =
+        !url.includes('{{') && URL.canParse(url) && !isLoopbackHost(new URL(url).hostname);
+      return away ? [`${s.path}: ${url}`] : [];
+    }),
+  );
+}
+
 export async function preflight(
   target: string,
   cwd: string,
@@ -57,6 +75,15 @@ export async function preflight(
       [
         ...away,
         `The collection forwards the run's deliveries (its users' messages) off this machine, to the URL${away.length === 1 ? '' : 's'} above (inbound.forward). Add --yes if you trust ${away.length === 1 ? 'it' : 'them'}, or forward to a server on this machine (127.0.0.1, localhost).`,
+      ].join('\n'),
+    );
+  }
+  const checked = options.yes ? [] : checksAway(loaded);
+  if (checked.length > 0) {
+    throw new UsageError(
+      [
+        ...checked,
+        `The collection checks ${checked.length === 1 ? 'a handler' : 'handlers'} off this machine (check-endpoint, above): the check sends ${checked.length === 1 ? 'it' : 'each'} forgeries and a burst of deliveries. Add --yes if ${checked.length === 1 ? 'that server is' : 'those servers are'} yours to test, or check a handler on this machine (127.0.0.1, localhost).`,
       ].join('\n'),
     );
   }

@@ -12,7 +12,7 @@ import { UsageError, type RunArgs } from './args';
 import { startCliEngine } from './engine';
 import { checkOutFile, deliver, type Io } from './io';
 import { problemLine, preflight } from './preflight';
-import { chooseProfile, type ChosenProfile } from './profile';
+import { chooseProfile, CLIENT_SECRET_ENV, type ChosenProfile } from './profile';
 import { createProgress, useColor } from './progress';
 import { renderReport } from './reporters/index';
 import { sayTally, scenarioTally } from './reporters/words';
@@ -72,8 +72,15 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
   const data =
     args.data === undefined ? undefined : dataInCollection(args.data, target.folder, io.cwd);
   await checkOutFile(args.out, io.cwd);
+  // Without --profile, TP_CLIENT_SECRET is the fresh sandbox app's secret, as for tp check: a
+  // check-endpoint step's deliveries are then signed with the secret the handler verifies with.
+  const sandboxSecret = io.env[CLIENT_SECRET_ENV] || undefined;
   const engine = await startCliEngine(
-    args.profile !== undefined ? { dataDir: resolveDataDir(args.dataDir) } : {},
+    args.profile !== undefined
+      ? { dataDir: resolveDataDir(args.dataDir) }
+      : sandboxSecret
+        ? { sandboxClientSecret: sandboxSecret }
+        : {},
   );
   try {
     let profile: ChosenProfile | undefined;

@@ -41,7 +41,7 @@ function seed(ctx: SandboxContext, options: SandboxOptions): void {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { port, state_file: stateFile, https, ...rest } = options;
+  const { port, state_file: stateFile, https, signing_key_pem: signingKeyPem, ...rest } = options;
   const config = SandboxConfigSchema.parse(rest);
   const store = new Store(config.platform_domain ?? 'platform.test');
   const signer = new Signer(store);
@@ -90,6 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // something changes: a crash before then must not bring other user ids back.
     await state?.save();
   }
+  if (signingKeyPem) store.rsaPrivateKeyPem = signingKeyPem;
   return {
     baseUrl: ctx.baseUrl,
     apps: store.apps,

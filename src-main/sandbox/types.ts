@@ -89,6 +89,11 @@ export interface SandboxOptions extends SandboxConfig {
   state_file?: string;
   /** Serve HTTPS with a self-signed certificate made at start (RunningSandbox.certificatePem). */
   https?: boolean;
+  /**
+   * The RSA private key (PEM) to sign RSA-SHA256 deliveries with, instead of one made on first
+   * need: `tp check --signing-key`, whose handler holds the public half before the check starts.
+   */
+  signing_key_pem?: string;
 }
 
 export interface RunningSandbox {

@@ -237,6 +237,24 @@ export const ConnectUserStep = z
   .strict();
 export type ConnectUserStep = z.output<typeof ConnectUserStep>;
 
+/**
+ * The endpoint check (docs/endpoint-check.md) of the developer's own handler at `url`, inside the
+ * run: its deliveries are signed as the run's profile's app signs them and recorded in the run's
+ * session. `only` / `skip` take check ids or a family by its prefix with the dot (`refuses.`).
+ */
+export const CheckEndpointStep = z
+  .object({
+    url: Template,
+    only: z.array(z.string().min(1)).min(1).max(200).optional(),
+    skip: z.array(z.string().min(1)).min(1).max(200).optional(),
+    /** How many deliveries the burst check sends at once (default 50). */
+    burst: z.number().int().min(1).max(1000).optional(),
+    /** The app's method, when it is not the profile's default (the sandbox app's, else HMAC-SHA256). */
+    signature_method: z.enum(['HMAC-SHA256', 'HMAC-SHA1', 'RSA-SHA256']).optional(),
+  })
+  .strict();
+export type CheckEndpointStep = z.output<typeof CheckEndpointStep>;
+
 const stepCommon = {
   name: z.string().max(200).optional(),
   /** Runs even after an earlier step failed (clean-up). */
@@ -253,6 +271,7 @@ export const Step = z.union([
   z.object({ ...stepCommon, wait: Duration }).strict(),
   /** Moves the embedded sandbox's clock forward (seconds once read): `1h`, `10m`, `1d`, `90s`. */
   z.object({ ...stepCommon, 'advance-clock': ClockAdvance }).strict(),
+  z.object({ ...stepCommon, 'check-endpoint': CheckEndpointStep }).strict(),
 ]);
 export type Step = z.output<typeof Step>;
 export const STEP_KINDS = [
@@ -263,6 +282,7 @@ export const STEP_KINDS = [
   'connect-user',
   'wait',
   'advance-clock',
+  'check-endpoint',
 ] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 

@@ -15,6 +15,8 @@ export interface CheckArgs {
   out?: string;
   burst: number;
   signatureMethod?: SignatureMethodName;
+  /** A PEM file of the RSA private key the sandbox signs RSA-SHA256 deliveries with. */
+  signingKey?: string;
   yes: boolean;
 }
 
@@ -38,6 +40,7 @@ export function parseCheck(argv: string[]): CheckArgs | HelpArgs {
     out: { type: 'string' },
     burst: { type: 'string', default: '50' },
     'signature-method': { type: 'string' },
+    'signing-key': { type: 'string' },
     yes: { type: 'boolean', default: false },
   });
   if (values.help === true) return { command: 'help', topic: 'check' };
@@ -97,5 +100,6 @@ export function parseCheck(argv: string[]): CheckArgs | HelpArgs {
     ...(skip ? { skip } : {}),
     ...(typeof values.out === 'string' ? { out: values.out } : {}),
     ...(method ? { signatureMethod: method as SignatureMethodName } : {}),
+    ...(typeof values['signing-key'] === 'string' ? { signingKey: values['signing-key'] } : {}),
   };
 }

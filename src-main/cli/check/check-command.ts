@@ -10,6 +10,7 @@ import { chooseProfile, CLIENT_SECRET_ENV } from '../profile';
 import { EXIT, type OnInterrupt } from '../run-command';
 import type { CheckArgs } from './check-args';
 import { renderCheckReport, tallyWords } from './check-report';
+import { readSigningKey, requireSigningKey } from './signing-key';
 
 export async function checkCommand(
   args: CheckArgs,
@@ -17,6 +18,9 @@ export async function checkCommand(
   onInterrupt: OnInterrupt,
 ): Promise<number> {
   await checkOutFile(args.out, io.cwd);
+  // Without a profile the fresh sandbox signs: RSA-SHA256 needs a key the handler already holds.
+  if (args.profile === undefined) requireSigningKey(args.signatureMethod, args);
+  const signingKeyPem = args.signingKey ? await readSigningKey(args.signingKey, io.cwd) : undefined;
   // Ctrl+C ends the command without a report (the deliveries sent so far are in the journal of
   // this run, which goes with its temporary folder); the engine is closed all the same. Listened
   // for from the start: a signal before it would end the process with nothing cleaned up.
@@ -25,11 +29,12 @@ export async function checkCommand(
     stopListening = onInterrupt(() => resolve('interrupted'));
   });
   const secret = io.env[CLIENT_SECRET_ENV] || undefined;
-  const engine = await startCliEngine(
-    args.profile !== undefined
+  const engine = await startCliEngine({
+    ...(args.profile !== undefined
       ? { dataDir: resolveDataDir(args.dataDir) }
-      : { ...(secret ? { sandboxClientSecret: secret } : {}) },
-  ).catch((err: unknown) => {
+      : { ...(secret ? { sandboxClientSecret: secret } : {}) }),
+    ...(signingKeyPem ? { sandboxSigningKeyPem: signingKeyPem } : {}),
+  }).catch((err: unknown) => {
     stopListening();
     throw err;
   });

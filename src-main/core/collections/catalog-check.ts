@@ -14,6 +14,7 @@ import { stepKind } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec/endpoints';
 import { closestNames, orList } from '../../../src-shared/rules/closest-names';
+import { checkEndpointStep } from './check-endpoint-step-check';
 import { lineOf, type ParsedYaml } from './parse-file';
 
 type Path = readonly PropertyKey[];
@@ -174,6 +175,7 @@ const CAPTURE_SOURCES: Record<StepKind, { exact: string[]; prefixes: string[] }>
   'connect-user': { exact: ['user_id', 'seq'], prefixes: [] },
   wait: { exact: [], prefixes: [] },
   'advance-clock': { exact: ['seq', 'now'], prefixes: [] },
+  'check-endpoint': { exact: [], prefixes: [] },
 };
 
 function checkCaptures(step: Step, at: Path, report: Report): void {
@@ -211,6 +213,8 @@ export function checkAgainstCatalog(
       problems.push({ file, line: lineOf(yaml, path), message: `steps.${index}: ${message}` });
     if ('request' in step) checkRequest(step.request, [...at, 'request'], report);
     if ('simulate' in step) checkSimulate(step.simulate, [...at, 'simulate'], report);
+    if ('check-endpoint' in step)
+      checkEndpointStep(step['check-endpoint'], [...at, 'check-endpoint'], report);
     checkCaptures(step, at, report);
   });
   return problems;

@@ -3,7 +3,7 @@
 // Collections tab and the runner both read a folder through walkCollection, so the order a person
 // sets is the order a run follows.
 import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   COLLECTION_FILE,
@@ -75,6 +75,12 @@ async function parseOrderFile(
   return withVariableSecrets(path, await parseOffThread(CollectionFile, path, text));
 }
 
+const isFile = (path: string) =>
+  stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
 const isListedFolder = (entry: Dirent, atRoot: boolean) =>
   entry.isDirectory() && !(atRoot && entry.name === FILES_DIR);
 
@@ -109,6 +115,9 @@ async function walkDir(
     const entry = byName.get(name) as Dirent;
     const full = join(dir, name);
     if (entry.isDirectory()) {
+      // A folder with a collection.yaml of its own is another collection (examples/endpoint-check/
+      // in examples/): it has its own variables and runs on its own, not as part of this one.
+      if (await isFile(join(full, COLLECTION_FILE))) continue;
       const inner = await walkDir(folder, full, problems);
       entries.push({ path: itemPath(folder, full), kind: 'folder', children: inner.entries });
     } else entries.push({ path: itemPath(folder, full), kind: 'scenario' });

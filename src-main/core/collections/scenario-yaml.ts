@@ -2,6 +2,7 @@
 // file saved twice is the same file and a change shows in a diff as the lines that changed.
 import { yaml } from '../common/lazy-packages';
 import {
+  CheckEndpointStep,
   ConnectUserStep,
   ExpectDeliveryStep,
   ExpectForwardStep,
@@ -20,6 +21,7 @@ const KIND_KEYS: Record<string, string[]> = {
   'expect-forward': Object.keys(ExpectForwardStep.shape),
   simulate: Object.keys(SimulateStep.shape),
   'connect-user': Object.keys(ConnectUserStep.shape),
+  'check-endpoint': Object.keys(CheckEndpointStep.shape),
   expect: Object.keys(ResponseExpect.shape),
 };
 

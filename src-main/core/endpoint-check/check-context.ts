@@ -58,6 +58,8 @@ export function createCheckContext(
   transport: SendContext,
   burst: number,
   certificate: CertificateVerdict,
+  /** A run's Stop: what is not sent yet is not sent. */
+  signal?: AbortSignal,
 ): CheckContext {
   const otherSecret = randomBytes(24).toString('hex');
   let otherKeyPem: string | undefined;
@@ -88,6 +90,15 @@ export function createCheckContext(
     sign: (data) => ctx.signWith(signing.method, data, 'app'),
     valid: (data) => ({ data, signature: ctx.sign(data), signature_method: signing.method }),
     async send(checkId, form, options = {}) {
+      if (signal?.aborted) {
+        return {
+          status: null,
+          ms: 0,
+          seq: 0,
+          skipped: true,
+          error: 'not sent: the run was stopped',
+        };
+      }
       if (misses >= MISSES_BEFORE_STOP) {
         return {
           status: null,

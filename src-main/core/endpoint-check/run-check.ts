@@ -11,7 +11,7 @@ import {
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
 import { isLoopbackHost } from '../api/transport-policy';
 import type { Invoke } from '../dispatch';
-import { startRunSession } from '../runner/run-session';
+import { startRunSession, type RunSession } from '../runner/run-session';
 import type { Services } from '../services';
 import { undici } from '../common/lazy-packages';
 import { probeCertificate } from './certificate';
@@ -77,11 +77,23 @@ function refuseUnreachable(ctx: CheckContext, url: string): boolean {
   });
 }
 
+/** How a check runs inside something larger: a collection's run (the check-endpoint step). */
+export interface EndpointCheckWithin {
+  /**
+   * The journal session already recording (the run's): the deliveries land there, one session per
+   * run, instead of a session of the check's own.
+   */
+  sessionId: string;
+  /** Aborted when the run is stopped: the deliveries not sent yet are not sent. */
+  signal?: AbortSignal;
+}
+
 export async function runEndpointCheck(
   s: Services,
   invoke: Invoke,
   input: EndpointCheckInput,
   hooks: RunHooks = {},
+  within?: EndpointCheckWithin,
 ): Promise<EndpointCheckReport> {
   const host = new URL(input.url).hostname;
   // In the engine, not only in the command line: any client of the contract may ask for a check.
@@ -104,8 +116,14 @@ export async function runEndpointCheck(
   const { Agent } = undici();
   // The certificate check warns; the rest of the battery still runs, over connections that do not
   // verify it.
-  const before = await invoke('sessions.list', {});
-  const session = await startRunSession(invoke, s.journal, `Endpoint check ${input.url}`, before);
+  const session: RunSession = within
+    ? { id: within.sessionId, end: () => Promise.resolve() }
+    : await startRunSession(
+        invoke,
+        s.journal,
+        `Endpoint check ${input.url}`,
+        await invoke('sessions.list', {}),
+      );
   // Made once the session is there, so that the finally below always closes it.
   const dispatcher =
     certificate.kind === 'invalid'
@@ -123,6 +141,7 @@ export async function runEndpointCheck(
       },
       input.burst,
       certificate,
+      within?.signal,
     );
     watchRun(ctx, hooks);
     const results: EndpointCheckResult[] = [];

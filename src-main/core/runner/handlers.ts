@@ -1,5 +1,10 @@
 // The runner's commands: one run at a time of a collection's scenarios (core/runner/).
-import { composerCommands, type runnerCommands } from '../../../src-shared/contract';
+import {
+  composerCommands,
+  endpointCheckCommands,
+  type runnerCommands,
+} from '../../../src-shared/contract';
+import { runEndpointCheck } from '../endpoint-check/run-check';
 import { createComposerService } from '../composer/composer-service';
 import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
@@ -17,6 +22,14 @@ export function runnerHandlers(
   const runner = createRunnerService({
     invoke,
     send: (input) => composer.send(composerCommands['composer.send'].input.parse(input)),
+    checkEndpoint: (input, within) =>
+      runEndpointCheck(
+        services,
+        invoke,
+        endpointCheckCommands['endpointCheck.run'].input.parse(input),
+        {},
+        within,
+      ),
     events: services.events,
     profiles: services.profiles,
     inbound: services.inbound,

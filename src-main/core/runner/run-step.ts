@@ -18,6 +18,7 @@ import { runAdvanceClockStep } from './advance-clock-step';
 import { takeCaptures } from './captures';
 import { observedFields } from './observed-fields';
 import { failedChecksText } from './checks';
+import { runCheckEndpointStep } from './check-endpoint-step';
 import { runConnectUserStep } from './connect-user-step';
 import { runDeliveryStep } from './delivery-step';
 import { runForwardStep } from './forward-step';
@@ -83,6 +84,7 @@ function runKind(ctx: StepContext, step: Step): Promise<StepOutcome> {
   if ('simulate' in step) return runSimulateStep(ctx, step.simulate);
   if ('connect-user' in step) return runConnectUserStep(ctx, step['connect-user']);
   if ('advance-clock' in step) return runAdvanceClockStep(ctx, step['advance-clock']);
+  if ('check-endpoint' in step) return runCheckEndpointStep(ctx, step['check-endpoint']);
   return runWaitStep(ctx, step.wait);
 }
 
@@ -104,6 +106,8 @@ function stepContext(c: StepEnv['context'], place: string, scenarioFile: string)
     signal: c.signal,
     inbox: c.inbox,
     ask: c.ask,
+    confirm: c.confirm,
+    checkEndpoint: c.checkEndpoint,
   };
 }
 

@@ -25,6 +25,7 @@ export function defaultStepName(step: Step): string {
   if ('connect-user' in step) return 'connect a user';
   if ('advance-clock' in step)
     return `advance the sandbox clock by ${clockOffsetWords(step['advance-clock'])}`;
+  if ('check-endpoint' in step) return `check the endpoint ${step['check-endpoint'].url}`;
   return `wait ${step.wait} ms`;
 }
 

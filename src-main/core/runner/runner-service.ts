@@ -9,6 +9,8 @@ import { z } from 'zod';
 import {
   CommandError,
   RunRequest,
+  type CommandInput,
+  type EndpointCheckReport,
   type RunView,
   type ScenarioRunView,
   type StepState,
@@ -16,6 +18,7 @@ import {
 import { join } from 'node:path';
 import type { Scenario } from '../../../src-shared/collections/format';
 import type { LoadedCollection } from '../collections/load-collection';
+import type { EndpointCheckWithin } from '../endpoint-check/run-check';
 import { loadRunCollection } from './run-collection';
 import type { Invoke } from '../dispatch';
 import type { CoreEventEmitter } from '../events';
@@ -47,6 +50,11 @@ export type RunInput = z.output<typeof RunRequest>;
 
 export interface RunnerDeps extends StepDeps {
   invoke: Invoke;
+  /** endpointCheck.run inside the run: in its session, stopped by its Stop. */
+  checkEndpoint(
+    input: CommandInput<'endpointCheck.run'>,
+    within: EndpointCheckWithin,
+  ): Promise<EndpointCheckReport>;
   send: StepContext['send'];
   events: CoreEventEmitter;
   profiles: ProfileStore;
@@ -194,6 +202,9 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
           run.view.question = question;
           emit(run);
         },
+        confirm: (question) => goOn(run, question),
+        checkEndpoint: (input) =>
+          deps.checkEndpoint(input, { sessionId: run.view.sessionId, signal: run.abort.signal }),
       },
       layers: {
         // A data file's row is the run's values of its iteration: its columns win over --var.

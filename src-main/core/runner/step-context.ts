@@ -1,7 +1,7 @@
 // What a step runs with and what it gives back. Each kind of step is one file (request-step.ts,
 // delivery-step.ts, ...); the run (runner-service.ts) resolves its variables first, runs it, then
 // checks its captures and words its failure.
-import type { CheckOutcome, CommandInput } from '../../../src-shared/contract';
+import type { CheckOutcome, CommandInput, EndpointCheckReport } from '../../../src-shared/contract';
 import type { ComposerSent } from '../composer/composer-service';
 import type { Invoke } from '../dispatch';
 import type { CoreEvents } from '../events';
@@ -30,6 +30,13 @@ export interface StepContext {
   inbox: RunInbox;
   /** A question for the person while the step waits for them (null: none any more). */
   ask(question: string | null): void;
+  /**
+   * Asks the person whether the run goes on (a run confirmed already, `tp run --yes` among them,
+   * goes on unasked); false: they declined, and the run is stopped.
+   */
+  confirm(question: string): Promise<boolean>;
+  /** The endpoint check, its deliveries in the run's session; the run's Stop stops it. */
+  checkEndpoint(input: CommandInput<'endpointCheck.run'>): Promise<EndpointCheckReport>;
 }
 
 /**

@@ -8,7 +8,12 @@ import { startCoreWithSandbox, tempDir, type CoreFixture } from '../../helpers/c
 export interface RunnerFixture extends CoreFixture {
   /** Writes files (path → YAML text) into a new collection folder and answers it. */
   collection(files: Record<string, string>): string;
-  run(folder: string, extra?: Partial<CommandInput<'runner.start'>>): Promise<RunView>;
+  /** Runs the collection to its end; `answer` answers its questions (none: they stay open). */
+  run(
+    folder: string,
+    extra?: Partial<CommandInput<'runner.start'>>,
+    answer?: (view: RunView) => boolean,
+  ): Promise<RunView>;
 }
 
 export async function startRunnerFixture(): Promise<RunnerFixture> {
@@ -25,7 +30,8 @@ export async function startRunnerFixture(): Promise<RunnerFixture> {
       }
       return folder;
     },
-    run: (folder, extra = {}) => runToEnd(fx.core.invoke, fx.core.events, { folder, ...extra }),
+    run: (folder, extra = {}, answer) =>
+      runToEnd(fx.core.invoke, fx.core.events, { folder, ...extra }, answer ? { answer } : {}),
     async close() {
       for (const folder of folders) rmSync(folder, { recursive: true, force: true });
       await fx.close();

@@ -86,6 +86,33 @@ describe('the JUnit report', () => {
     expect(broken[0]?.textContent).toBe('broken.yaml:4: steps.0.wait: a duration is like 500ms');
   });
 
+  it("lists a passed check-endpoint step's checks, each with its outcome, in <system-out>", () => {
+    const scenario = RUN_FIXTURE.scenarios[0]!;
+    const step = {
+      ...scenario.steps[0]!,
+      kind: 'check-endpoint',
+      state: 'passed' as const,
+      checks: [
+        { label: 'accepts.text', passed: true, expected: 'pass', actual: 'pass: answered 200' },
+        {
+          label: 'redelivery',
+          passed: true,
+          expected: 'pass',
+          actual: 'warn: act on an id <once>',
+        },
+      ],
+    };
+    const { doc, errors } = parseXml(
+      junitReport({ ...RUN_FIXTURE, scenarios: [{ ...scenario, steps: [step] }] }),
+    );
+    expect(errors).toEqual([]);
+    const out = doc.getElementsByTagName('system-out');
+    expect(out).toHaveLength(1);
+    expect(out[0]!.textContent).toBe(
+      'accepts.text: pass: answered 200\nredelivery: warn: act on an id <once>',
+    );
+  });
+
   it('escapes what XML cannot carry in an attribute', () => {
     expect(xmlAttribute('a<b>&"c\'\nd\u0001')).toBe('a&lt;b&gt;&amp;&quot;c&apos;&#10;d\uFFFD');
   });

@@ -15,3 +15,12 @@ it('every example scenario loads without a problem, in the collection order', as
   expect(collection.scenarios.map((s) => s.path).sort()).toEqual(files.sort());
   expect(readFileSync(join(EXAMPLES, 'collection.yaml'), 'utf8')).toMatch(/order:/);
 });
+
+it('examples/endpoint-check is a collection of its own, not a part of examples/', async () => {
+  const examples = await loadCollection(EXAMPLES);
+  expect(examples.scenarios.map((s) => s.path)).not.toContain('endpoint-check/check-handler.yaml');
+  const own = await loadCollection(join(EXAMPLES, 'endpoint-check'));
+  expect(own.name).toBe('Check my handler');
+  expect(own.problems).toEqual([]);
+  expect(own.scenarios.map((s) => [s.path, s.problems])).toEqual([['check-handler.yaml', []]]);
+});

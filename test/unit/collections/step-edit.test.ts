@@ -67,6 +67,30 @@ describe('adding a step to a scenario’s YAML', () => {
     });
   });
 
+  it('adds a check-endpoint step with its keys in the format’s order', () => {
+    const { text } = addStepToText(WRITTEN, {
+      'check-endpoint': { burst: 20, only: ['accepts.', 'refuses.'], url: '{{handler_url}}' },
+    });
+    expect(
+      lines(text)
+        .slice(lines(WRITTEN).length - 1)
+        .join('\n'),
+    ).toBe(
+      [
+        '- check-endpoint:',
+        '    url: "{{handler_url}}"',
+        '    only:',
+        '      - accepts.',
+        '      - refuses.',
+        '    burst: 20',
+        '',
+      ].join('\n'),
+    );
+    expect(() => addStepToText(WRITTEN, { 'check-endpoint': { burst: 20 } })).toThrow(
+      /check-endpoint\.url/,
+    );
+  });
+
   it('adds it after the selected step, the comment before the next step staying with it', () => {
     const { text, index } = addStepToText(
       WRITTEN,

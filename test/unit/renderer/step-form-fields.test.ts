@@ -78,4 +78,25 @@ describe('the Add step form', () => {
     for (const step of [simulate, request, delivery])
       expect(Step.safeParse(step).success).toBe(true);
   });
+
+  it("offers check-endpoint, its check lists and burst written as the format's", () => {
+    expect(fieldsOf('check-endpoint', {}).map((f) => f.key)).toEqual([
+      'url',
+      'only',
+      'skip',
+      'burst',
+      'signature_method',
+    ]);
+    const step = stepFromForm('check-endpoint', 'My handler', {
+      url: '{{handler_url}}',
+      only: 'accepts., refuses.',
+      burst: '20',
+      signature_method: '',
+    });
+    expect(step).toEqual({
+      name: 'My handler',
+      'check-endpoint': { url: '{{handler_url}}', only: ['accepts.', 'refuses.'], burst: 20 },
+    });
+    expect(Step.safeParse(step).success).toBe(true);
+  });
 });

@@ -171,6 +171,7 @@ const WHY_NOT: Record<string, string> = {
   'connect-user': 'connecting a user needs the consent or otp flow TP Inspector plays',
   wait: 'newman waits between requests only with --delay-request',
   'advance-clock': 'the sandbox clock is TP Inspector’s own (sandbox profile only)',
+  'check-endpoint': 'the endpoint check is TP Inspector’s own (tp check)',
 };
 
 /** Why a collection's or a scenario's `inbound` is not exported. */

@@ -51,6 +51,8 @@ function detailOf(kind: StepKind, body: unknown): string {
       return `waits ${text(body) || '?'}`;
     case 'advance-clock':
       return `moves the sandbox clock forward by ${text(body) || '?'}`;
+    case 'check-endpoint':
+      return `checks the handler at ${text(b.url) || 'no URL'}`;
   }
 }
 

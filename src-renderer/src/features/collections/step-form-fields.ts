@@ -35,6 +35,7 @@ export const STEP_KIND_WORDS: Record<StepKind, string> = {
   'connect-user': 'connect-user: connect a user',
   wait: 'wait: a duration',
   'advance-clock': "advance-clock: move the sandbox's clock",
+  'check-endpoint': "check-endpoint: check a handler's endpoint",
 };
 export const FORM_KINDS: readonly StepKind[] = STEP_KINDS;
 
@@ -160,6 +161,31 @@ export function fieldsOf(kind: StepKind, values: Record<string, string>): StepFi
       return [{ key: '', label: 'Duration', kind: 'text', required: true, placeholder: '500ms' }];
     case 'advance-clock':
       return [{ key: '', label: 'Forward by', kind: 'text', required: true, placeholder: '1h' }];
+    case 'check-endpoint':
+      return [
+        {
+          key: 'url',
+          label: 'Handler URL',
+          kind: 'text',
+          required: true,
+          placeholder: '{{handler_url}}',
+        },
+        {
+          key: 'only',
+          label: 'Only checks',
+          kind: 'text',
+          list: true,
+          placeholder: 'accepts., refuses.',
+        },
+        { key: 'skip', label: 'Skip checks', kind: 'text', list: true, placeholder: 'burst' },
+        { key: 'burst', label: 'Burst', kind: 'number', placeholder: '50' },
+        {
+          key: 'signature_method',
+          label: 'Signature method',
+          kind: 'select',
+          options: ['HMAC-SHA256', 'HMAC-SHA1', 'RSA-SHA256'],
+        },
+      ];
   }
 }
 

@@ -62,16 +62,22 @@ export function StepItem({
       <div className="run-step-meta">
         <span className="run-kind mono">{step.kind}</span>
         {step.always ? <span className="quiet">runs always</span> : null}
-        {step.records.map((seq) => (
-          <button
-            key={seq}
-            type="button"
-            className="link run-record"
-            onClick={() => onShowRecord(seq)}
-          >
-            Record #{seq}
-          </button>
-        ))}
+        {recordLinks(step.records).map((link) =>
+          typeof link === 'number' ? (
+            <button
+              key={link}
+              type="button"
+              className="link run-record"
+              onClick={() => onShowRecord(link)}
+            >
+              Record #{link}
+            </button>
+          ) : (
+            <span key="more" className="quiet">
+              {link.more} more in the Event log
+            </span>
+          ),
+        )}
         <button
           type="button"
           className="run-step-action"
@@ -101,6 +107,18 @@ export function StepItem({
       ) : null}
     </li>
   );
+}
+
+/**
+ * The most Record links a step shows. A check-endpoint step sends some 80 deliveries: its first
+ * and last records are links, the ones between are counted (the run's session in the Event log
+ * lists them all), so the step's line stays one line.
+ */
+const MAX_RECORD_LINKS = 6;
+
+function recordLinks(records: number[]): (number | { more: number })[] {
+  if (records.length <= MAX_RECORD_LINKS) return records;
+  return [records[0]!, { more: records.length - 2 }, records[records.length - 1]!];
 }
 
 function CheckList({ checks }: { checks: CheckOutcome[] }) {
