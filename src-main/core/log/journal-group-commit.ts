@@ -1,8 +1,7 @@
 // Group commit (journal.ts's appendGrouped): the records appended in one turn of the event loop
 // wait here and are written with one write, and each caller acknowledges its record only once
 // `written` has resolved, after that write. A group holds at most `limit` records: a group is
-// answered only once it is written, so a larger one keeps every sender waiting for the last of it
-// (the figures are bench:inbound's to print, docs/journal.md's to keep).
+// answered only once it is written, so a larger one keeps every sender waiting for the last of it.
 
 /** Writes the group's records and their lines, in order, with one write; throws when it failed. */
 export type WriteGroup<R> = (records: R[], lines: string[]) => void;

@@ -42,8 +42,12 @@ import type { Journal, NewRecord } from './journal-types';
 export type JournalListener = (record: JournalRecord, line: string) => void;
 
 const FSYNC_INTERVAL_MS = 100;
-/** The most records one group write holds (journal-group-commit.ts says why so few). */
-const GROUP_RECORDS = 8;
+/**
+ * The most records one group write holds: the deliveries of some 32 connections at once. Fewer
+ * made more writes, each a system call on every delivery's path (slower still while the periodic
+ * fdatasync holds the file); more keeps the first senders of a burst waiting for the last.
+ */
+const GROUP_RECORDS = 32;
 /**
  * Read and indexed at open, before anything else: some 900 records the size the app writes, the
  * newest pages (more makes a large journal's start slower).

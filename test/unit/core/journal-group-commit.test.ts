@@ -50,6 +50,17 @@ describe('journal group commit', () => {
     journal.close();
   });
 
+  it('writes the deliveries of 32 connections that arrive in one turn with one write', async () => {
+    // bench:inbound's 32 senders: one write for the turn, not one per 8 (each write is a system
+    // call on the path of every delivery, and the slower when the periodic fdatasync runs).
+    const journal = openJournal(path());
+    const grouped = Array.from({ length: 33 }, (_, i) => journal.appendGrouped(system(`${i}`)));
+    expect(new Set(grouped.slice(0, 32).map((g) => g.written)).size).toBe(1);
+    expect(grouped[32]!.written).not.toBe(grouped[0]!.written);
+    await Promise.all(grouped.map((g) => g.written));
+    journal.close();
+  });
+
   it('writes a full group as soon as the code that filled it is done, before the turn ends', async () => {
     const file = path();
     const journal = openJournal(file, undefined, undefined, undefined, { groupRecords: 2 });
