@@ -1,7 +1,11 @@
 // A small typed emitter for the contract's events. Transports forward everything with onAny.
 import type { EventName, EventPayload } from '../../src-shared/contract';
 
-type AnyListener = (event: EventName, payload: unknown) => void;
+/**
+ * `json`: the payload's JSON text when the emitter has it already (a journal record's line), so a
+ * transport that sends JSON does not serialise the payload again.
+ */
+type AnyListener = (event: EventName, payload: unknown, json?: string) => void;
 
 export interface CoreEvents {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
@@ -10,7 +14,8 @@ export interface CoreEvents {
 }
 
 export interface CoreEventEmitter extends CoreEvents {
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** `json`: the payload's JSON text, when the emitter has it (see onAny). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>, json?: string): void;
 }
 
 export function createEventEmitter(onListenerError?: (err: unknown) => void): CoreEventEmitter {
@@ -35,11 +40,11 @@ export function createEventEmitter(onListenerError?: (err: unknown) => void): Co
     onAny(listener) {
       return add(listener);
     },
-    emit(event, payload) {
+    emit(event, payload, json) {
       for (const listener of snapshot) {
         // One broken subscriber (a closed window, a dropped socket) must not stop the others.
         try {
-          listener(event, payload);
+          listener(event, payload, json);
         } catch (err) {
           onListenerError?.(err);
         }

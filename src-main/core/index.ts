@@ -76,7 +76,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const sessions = openSessions(
     host.paths.dataDir,
     join(host.paths.dataDir, JOURNAL_FILE),
-    (r) => events.emit('log.appended', r),
+    (record, line) => events.emit('log.appended', record, line),
     redactor,
     // Whoever runs the host hears about a journal index being rebuilt (docs/journal.md).
     (message) => process.stderr.write(`${message}\n`),

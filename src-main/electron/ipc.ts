@@ -13,7 +13,6 @@ import {
   type EventName,
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
-import { recordLine } from '../core/log/journal-line';
 import { batchText, createLogBatcher } from '../headless/log-batcher';
 
 export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
@@ -125,10 +124,10 @@ export function forwardEvents(
     }
   };
   const records = createLogBatcher((lines) => send(batchText(lines)));
-  const unsubscribe = core.events.onAny((event: EventName, payload: unknown) => {
+  const unsubscribe = core.events.onAny((event: EventName, payload: unknown, json?: string) => {
     if (event === 'log.appended') {
       // The line the journal wrote: no second serialisation.
-      records.add(recordLine(payload));
+      records.add(json ?? JSON.stringify(payload));
       return;
     }
     records.flush();

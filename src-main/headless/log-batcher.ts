@@ -7,8 +7,8 @@
 /**
  * At most one log message per this many milliseconds while records keep coming. Every client waits
  * for it (the one-record-per-message ones too), and the page paces its list on its own (30 ms), so
- * a short one: at 8 ms, a record reached a WebSocket client 3–5 ms later at p99 (bench:live's
- * baseline at 200/s: 10–14 ms against 7–10 ms), and at 2,000/s 3 ms still groups 3–4 records.
+ * a short one, still long enough to group a few records at thousands a second (`npm run bench:live`
+ * and `npm run bench:inbound` print what it costs: arrival to log.appended on a bare client).
  */
 export const LOG_BATCH_MS = 3;
 /** A message never carries more records than this, so no one frame is huge. */

@@ -15,7 +15,6 @@ import {
   type WireResponse,
 } from '../../src-shared/contract';
 import type { Core } from '../core/core';
-import { recordLine } from '../core/log/journal-line';
 import { batchText, createLogBatcher, singleText } from './log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
@@ -53,14 +52,14 @@ export function createWsBridge(core: Pick<Core, 'dispatch' | 'events'>): WsBridg
       else for (const text of (single ??= lines.map(singleText))) send(ws, text);
     }
   });
-  const unsubscribe = core.events.onAny((event, payload) => {
+  const unsubscribe = core.events.onAny((event, payload, json) => {
     // Every delivery is an event: with no page open, serialising it is work nobody reads.
     if (wss.clients.size === 0) return;
     let text: string;
     try {
       if (event === 'log.appended') {
         // A new journal record comes with the line the journal wrote: no second serialisation.
-        logBatch.add(recordLine(payload));
+        logBatch.add(json ?? JSON.stringify(payload));
         return;
       }
       text = JSON.stringify({ event, payload } satisfies WireEvent);

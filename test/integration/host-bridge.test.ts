@@ -243,6 +243,20 @@ describe('headless host WebSocket bridge', () => {
     plain.ws.close();
   });
 
+  it("sends a record as the journal's line that comes with it, not serialised again", async () => {
+    const a = await open(true);
+    const plain = await open();
+    const record = systemRecord(41);
+    // The line says another summary than the object: only the line passed along can make it.
+    const line = JSON.stringify({ ...record, summary: 'as the journal wrote it' });
+    emitter.emit('log.appended', record, line);
+    const asWritten = { ...record, summary: 'as the journal wrote it' };
+    expect(await a.next()).toEqual({ event: 'log.appended', payloads: [asWritten] });
+    expect(await plain.next()).toEqual({ event: 'log.appended', payload: asWritten });
+    a.ws.close();
+    plain.ws.close();
+  });
+
   it('sends a burst of records in few messages, in order, and an event after them after them', async () => {
     const { ws, next } = await open(true);
     const n = 1234;

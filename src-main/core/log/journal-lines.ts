@@ -97,9 +97,9 @@ function blank(buf: Buffer, start: number, stop: number): boolean {
 const KEPT_BUFFER_BYTES = 1024 * 1024;
 
 /**
- * Writes lines with one write each time, encoded straight into a buffer kept between writes: a
- * joined string and a Buffer.from of it for every group cost three times as much (profiled under
- * `npm run bench:inbound`), and the lines' byte lengths come out of the encoding for the index.
+ * Writes lines with one write each time, encoded straight into a buffer kept between writes: no
+ * joined string and no Buffer.from of it for every group (several times the cost, on the path of
+ * every delivery), and the lines' byte lengths come out of the encoding for the index.
  */
 export class LineWriter {
   private kept = Buffer.allocUnsafe(64 * 1024);

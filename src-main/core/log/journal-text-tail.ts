@@ -1,12 +1,14 @@
 // The full-text filter's bits (block-text-filter.ts) of the records appended since the journal was
 // opened are set with the engine's spare time, not as each record is written: hashing a line's
-// trigrams costs about as much as serialising it (8 µs for a 1.9 KB delivery), and a burst of
-// deliveries should spend its time on capturing them. A search is as right before the catch-up as
-// after it: an entry no block covers is never ruled out, only read.
+// trigrams costs about as much as serialising it, and a burst of deliveries should spend its time
+// on capturing them. A search is as right before the catch-up as after it: an entry no block covers
+// is never ruled out, only read.
 //
 // The catch-up runs a slice at a time when the event loop was mostly idle over the last tick, and
 // whatever the load once the backlog is large, so that a search never has more than that to read
 // in full. Closing the journal catches up whole, so the saved index covers every record.
+// "Mostly idle" is a low bar: a burst whose sender (or a busy machine) is the limit leaves the loop
+// half idle, and a catch-up then takes the CPU from the next deliveries rather than from nothing.
 import { performance } from 'node:perf_hooks';
 import { textFilterOf } from './block-text-filter';
 import type { IndexColumns } from './journal-index';
@@ -16,7 +18,7 @@ import { readAt } from './journal-lines';
 const TICK_MS = 100;
 const SLICE_MS = 10;
 /** Busier than this over the last tick (the share of it spent running code): not now. */
-const BUSY = 0.7;
+const BUSY = 0.25;
 /** Entries behind from which the catch-up runs whatever the load. */
 const MAX_BEHIND = 65_536;
 /** The most bytes of neighbouring lines read at once. */
@@ -30,13 +32,29 @@ export interface TextTail {
   stop(): void;
 }
 
+/** The share of the time since the last call that the event loop spent running code (0 to 1). */
+export type LoopUse = () => number;
+
+function eventLoopUse(): LoopUse {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const use = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return use;
+  };
+}
+
 /**
  * Follows `segment` (whose entries from its current length on are lines appended to the file
  * `readFd` reads, in file order) and sets their bits in its text filter when there is time.
  */
-export function followTextTail(segment: IndexColumns, readFd: number): TextTail {
+export function followTextTail(
+  segment: IndexColumns,
+  readFd: number,
+  loopUse: LoopUse = eventLoopUse(),
+): TextTail {
   let from = segment.length;
-  let lastUse = performance.eventLoopUtilization();
   let slicing = false;
   let stopped = false;
 
@@ -73,12 +91,7 @@ export function followTextTail(segment: IndexColumns, readFd: number): TextTail 
       setImmediate(slice);
     }
   };
-  const busy = () => {
-    const now = performance.eventLoopUtilization();
-    const use = performance.eventLoopUtilization(now, lastUse).utilization;
-    lastUse = now;
-    return use > BUSY;
-  };
+  const busy = () => loopUse() > BUSY;
   const timer = setInterval(() => {
     const behind = segment.length - from;
     // The load is read at every tick, so that it is the last tick's when the catch-up asks.

@@ -3,13 +3,12 @@
 // filters on), never the records: a record is read from the file by offset when it is shown.
 // Writes are synchronous (a record is in the OS before append() returns, so whatever the engine
 // acknowledges after appending survives a crash of the process); fsync is batched, which bounds
-// what a power loss can take to the last flush interval. Deliveries arrive in bursts, so they may
-// use appendGrouped(): the records of one turn of the event loop (at most GROUP_RECORDS) are
-// written with one write (group commit), and each caller acknowledges only once `written` has
-// resolved, after that write.
-// Opening reads the newest few MB at once (the newest page is there) and indexes the rest in the
-// background, or loads the index saved beside the journal (journal-sidecar.ts). Format and what is
-// on disk: docs/journal.md.
+// what a power loss can take to the last sync interval (journal-periodic-sync.ts). Deliveries
+// arrive in bursts, so they may use appendGrouped(): the records of one turn of the event loop are
+// written with one write, and each caller acknowledges only once `written` has resolved, after
+// that write (journal-group-commit.ts). Opening loads the index saved beside the journal and reads
+// the newest records at once (journal-open-index.ts); the rest is indexed in the background
+// (journal-index-build.ts). Format and what is on disk: docs/journal.md.
 import {
   closeSync,
   fdatasync,
@@ -22,36 +21,36 @@ import {
 import { dirname } from 'node:path';
 import { JournalRecord } from '../../../src-shared/contract';
 import { isoNow } from './iso-now';
-import { entryOf, IndexColumns, newDictionaries } from './journal-index';
-import { announcing } from './journal-line';
-import {
-  LineScanner,
-  LineWriter,
-  lineStartFrom,
-  parseRecord,
-  readAt,
-  uncheckedRecord,
-} from './journal-lines';
-import { loadSidecar, partlyBuilt, sidecarPath, writeSidecar } from './journal-sidecar';
-import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
+import { entryOf, IndexColumns } from './journal-index';
+import { GroupCommit } from './journal-group-commit';
+import { IndexBuild } from './journal-index-build';
+import { LineWriter, parseRecord, readAt, uncheckedRecord } from './journal-lines';
+import { lineIndexer, openIndex, saveIndex } from './journal-open-index';
+import { PeriodicSync } from './journal-periodic-sync';
+import { sortBySeqKeepingText } from './block-text-filter';
 import { followTextTail } from './journal-text-tail';
 import type { Redactor } from './redact';
 
 export type { Journal, JournalIndex, NewRecord } from './journal-types';
-export { lineOf } from './journal-line';
 import type { Journal, NewRecord } from './journal-types';
+
+/**
+ * Hears each record once it is written, with the JSON line the journal wrote for it: a listener
+ * that sends records on as JSON (the host's WebSocket, the window's IPC) sends that line rather
+ * than serialise the record again.
+ */
+export type JournalListener = (record: JournalRecord, line: string) => void;
 
 const FSYNC_INTERVAL_MS = 100;
 /**
- * The most records one group write holds. A group is answered only once it is written, so a larger
- * one keeps every sender waiting for the last of it: under `npm run bench:inbound` the 32 senders
- * sat idle while the receiver examined all 32 deliveries, then the receiver sat idle while they
- * read the answers. A write costs a few µs; 8 records a write still share most of that.
+ * The most records one group write holds: the deliveries of some 32 connections at once. Fewer
+ * made more writes, each a system call on every delivery's path (slower still while the periodic
+ * fdatasync holds the file); more keeps the first senders of a burst waiting for the last.
  */
-const GROUP_RECORDS = 8;
+const GROUP_RECORDS = 32;
 /**
  * Read and indexed at open, before anything else: some 900 records the size the app writes, the
- * newest pages (4 MB was a fifth of the host's start with a million records, on a busy machine).
+ * newest pages (more makes a large journal's start slower).
  */
 const TAIL_BYTES = 1024 * 1024;
 /** The background build yields to other work (queries, deliveries) this often. */
@@ -62,9 +61,8 @@ const BUILD_AFTER_MS = 1000;
 const SAVE_EVERY_BYTES = 64 * 1024 * 1024;
 /**
  * Records just appended, kept whole: the event log and the runner read them right away; older
- * ones are read from the file. Few: a record kept past the next minor GC (some 600 deliveries
- * under `npm run bench:inbound`) is copied into the old generation, and with 512 kept nearly
- * every delivery was, which tripled the GC's pauses per delivery.
+ * ones are read from the file. Few: a record kept past the next minor GC is copied into the old
+ * generation, and under a burst of deliveries keeping many made the GC's pauses much longer.
  */
 const RECENT = 64;
 let openings = 0;
@@ -79,7 +77,7 @@ let openings = 0;
  */
 export function openJournal(
   path: string,
-  onAppend?: (record: JournalRecord) => void,
+  onAppend?: JournalListener,
   redactor?: Pick<Redactor, 'holdsSecret' | 'record'>,
   notice?: (message: string) => void,
   {
@@ -95,126 +93,37 @@ export function openJournal(
   // A crash can leave a torn last line: start the next record on a line of its own.
   if (size > 0 && readAt(readFd, size - 1, 1)[0] !== 0x0a) size += writeSync(fd, '\n');
 
-  const saved = loadSidecar(sidecarPath(path), readFd, size);
-  if (saved.problem && notice) notice(`${saved.problem} It is being rebuilt from ${path}.`);
-  const dicts = saved.index?.dictionaries ?? newDictionaries();
-  const early = saved.index?.columns ?? new IndexColumns();
-  const covered = saved.index?.covered ?? 0;
-  const late = new IndexColumns();
-  // Lines that could not be read, in the part the index covers from the start and in the newest MB
-  // (a partial index saved during the build holds the first count only).
-  const unreadable = { fromStart: saved.index?.unreadable ?? 0, tail: 0 };
-  const indexInto =
-    (target: IndexColumns, count: keyof typeof unreadable) =>
-    (chunk: Buffer, start: number, stop: number, offset: number) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(chunk.toString('utf8', start, stop));
-      } catch {
-        unreadable[count]++;
-        return;
-      }
-      const entry = entryOf(value, offset, stop - start, dicts);
-      if (!entry) {
-        unreadable[count]++;
-        return;
-      }
-      target.push(entry);
-      textFilterOf(target).addBytes(target.length - 1, chunk, start, stop);
-    };
-
-  // The newest records first, so the newest page is there at once.
-  const tailFrom =
-    size - covered <= TAIL_BYTES ? covered : lineStartFrom(readFd, size - TAIL_BYTES, size);
-  const tail = new LineScanner(readFd, tailFrom, size);
-  const indexLate = indexInto(late, 'tail');
-  while (tail.step(indexLate));
-  sortBySeqKeepingText(late);
-  let building: LineScanner | null =
-    covered < tailFrom ? new LineScanner(readFd, covered, tailFrom) : null;
-  if (building && late.length === 0) {
-    // No record in the newest MB (rare): the last seq is further back, and the build cannot wait.
-    while (building.step(indexInto(early, 'fromStart')));
-    building = null;
-  }
-  sortBySeqKeepingText(early);
-  let seq =
-    late.length > 0
-      ? late.seq[late.length - 1]!
-      : early.length > 0
-        ? early.seq[early.length - 1]!
-        : 0;
+  const index = openIndex(path, readFd, size, TAIL_BYTES, notice);
+  const { early, late, dictionaries: dicts, unreadable } = index;
+  let seq = index.lastSeq;
   const recent = new Map<number, JournalRecord>();
   const textTail = followTextTail(late, readFd);
-
-  if (building && covered > 0) notice?.(partlyBuilt(path, covered, size));
   let closed = false;
-  /** Saves the index; while it is still built, of the part read from the start (`early`). */
-  const saveIndex = () => {
-    if (building && building.position <= covered) return; // nothing more than the saved one holds
-    const whole = !building;
-    try {
-      writeSidecar(sidecarPath(path), readFd, {
-        columns: whole ? [early, late] : [early],
-        dictionaries: dicts,
-        covered: building ? building.position : size,
-        unreadable: unreadable.fromStart + (whole ? unreadable.tail : 0),
-      });
-    } catch (err) {
-      notice?.(
-        `The index of ${path} could not be saved (${(err as Error).message}); it is built again at the next start.`,
-      );
-    }
-  };
-  if (building) {
-    const indexEarly = indexInto(early, 'fromStart');
-    let savedAt = building.position;
-    const buildSlice = () => {
-      if (closed || !building) return;
-      const until = performance.now() + SLICE_MS;
-      while (building.step(indexEarly) && performance.now() < until);
-      if (!building.done) {
-        // A kill -9 in the middle of a long build keeps what was indexed up to the last save.
-        if (building.position - savedAt >= saveEveryBytes) {
-          savedAt = building.position;
-          saveIndex();
-        }
-        setImmediate(buildSlice);
-        return;
-      }
-      building = null;
-      sortBySeqKeepingText(early);
-      saveIndex();
-      notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
-    };
-    // After the opener's own start (a host awaits its servers and the sandbox): a slice between
-    // each of its steps would hold it back by a second.
-    setTimeout(buildSlice, BUILD_AFTER_MS);
+
+  let build: IndexBuild | null = null;
+  const save = () =>
+    saveIndex(path, readFd, index, { built: build ? build.progress.done : null, size }, notice);
+  if (index.rest) {
+    build = new IndexBuild(index.rest, lineIndexer(early, dicts, unreadable, 'fromStart'), {
+      sliceMs: SLICE_MS,
+      saveEveryBytes,
+      save,
+      finished: () => {
+        build = null;
+        sortBySeqKeepingText(early);
+        save();
+        notice?.(`The index of ${path} is built: ${early.length + late.length} records.`);
+      },
+    });
+    build.start(BUILD_AFTER_MS);
   }
 
-  let dirty = false;
-  let syncing = false;
-  // On the thread pool: a synchronous fdatasync would stall every request (deliveries included)
-  // for as long as the disk takes.
-  const flushTimer = setInterval(() => {
-    if (dirty && !syncing) {
-      dirty = false;
-      syncing = true;
-      fdatasync(fd, () => (syncing = false));
-    }
-  }, FSYNC_INTERVAL_MS);
-  flushTimer.unref();
-
-  // Group commit: records waiting for the one write of their turn, and their lines.
-  let pending: JournalRecord[] = [];
-  let pendingLines: string[] = [];
-  let settle: { resolve: () => void; reject: (err: unknown) => void } | null = null;
-  let written: Promise<void> | null = null;
+  const periodicSync = new PeriodicSync(fd, FSYNC_INTERVAL_MS);
   const lineWriter = new LineWriter();
   const stamp = (input: NewRecord): JournalRecord => {
     seq += 1;
     // Not `{ ...input, seq, at }`: V8 gives every object built by a spread followed by more
-    // properties a hidden class of its own (a microsecond each, and garbage for the old generation).
+    // properties a hidden class of its own (slower, and garbage for the old generation).
     const record = Object.assign({}, input) as JournalRecord;
     record.seq = seq;
     record.at = isoNow();
@@ -232,46 +141,28 @@ export function openJournal(
     return { record: clean, line: JSON.stringify(clean) };
   };
   /**
-   * Indexes a written record and keeps it whole for a while. Every record of a write is indexed
-   * before any listener is told (a listener may append, which writes again). Its line goes into the
-   * full-text filter later (textTail).
+   * Writes records with one write, indexes them and keeps them whole for a while. Every record of
+   * a write is indexed before the listener hears of any (tell: a listener may append, which writes
+   * again). Their lines go into the full-text filter later (textTail).
    */
-  const indexed1 = (record: JournalRecord, offset: number, bytes: number) => {
-    late.push(entryOf(record, offset, bytes, dicts)!);
-    recent.set(record.seq, record);
-    if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
-  };
-  const announce = (record: JournalRecord, line: string) => {
-    if (onAppend) announcing(record, line, () => onAppend(record));
-  };
-  /** Writes the waiting records (in seq order, before anything appended after them). */
-  const flush = () => {
-    if (!settle) return;
-    const batch = pending;
-    const lines = pendingLines;
-    const done = settle;
-    pending = [];
-    pendingLines = [];
-    settle = null;
-    written = null;
-    let lengths: number[];
-    try {
-      lengths = lineWriter.write(fd, lines);
-    } catch (err) {
-      done.reject(err);
-      return;
-    }
-    dirty = true;
-    let at = 0;
-    for (let i = 0; i < batch.length; i++) {
-      indexed1(batch[i]!, size + at, lengths[i]!);
+  const writeRecords = (records: JournalRecord[], lines: string[]) => {
+    const lengths = lineWriter.write(fd, lines);
+    periodicSync.written();
+    let at = size;
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      late.push(entryOf(record, at, lengths[i]!, dicts)!);
+      recent.set(record.seq, record);
+      if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
       at += lengths[i]! + 1;
     }
     // The file's size before any listener runs: one told of these records may append another.
-    size += at;
-    for (let i = 0; i < batch.length; i++) announce(batch[i]!, lines[i]!);
-    done.resolve();
+    size = at;
   };
+  const tell = (records: JournalRecord[], lines: string[]) => {
+    if (onAppend) for (let i = 0; i < records.length; i++) onAppend(records[i]!, lines[i]!);
+  };
+  const group = new GroupCommit<JournalRecord>(groupRecords, writeRecords, tell);
 
   const readRecords = (
     segment: IndexColumns,
@@ -320,33 +211,18 @@ export function openJournal(
     },
     append(input) {
       if (closed) throw new Error('The journal is closed.');
-      flush();
+      // Records waiting for their group's write come first: the file stays in seq order.
+      group.flush();
       const { record, line } = redacted(stamp(input));
-      const bytes = lineWriter.write(fd, [line])[0]!;
-      dirty = true;
-      const offset = size;
-      size += bytes + 1;
-      indexed1(record, offset, bytes);
-      announce(record, line);
+      writeRecords([record], [line]);
+      tell([record], [line]);
       return record;
     },
     appendGrouped(input) {
       if (closed) throw new Error('The journal is closed.');
-      // A full group waits for no one: written now, and this record starts the next.
-      if (pending.length >= groupRecords) flush();
+      group.makeRoom();
       const { record, line } = redacted(stamp(input));
-      pendingLines.push(line);
-      pending.push(record);
-      if (!written) {
-        written = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-        // Each caller awaits it; this only keeps a failed write from being an unhandled rejection.
-        written.catch(() => undefined);
-        // After the I/O callbacks of this turn: every delivery whose body ended in it is here.
-        setImmediate(flush);
-      }
-      // A full group is written once the code that filled it is done, not at the turn's end.
-      if (pending.length === groupRecords) queueMicrotask(flush);
-      return { record, written };
+      return { record, written: group.add(record, line) };
     },
     list({ beforeSeq, limit }) {
       const total = early.length + late.length;
@@ -367,15 +243,16 @@ export function openJournal(
       opened,
       segments: [early, late],
       dictionaries: dicts,
-      indexing: building ? { done: building.position, total: building.end } : null,
+      indexing: build ? build.progress : null,
     }),
     read: readRecords,
     bytes: (position, length) => readAt(readFd, position, length),
     close(options) {
       if (closed) return;
-      flush();
+      group.flush();
       closed = true;
-      clearInterval(flushTimer);
+      build?.stop();
+      periodicSync.stop();
       textTail.stop();
       if (options?.syncInBackground) fdatasync(fd, () => closeSync(fd));
       else {
@@ -384,7 +261,7 @@ export function openJournal(
       }
       // The saved index covers every line: the next opening skips blocks from its first search.
       textTail.catchUp();
-      saveIndex();
+      save();
       closeSync(readFd);
     },
   };

@@ -19,8 +19,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CommandError, type JournalRecord, type SessionsState } from '../../../src-shared/contract';
-import { openJournal, type Journal } from './journal';
+import { CommandError, type SessionsState } from '../../../src-shared/contract';
+import { openJournal, type Journal, type JournalListener } from './journal';
 import { sidecarPath } from './journal-sidecar';
 import type { Redactor } from './redact';
 import {
@@ -70,7 +70,7 @@ export interface Sessions {
 export function openSessions(
   dataDir: string,
   defaultFile: string,
-  onAppend: (record: JournalRecord) => void,
+  onAppend: JournalListener,
   redactor?: Redactor,
   notice?: (message: string) => void,
 ): Sessions {
@@ -106,7 +106,8 @@ export function openSessions(
     }
   }
 
-  const openAt = (path: string) => openJournal(path, (r) => onAppend(r), redactor, notice);
+  const openAt = (path: string) =>
+    openJournal(path, (r, line) => onAppend(r, line), redactor, notice);
   let recording = openAt(fileOf(index.activeId));
   /** The archived session shown read-only, and its working copy; null when the recording one is. */
   let shown: { id: string; journal: Journal; copy: string } | null = null;
