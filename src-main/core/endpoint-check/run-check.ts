@@ -21,12 +21,10 @@ import { loadChecks } from './checks-load';
 import { latency } from './judge';
 import { selectChecks } from './select-checks';
 
-export type EndpointCheckInput = z.output<
-  (typeof endpointCheckCommands)['endpointCheck.run']['input']
->;
+type EndpointCheckInput = z.output<(typeof endpointCheckCommands)['endpointCheck.run']['input']>;
 
 /** Every check, in the order they run. */
-export const allChecks = () => [...contractChecks(), ...loadChecks()];
+const allChecks = () => [...contractChecks(), ...loadChecks()];
 
 function signingFor(
   s: Services,

@@ -22,7 +22,7 @@ const MAX_BEHIND = 65_536;
 /** The most bytes of neighbouring lines read at once. */
 const READ_BYTES = 1024 * 1024;
 
-export interface TextTail {
+interface TextTail {
   /** Entries of the segment that are not in the filter yet. */
   readonly behind: number;
   /** Sets every entry's bits now (before the index is saved). */

@@ -36,9 +36,9 @@ import {
 import { RunStopped, type StepContext } from './step-context';
 import { stepPlace } from './variables';
 
-export type RunInput = z.output<typeof RunRequest>;
+type RunInput = z.output<typeof RunRequest>;
 
-export interface RunnerDeps extends StepDeps {
+interface RunnerDeps extends StepDeps {
   invoke: Invoke;
   send: StepContext['send'];
   events: CoreEventEmitter;
@@ -64,7 +64,7 @@ interface ActiveRun {
   inboundScope: ReturnType<typeof runInboundScope>;
 }
 
-export interface RunnerService {
+interface RunnerService {
   start(request: RunInput): Promise<RunView>;
   stop(runId: string): RunView;
   confirm(runId: string, proceed: boolean): RunView;

@@ -54,8 +54,6 @@ export interface StepOutcome {
   failure?: string;
 }
 
-export const emptySource = (): CaptureSource => ({ values: {} });
-
 /** Thrown when the person stops the run while a step waits. */
 export class RunStopped extends Error {
   constructor() {

@@ -24,7 +24,6 @@ import { roomActions } from './room-actions';
 import { tokenActions } from './token-actions';
 import { userActions } from './user-actions';
 
-export type { SimCommand, SimulatorDeps } from './context';
 export { REFUSAL_HINTS, registrationHint } from './refusal-hints';
 
 export function createSimulatorService(deps: SimulatorDeps) {
@@ -53,4 +52,3 @@ export function createSimulatorService(deps: SimulatorDeps) {
       listDeliveries(target(), limit),
   };
 }
-export type Simulator = ReturnType<typeof createSimulatorService>;
