@@ -10,11 +10,11 @@
  * a short one: at 8 ms, a record reached a WebSocket client 3–5 ms later at p99 (bench:live's
  * baseline at 200/s: 10–14 ms against 7–10 ms), and at 2,000/s 3 ms still groups 3–4 records.
  */
-export const LOG_BATCH_MS = 3;
+const LOG_BATCH_MS = 3;
 /** A message never carries more records than this, so no one frame is huge. */
 export const LOG_BATCH_MAX = 500;
 
-export interface LogBatcher {
+interface LogBatcher {
   /** Queues one record, given as its JSON text (the line the journal wrote). */
   add(line: string): void;
   /** Sends what is queued now: before any other message, so the socket keeps the order. */

@@ -28,7 +28,7 @@ export const stepName = (step: StepView): string =>
 export const scenarioName = (scenario: ScenarioRunView): string =>
   scenario.name === scenario.path ? scenario.path : `${scenario.name} (${scenario.path})`;
 
-export interface Tally {
+interface Tally {
   passed: number;
   failed: number;
   skipped: number;

@@ -115,9 +115,9 @@ export const StateFileSchema = z.object({
   deliveries: z.array(DeliverySchema),
   rsa_private_key_pem: str.nullable(),
 });
-export type StateFile = z.infer<typeof StateFileSchema>;
+type StateFile = z.infer<typeof StateFileSchema>;
 
-export function snapshot(store: Store): StateFile {
+function snapshot(store: Store): StateFile {
   return {
     format: 'tp-sandbox-state/1',
     platform_domain: store.platformDomain,
