@@ -23,8 +23,6 @@ import type { ResolveState } from '../features/collections/resolve-store';
 import type { RunnerState } from '../features/runner/runner-store';
 import type { Stores } from './create-stores';
 
-export type { Stores } from './create-stores';
-
 const StoresContext = createContext<Stores | null>(null);
 
 export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
