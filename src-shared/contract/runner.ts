@@ -128,6 +128,8 @@ export const runnerCommands = {
   'runner.state': { input: NoInput, output: z.object({ run: RunView.nullable() }) },
 } as const satisfies DomainCommands<'runner'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const runnerEvents = {
   'runner.changed': RunView,
 } as const satisfies DomainEvents<'runner'>;
