@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { openTab } from './tabs';
 
-export type SimSectionName = 'Users' | 'Rooms' | 'Send as user' | 'App registration' | 'Deliveries';
+type SimSectionName = 'Users' | 'Rooms' | 'Send as user' | 'App registration' | 'Deliveries';
 
 export class SimulatorPage {
   readonly tab: Locator;
