@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { build } from 'vite';
 import { root } from '../scripts/build-if-stale.mjs';
 
-export const BENCH_OUT = join(root, 'out-bench');
+const BENCH_OUT = join(root, 'out-bench');
 
 /**
  * Builds `entry` (a path under bench/) to out-bench/<name>.js and resolves with that path.

@@ -277,7 +277,7 @@ export function fuzzCase(t) {
 }
 
 /** The message id of case `index` in a run with `seed`: unique, so the journal can be searched. */
-export const messageIdOf = (/** @type {number} */ seed, /** @type {number} */ index) =>
+const messageIdOf = (/** @type {number} */ seed, /** @type {number} */ index) =>
   `mfuzz-${seed}-${index}`;
 
 /**

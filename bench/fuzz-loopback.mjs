@@ -17,7 +17,7 @@ import { framing, METHODS, oddHeaderLine, requestLine } from './fuzz-framing.mjs
  */
 
 /** Targets that are not a plain path, for every server (RFC 9112 §3.2, and URL's own breakages). */
-export const ODD_TARGETS = [
+const ODD_TARGETS = [
   '//',
   '//x',
   '//x:99999/a',

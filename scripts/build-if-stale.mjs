@@ -86,7 +86,7 @@ function builtAt(dir) {
   return mtimeOrZero(join(dir, STAMP)) || Math.min(...mtimes);
 }
 
-export function isStale(dir = root) {
+function isStale(dir = root) {
   const built = builtAt(dir);
   if (built === null) return true;
   const tsconfigs = readdirSync(dir).filter((n) => /^tsconfig.*\.json$/.test(n));

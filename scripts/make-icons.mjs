@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const resources = join(root, 'resources');
-export const ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
+const ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 
 const svg = readFileSync(join(resources, 'icon.svg'), 'utf8');
 const browser = await chromium.launch({

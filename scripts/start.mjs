@@ -72,11 +72,7 @@ function probeElectron() {
  * @param {{ forceHeadless?: boolean, env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform }} [options]
  * @returns {Decision}
  */
-export function decide({
-  forceHeadless = false,
-  env = process.env,
-  platform = process.platform,
-} = {}) {
+function decide({ forceHeadless = false, env = process.env, platform = process.platform } = {}) {
   if (forceHeadless)
     return { mode: 'headless', check: 'forced', reason: 'you asked for it with --headless' };
   const probe = probeElectron();
@@ -119,7 +115,7 @@ export function decide({
 }
 
 /** @param {{ reason: string }} decision a headless decision of `decide` */
-export function fallbackMessage(decision) {
+function fallbackMessage(decision) {
   return (
     `TP Inspector cannot open its desktop window here: ${decision.reason}. ` +
     `Starting the headless host instead: the same app, served on a loopback address and opened in your ` +

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 
 /** `--port N` (0, the default: a free one). */
-export function portOption(argv = process.argv.slice(2)) {
+function portOption(argv = process.argv.slice(2)) {
   const at = argv.indexOf('--port');
   const port = at === -1 ? 0 : Number(argv[at + 1]);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -57,6 +57,8 @@ export function serve(name, handle) {
     });
     /** @param {unknown} err */
     const crashed = (err) => {
+      // An example stands alone (it is copied out of the repository): no errorText import here.
+      // eslint-disable-next-line no-restricted-syntax
       console.error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) res.writeHead(500).end('internal error');
     };

@@ -52,12 +52,12 @@ export interface HelpArgs {
   topic?: TopicName;
 }
 
-export type TpArgs = RunArgs | ExportArgs | OpenApiArgs | HelpArgs;
+type TpArgs = RunArgs | ExportArgs | OpenApiArgs | HelpArgs;
 
 /** The same rule as a collection's variable names (src-shared/collections/format.ts). */
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 /** Run variables from the environment, so a secret value need not appear on the command line. */
-export const ENV_VARIABLE_PREFIX = 'TP_VAR_';
+const ENV_VARIABLE_PREFIX = 'TP_VAR_';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h', default: false } };

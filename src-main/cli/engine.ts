@@ -28,7 +28,7 @@ export interface CliEngine {
   close(): Promise<void>;
 }
 
-export interface CliEngineOptions {
+interface CliEngineOptions {
   /** The app's data folder; undefined: a fresh temporary one. */
   dataDir?: string;
   /**

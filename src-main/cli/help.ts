@@ -95,7 +95,7 @@ without --out).
 Example:
   npm run -s tp -- openapi --out platform.openapi.json`;
 
-export const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s keeps npm's banner off stdout)
+const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s keeps npm's banner off stdout)
 
 Commands:
   run <file or folder>   run scenarios; exit 0 passed, 1 failed, 2 bad input

@@ -15,7 +15,7 @@ export function problemLine(folder: string, problem: FileProblem, cwd: string): 
   return `${file}:${problem.line}: ${problem.message}`;
 }
 
-export function problemsError(folder: string, problems: FileProblem[], cwd: string): UsageError {
+function problemsError(folder: string, problems: FileProblem[], cwd: string): UsageError {
   const files = new Set(problems.map((p) => p.file)).size;
   return new UsageError(
     [

@@ -15,7 +15,7 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
   return stream.isTTY === true && (env.NO_COLOR ?? '') === '';
 }
 
-export interface Progress {
+interface Progress {
   /** Prints what finished since the last view. */
   update(view: RunView): void;
 }

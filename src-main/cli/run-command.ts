@@ -48,7 +48,7 @@ interface RunOutcome {
  * How long a stopped run may take to end (a step in flight, the engine closing) before the command
  * ends without it: a run asked to stop, by Ctrl+C, SIGTERM or --timeout, never outlives it by more.
  */
-export const STOP_GRACE_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
 
 /** `promise`, or `fallback` once `ms` have passed without it. */
 function within<T>(promise: Promise<T>, ms: number, fallback: () => T): Promise<T> {

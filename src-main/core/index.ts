@@ -41,7 +41,6 @@ import { endpointCheckHandlers } from './endpoint-check/handlers';
 import type { Services } from './services';
 
 export type { Core } from './core';
-export type { CoreHost } from './host-interface';
 
 export const JOURNAL_FILE = 'journal.ndjson';
 

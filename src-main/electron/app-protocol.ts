@@ -7,8 +7,8 @@ import type { Protocol } from 'electron';
 import { lookupStatic } from '../headless/static-files';
 import { CONTENT_SECURITY_POLICY } from './csp';
 
-export const APP_SCHEME = 'tp-inspector';
-export const APP_HOST = 'app';
+const APP_SCHEME = 'tp-inspector';
+const APP_HOST = 'app';
 export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /**

@@ -30,7 +30,7 @@ export function rendererDir(out: string): string {
  * The dev server counts only on loopback over http: the window hands its page the engine, so an
  * environment variable must not be able to point it at some other site.
  */
-export function isLoopbackDevUrl(value: string | undefined): value is string {
+function isLoopbackDevUrl(value: string | undefined): value is string {
   const u = value ? safeUrl(value) : null;
   return u?.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
 }

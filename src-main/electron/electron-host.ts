@@ -6,7 +6,7 @@ import type { RunningSandbox } from '../sandbox/index';
 import { isWebUrl } from './app-url';
 
 /** Opens web links only: a file: or custom-scheme URL could launch a local program. */
-export function externalOpener(open: (url: string) => Promise<void>) {
+function externalOpener(open: (url: string) => Promise<void>) {
   return async (url: string): Promise<void> => {
     if (!isWebUrl(url))
       throw new Error(`Only http and https links open in the browser; refused ${url}.`);
@@ -14,7 +14,7 @@ export function externalOpener(open: (url: string) => Promise<void>) {
   };
 }
 
-export interface ElectronHostParts {
+interface ElectronHostParts {
   appVersion: string;
   dataDir: string;
   settings: SettingsStore;

@@ -21,12 +21,12 @@ export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: Co
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
 /** What the transport needs of a window: BrowserWindow satisfies it. */
-export interface WindowLike {
+interface WindowLike {
   isDestroyed(): boolean;
   webContents: WebContents;
 }
 
-export function commandNames(): CommandName[] {
+function commandNames(): CommandName[] {
   return Object.keys(commands) as CommandName[];
 }
 
@@ -96,7 +96,7 @@ export function senderCheck(
   };
 }
 
-export interface EventForwarding {
+interface EventForwarding {
   /** Sends the journal records still waiting: before a command's answer, so it comes after them. */
   flush(): void;
   /** Stops forwarding (the shell is closing); records still waiting are dropped. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { dialog, shell, type BrowserWindow } from 'electron';
 import type { MenuActions } from './menu';
 
-export interface MenuActionContext {
+interface MenuActionContext {
   /** The out/ folder of the running build. */
   out: string;
   packaged: boolean;
@@ -18,13 +18,13 @@ export interface MenuActionContext {
 }
 
 /** Packaged: <resources>/docs. From a clone: the repository's docs/, beside out/. */
-export function docsDir(context: Pick<MenuActionContext, 'out' | 'packaged' | 'resourcesPath'>) {
+function docsDir(context: Pick<MenuActionContext, 'out' | 'packaged' | 'resourcesPath'>) {
   return context.packaged && context.resourcesPath
     ? join(context.resourcesPath, 'docs')
     : join(context.out, '..', 'docs');
 }
 
-export function aboutDetail(context: Pick<MenuActionContext, 'version' | 'dataDir'>): string {
+function aboutDetail(context: Pick<MenuActionContext, 'version' | 'dataDir'>): string {
   return [
     `Version ${context.version}`,
     `Electron ${process.versions['electron'] ?? '(not running under Electron)'}, ` +

@@ -11,7 +11,7 @@ export interface MenuActions {
   showAbout(): void;
 }
 
-export interface MenuOptions {
+interface MenuOptions {
   platform: NodeJS.Platform;
   appName: string;
   development: boolean;

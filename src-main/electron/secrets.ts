@@ -5,7 +5,7 @@
 import type { SafeStorage } from 'electron';
 import { unavailableSealer, type SecretSealer } from '../core/host-interface';
 
-export type SafeStorageLike = Pick<
+type SafeStorageLike = Pick<
   SafeStorage,
   'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
 >;

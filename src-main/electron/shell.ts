@@ -37,7 +37,7 @@ import { rememberWindowState, restoreWindowState, WINDOW_STATE_KEY } from './win
 export type ShellSandbox = Pick<RunningSandbox, 'baseUrl' | 'apps' | 'close'> &
   Partial<Pick<RunningSandbox, 'stateFile'>>;
 
-export interface ShellDeps {
+interface ShellDeps {
   createCore(host: CoreHost): Promise<Core>;
   /**
    * With the client secret it had last time (undefined: the sandbox makes one), keeping its state
@@ -64,7 +64,7 @@ export interface ShellDeps {
   resourcesPath?: string | undefined;
 }
 
-export interface RunningShell {
+interface RunningShell {
   core: Core;
   sandbox: ShellSandbox | null;
   window(): BrowserWindow | null;

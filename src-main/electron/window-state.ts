@@ -79,7 +79,7 @@ export function restoreWindowState(saved: unknown, workAreas: Rectangle[]): Wind
 }
 
 /** What the shell needs of a window to remember it: BrowserWindow satisfies it. */
-export interface TrackedWindow {
+interface TrackedWindow {
   on(event: 'close', listener: () => void): unknown;
   getNormalBounds(): Rectangle;
   isMaximized(): boolean;

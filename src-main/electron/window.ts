@@ -4,7 +4,7 @@ import type { AppLocation } from './app-url';
 import { secureContents } from './security';
 import { DEFAULT_SIZE, MIN_SIZE, type WindowState } from './window-state';
 
-export function windowOptions(
+function windowOptions(
   preload: string,
   state: WindowState = { bounds: DEFAULT_SIZE, maximized: false },
 ): BrowserWindowConstructorOptions {

@@ -2,7 +2,7 @@
 import { errorText } from '../../src-shared/contract/errors';
 import { parseArgs } from 'node:util';
 
-export interface ServeArgs {
+interface ServeArgs {
   /** undefined = 5874 if free, else any free port. */
   port?: number;
   dataDir?: string;
@@ -16,7 +16,7 @@ export interface ServeArgs {
   open: boolean;
 }
 
-export const USAGE =
+const USAGE =
   'Usage: npm run serve -- [--port N] [--data-dir DIR] [--redirect-port N] [--inbound-port N] [--sandbox-port N] [--json] [--open]';
 
 /** Throws an Error whose message says what is wrong and how to call it. */

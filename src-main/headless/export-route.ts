@@ -17,7 +17,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
 };
 
 /** `attachment`, with the name as ASCII and as UTF-8 (RFC 6266). */
-export function contentDisposition(filename: string): string {
+function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

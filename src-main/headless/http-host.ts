@@ -27,7 +27,7 @@ import {
 import { lookupStatic, openFile } from './static-files';
 import { createWsBridge } from './ws-bridge';
 
-export interface HttpHostOptions {
+interface HttpHostOptions {
   core: Pick<Core, 'dispatch' | 'events' | 'exportSession'>;
   /** Directory holding the built renderer (index.html + assets/). */
   rendererDir: string;

@@ -21,7 +21,7 @@ import { confSettings } from './settings';
 // Only the why: the engine adds what follows from it (memory only, or a file the user allowed).
 export const NO_KEYRING_EXPLANATION = 'The headless host has no OS keyring to seal secrets with.';
 
-export interface HeadlessHostOptions {
+interface HeadlessHostOptions {
   /** undefined = 5874 if free, else any free port; 0 = any free port. */
   port?: number;
   dataDir: string;
@@ -74,7 +74,7 @@ export interface HeadlessHost {
   close(): Promise<void>;
 }
 
-export function defaultRendererDir(): string {
+function defaultRendererDir(): string {
   // Built, this code may sit in out/main/ or in a shared chunk under out/main/chunks/.
   const here = import.meta.dirname;
   return resolve(here, basename(here) === 'chunks' ? '../../renderer' : '../renderer');

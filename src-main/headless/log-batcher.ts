@@ -10,11 +10,11 @@
  * a short one, still long enough to group a few records at thousands a second (`npm run bench:live`
  * and `npm run bench:inbound` print what it costs: arrival to log.appended on a bare client).
  */
-export const LOG_BATCH_MS = 3;
+const LOG_BATCH_MS = 3;
 /** A message never carries more records than this, so no one frame is huge. */
 export const LOG_BATCH_MAX = 500;
 
-export interface LogBatcher {
+interface LogBatcher {
   /** Queues one record, given as its JSON text (the line the journal wrote). */
   add(line: string): void;
   /** Sends what is queued now: before any other message, so the socket keeps the order. */

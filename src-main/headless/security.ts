@@ -8,7 +8,7 @@ import { IMG_SRC_DIRECTIVE } from '../../src-shared/rules/image-sources';
  * The session cookie's name carries the port: browsers key cookies by host, not port, so two hosts
  * running at once (two data dirs, say) would otherwise overwrite each other's session in one browser.
  */
-export function sessionCookieName(port: number): string {
+function sessionCookieName(port: number): string {
   return `tp_session_${port}`;
 }
 

@@ -33,7 +33,7 @@ export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export type StaticLookup =
+type StaticLookup =
   | { kind: 'file'; path: string; size: number; contentType: string }
   | { kind: 'not_found' }
   | { kind: 'bad_path' };

@@ -23,7 +23,7 @@ export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
 
-export interface WsBridge {
+interface WsBridge {
   /** The server to hand checked upgrades to (`handleUpgrade`). */
   readonly wss: WebSocketServer;
   close(): Promise<void>;

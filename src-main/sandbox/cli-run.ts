@@ -8,7 +8,7 @@ import type { RunningSandbox, SandboxConfig } from './types';
 
 export class CliError extends Error {}
 
-export interface CliArgs {
+interface CliArgs {
   port: number;
   config: string | undefined;
   state: string | undefined;
@@ -17,7 +17,7 @@ export interface CliArgs {
   certOut: string | undefined;
 }
 
-export function parseCliArgs(argv: string[]): CliArgs {
+function parseCliArgs(argv: string[]): CliArgs {
   let values;
   try {
     values = parseArgs({
@@ -50,7 +50,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   };
 }
 
-export async function readConfig(file: string): Promise<SandboxConfig> {
+async function readConfig(file: string): Promise<SandboxConfig> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -11,7 +11,7 @@ const httpUrl = z
   .string()
   .refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), 'must be an http(s) URL or ""');
 
-export const RateLimitSchema = z.object({
+const RateLimitSchema = z.object({
   count: z.number().int().positive(),
   window_s: z.number().positive(),
 });
@@ -75,7 +75,7 @@ export const SandboxConfigSchema = z.object({
     .optional(),
 });
 
-export const DEFAULT_RATE_LIMIT: RateLimit = { count: 10_000_000, window_s: 86_400 };
+const DEFAULT_RATE_LIMIT: RateLimit = { count: 10_000_000, window_s: 86_400 };
 
 export function buildApps(config: SandboxConfig): AppRecord[] {
   const given = config.apps?.length ? config.apps : [{}];

@@ -4,7 +4,7 @@ import type { ContactResponse } from '../../src-shared/spec';
 import type { AppRecord, ContactRecord } from './state/records';
 import type { Store } from './state/store';
 
-export function supercontact(store: Store, app: AppRecord): ContactRecord {
+function supercontact(store: Store, app: AppRecord): ContactRecord {
   const owners = [...store.connections.values()]
     .filter((c) => c.client_id === app.client_id)
     .map((c) => c.user_id);

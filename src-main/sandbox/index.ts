@@ -16,13 +16,7 @@ import type { RunningSandbox, SandboxOptions } from './types';
 import { selfSignedCertificate } from './tls/self-signed';
 import { createUser } from './users';
 
-export type {
-  RunningSandbox,
-  SandboxApp,
-  SandboxConfig,
-  SandboxOptions,
-  SignatureMethod,
-} from './types';
+export type { RunningSandbox, SandboxApp, SandboxOptions } from './types';
 
 function seed(ctx: SandboxContext, options: SandboxOptions): void {
   if (options.users === undefined) {

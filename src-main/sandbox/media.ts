@@ -6,7 +6,7 @@ import type { UploadedFile } from './http/body';
 import { ApiError } from './http/reply';
 import { newMediaId } from './ids';
 
-export interface MediaData {
+interface MediaData {
   url: string;
   mime_type: string;
   size: number;

@@ -3,7 +3,7 @@ import type { RoomEntry } from '../../src-shared/spec';
 import type { AppRecord, Occupant, RoomRecord } from './state/records';
 import type { Store } from './state/store';
 
-export function occupantAddress(store: Store, o: Occupant): string {
+function occupantAddress(store: Store, o: Occupant): string {
   return o.kind === 'user'
     ? store.userAddress(o.user_id)
     : store.contactAddress(o.client_id, o.contact_id);

@@ -20,7 +20,7 @@ import { handleAuthorize } from './oauth/authorize-endpoint';
 import { handleToken } from './oauth/token-endpoint';
 import { handleSimulator } from './simulator/router';
 
-export interface ServerHooks {
+interface ServerHooks {
   onInternalError(err: unknown): void;
 }
 

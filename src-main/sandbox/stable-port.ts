@@ -5,16 +5,16 @@
 import { startSandbox } from './index';
 import type { RunningSandbox, SandboxOptions } from './types';
 
-export const DEFAULT_SANDBOX_PORT = 5873;
-export const SANDBOX_PORT_SETTING = 'sandbox.port';
+const DEFAULT_SANDBOX_PORT = 5873;
+const SANDBOX_PORT_SETTING = 'sandbox.port';
 
 /** The host's settings, as far as the port needs them. */
-export interface PortSettings {
+interface PortSettings {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
 }
 
-export interface StableSandbox extends RunningSandbox {
+interface StableSandbox extends RunningSandbox {
   /** The port asked for; when baseUrl has another, it was taken. null: any free one was asked. */
   wantedPort: number | null;
 }

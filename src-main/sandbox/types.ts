@@ -3,7 +3,7 @@
 import type { SignatureMethodName } from '../../src-shared/spec';
 
 /** 'HMAC-SHA256' | 'HMAC-SHA1' | 'RSA-SHA256', as listed in the catalog. */
-export type SignatureMethod = SignatureMethodName;
+type SignatureMethod = SignatureMethodName;
 
 /** An app registered on the sandbox, in the field names of the platform's registration. */
 export interface SandboxApp {
@@ -19,7 +19,7 @@ export interface SandboxApp {
 }
 
 /** Per-app settings beyond the registration (each defaults to the sandbox-wide value). */
-export interface SandboxAppSettings {
+interface SandboxAppSettings {
   token_lifetime: number;
   code_lifetime: number;
   rate_limit: { count: number; window_s: number };

@@ -19,7 +19,7 @@ export const NewUserFields = z.object({
   lang: z.string().min(2).max(16).optional(),
 });
 
-export interface NewUser {
+interface NewUser {
   id?: string | undefined;
   name: string;
   surname: string;

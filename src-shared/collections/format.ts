@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { httpUrl } from '../contract/common';
 import { ClockAdvance } from '../rules/clock-advance';
 
-/** Bumped when a file written by this version would not be read the same by an older one. */
-export const COLLECTION_FORMAT_VERSION = 1;
 /** The collection's own file at the folder's root: its name, variables, and the order of items. */
 export const COLLECTION_FILE = 'collection.yaml';
 /** A sub-folder's file: the order of its items. */
@@ -66,7 +64,7 @@ const CheckOrValue = z.union([
  * A JSON path into a body: `message_id`, `user.name`, `not_authorized[0]`, `$` (the whole body).
  * Keys are joined by dots; an index by brackets.
  */
-export const BodyPath = z.string().min(1).max(500);
+const BodyPath = z.string().min(1).max(500);
 
 /** What a response must show. */
 export const ResponseExpect = z
@@ -88,10 +86,10 @@ export type ResponseExpect = z.output<typeof ResponseExpect>;
  * `header.<name>`, `body.<path>` (a request's response), `data.<path>` (a delivery's data JSON),
  * `seq` (the journal record), `user_id` (the user a connect-user step connected).
  */
-export const Captures = z.record(VariableName, z.string().min(1).max(500));
+const Captures = z.record(VariableName, z.string().min(1).max(500));
 
 /** How a request acts (API document §5.3): the app, the app for a user, or a user's own token. */
-export const StepActAs = z.enum(['app', 'app-for-user', 'user']);
+const StepActAs = z.enum(['app', 'app-for-user', 'user']);
 
 export const RequestStep = z
   .object({
@@ -129,7 +127,7 @@ export const RequestStep = z
   .strict();
 export type RequestStep = z.output<typeof RequestStep>;
 
-export const DeliveryMatch = z
+const DeliveryMatch = z
   .object({
     /** message, group-invite or group-event (the delivery's classification). */
     kind: z.enum(['message', 'group-invite', 'group-event']).optional(),
@@ -296,17 +294,17 @@ export function stepKind(step: Step): StepKind {
  * deliveries and how it answers them. It is in force for the run (or the scenario) only, over the
  * profile's own settings, which are never changed: they are in force again once it ends.
  */
-export const ForwardTarget = z
+const ForwardTarget = z
   .object({
     url: httpUrl('a forward target'),
     /** Also gets deliveries whose signature is not valid ("forward unverified too"). */
     unverified: z.boolean().optional(),
   })
   .strict();
-export type ForwardTarget = z.output<typeof ForwardTarget>;
+type ForwardTarget = z.output<typeof ForwardTarget>;
 
 /** The receiver's answer to deliveries; the bounds are the Inbound tab's (ResponseControl). */
-export const InboundResponse = z
+const InboundResponse = z
   .object({
     status: z.number().int().min(200).max(599).optional(),
     body: z.string().max(100_000).optional(),
@@ -319,7 +317,7 @@ export const InboundResponse = z
     reject_unverified: z.boolean().optional(),
   })
   .strict();
-export type InboundResponse = z.output<typeof InboundResponse>;
+type InboundResponse = z.output<typeof InboundResponse>;
 
 export const InboundSetup = z
   .object({

@@ -19,7 +19,7 @@ const BEARER_TOKEN_VALUE = /^Bearer \{\{\s*(app_token|user_token)\s*\}\}$/i;
 
 export type ValuePath = readonly (string | number)[];
 
-export interface MisplacedSecret {
+interface MisplacedSecret {
   /** Where the secret is written, from the value checked (`steps.2.request.params.text`). */
   path: ValuePath;
   name: string;

@@ -61,7 +61,7 @@ export function fillTemplate(
 }
 
 /** Built-in names: secrets the engine fills in and never shows, and values made fresh per use. */
-export const SECRET_VARIABLES = ['client_secret', 'app_token', 'user_token'] as const;
+const SECRET_VARIABLES = ['client_secret', 'app_token', 'user_token'] as const;
 export const DYNAMIC_VARIABLES = ['$uuid', '$timestamp', '$isoTimestamp', '$randomInt'] as const;
 
 export function isSecretVariable(name: string): boolean {

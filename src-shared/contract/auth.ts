@@ -154,6 +154,8 @@ export const authCommands = {
   'auth.status': { input: ProfileSelector, output: AuthStatus },
 } as const satisfies DomainCommands<'auth'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const authEvents = {
   'auth.changed': AuthStatus,
   'auth.usersChanged': z.object({ profileId: z.string(), users: z.array(ConnectedUser) }),

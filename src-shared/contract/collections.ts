@@ -76,7 +76,7 @@ export const CollectionFileText = z.object({
 export type CollectionFileText = z.infer<typeof CollectionFileText>;
 
 /** Where a saved request comes from. */
-export const SaveRequestSource = z.union([
+const SaveRequestSource = z.union([
   z.object({ composer: ComposerRequest }).strict(),
   /** An `api` record of the journal (History and the Event log). */
   z.object({ seq: z.number().int().positive() }).strict(),
@@ -264,6 +264,8 @@ export const collectionsCommands = {
   },
 } as const satisfies DomainCommands<'collections'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const collectionsEvents = {
   /** A file of an open collection changed: on disk (`disk`) or through the app (`app`). */
   'collections.changed': z.object({

@@ -203,6 +203,8 @@ export const composerCommands = {
   },
 } as const satisfies DomainCommands<'composer'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const composerEvents = {
   /** Upload progress of a composer.send that gave a requestId. */
   'composer.progress': z.object({

@@ -73,7 +73,7 @@ export const ContactFieldIssue = z.object({
 });
 export type ContactFieldIssue = z.infer<typeof ContactFieldIssue>;
 
-export const ImportFormat = z.enum(['auto', 'csv', 'json']);
+const ImportFormat = z.enum(['auto', 'csv', 'json']);
 export const ImportRow = z.object({
   /** 1-based: the CSV line's record number after the header, or the JSON array index + 1. */
   row: z.number().int().positive(),
@@ -183,6 +183,8 @@ export const contactsCommands = {
   },
 } as const satisfies DomainCommands<'contacts'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const contactsEvents = {
   /** The profile's contact book changed (a save, remove, retry, import or forget). */
   'contacts.changed': ContactBook,

@@ -43,7 +43,7 @@ export type ResponseControl = z.infer<typeof ResponseControl>;
  * ResponseControl would fill every absent field with its default, so changing the status alone
  * would reset the body, the delay and the rest.
  */
-export const ResponseControlChanges = z
+const ResponseControlChanges = z
   .object(
     Object.fromEntries(
       Object.entries(ResponseControl.shape).map(([key, field]) => [key, field.unwrap()]),
@@ -71,7 +71,7 @@ export type ForwardSettings = z.infer<typeof ForwardSettings>;
  * `ForwardSettings.partial()`: zod 4 fills a left-out field that has a default with the default,
  * so saving the timeout alone would clear the targets.
  */
-export const ForwardSettingsChanges = z
+const ForwardSettingsChanges = z
   .object({
     targets: ForwardSettings.shape.targets.unwrap(),
     timeoutMs: ForwardSettings.shape.timeoutMs.unwrap(),

@@ -66,7 +66,7 @@ export const commands = {
   ...endpointCheckCommands,
 } as const satisfies Record<string, CommandSpec>;
 
-export type Commands = typeof commands;
+type Commands = typeof commands;
 export type CommandName = keyof Commands;
 export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>;
 export type CommandOutput<K extends CommandName> = z.output<Commands[K]['output']>;
@@ -91,6 +91,6 @@ export const events = {
   ...endpointCheckEvents,
 } as const satisfies Record<string, z.ZodType>;
 
-export type Events = typeof events;
+type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;

@@ -66,7 +66,7 @@ const recordBase = {
 
 export const ApiRecord = z.object({ ...recordBase, kind: z.literal('api'), api: ApiExchange });
 export type ApiRecord = z.infer<typeof ApiRecord>;
-export const AuthRecord = z.object({
+const AuthRecord = z.object({
   ...recordBase,
   kind: z.literal('auth'),
   auth: z.object({
@@ -78,7 +78,7 @@ export const AuthRecord = z.object({
     apiSeq: z.number().int().positive().optional(),
   }),
 });
-export type AuthRecord = z.infer<typeof AuthRecord>;
+type AuthRecord = z.infer<typeof AuthRecord>;
 export const SystemRecord = z.object({
   ...recordBase,
   kind: z.literal('system'),

@@ -135,6 +135,8 @@ export const logCommands = {
   },
 } as const satisfies DomainCommands<'log'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const logEvents = {
   'log.appended': JournalRecord,
 } as const satisfies DomainEvents<'log'>;

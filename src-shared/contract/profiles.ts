@@ -106,6 +106,8 @@ export const profilesCommands = {
   },
 } as const satisfies DomainCommands<'profiles'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const profilesEvents = {
   'profiles.changed': ProfilesState,
 } as const satisfies DomainEvents<'profiles'>;

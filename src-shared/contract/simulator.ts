@@ -37,7 +37,7 @@ export const SimContact = z.object({
   owners: z.array(z.string()),
 });
 export type SimContact = z.infer<typeof SimContact>;
-export const SimOccupant = z.object({
+const SimOccupant = z.object({
   /** The address as the platform gives it. */
   address: z.string(),
   kind: z.enum(['user', 'contact']),
@@ -52,7 +52,7 @@ export const SimRoom = z.object({
   occupants: z.array(SimOccupant),
 });
 export type SimRoom = z.infer<typeof SimRoom>;
-export const SimSignatureMethod = z.enum(['HMAC-SHA256', 'HMAC-SHA1', 'RSA-SHA256']);
+const SimSignatureMethod = z.enum(['HMAC-SHA256', 'HMAC-SHA1', 'RSA-SHA256']);
 /** The app's registration on the sandbox; never its client secret. */
 export const SimApp = z.object({
   clientId: z.string(),
@@ -67,7 +67,7 @@ export const SimApp = z.object({
   rateLimit: z.object({ count: z.number(), windowS: z.number() }),
 });
 export type SimApp = z.infer<typeof SimApp>;
-export const SimAttempt = z.object({
+const SimAttempt = z.object({
   attempt: z.number(),
   at: z.string(),
   status: z.number().nullable(),
@@ -252,6 +252,8 @@ export const simulatorCommands = {
   },
 } as const satisfies DomainCommands<'simulator'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const simulatorEvents = {
   /** The simulator changed the sandbox (a user, a room, a message, the app, tokens). */
   'simulator.changed': z.object({ profileId: z.string(), action: z.string() }),

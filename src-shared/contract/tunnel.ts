@@ -5,8 +5,8 @@ import { NoInput, httpUrl, type DomainCommands, type DomainEvents } from './comm
 import { ProfileView } from './profiles';
 
 /** idle: off; connecting: first registration; up; down (reason); reconnecting: waiting to retry. */
-export const TunnelState = z.enum(['idle', 'connecting', 'up', 'down', 'reconnecting']);
-export type TunnelState = z.infer<typeof TunnelState>;
+const TunnelState = z.enum(['idle', 'connecting', 'up', 'down', 'reconnecting']);
+type TunnelState = z.infer<typeof TunnelState>;
 /** localtunnel: a tunnel the engine runs; own-url: a public URL the person runs (ngrok, ...). */
 export const TunnelMode = z.enum(['off', 'localtunnel', 'own-url']);
 export type TunnelMode = z.infer<typeof TunnelMode>;
@@ -42,7 +42,7 @@ export const TunnelStatus = TunnelChange.extend({
 export type TunnelStatus = z.infer<typeof TunnelStatus>;
 
 /** Subdomains as localtunnel servers accept them. */
-export const TunnelSubdomain = z
+const TunnelSubdomain = z
   .string()
   .regex(
     /^[a-z0-9][a-z0-9-]{2,61}[a-z0-9]$/,
@@ -75,6 +75,8 @@ export const tunnelCommands = {
   },
 } as const satisfies DomainCommands<'tunnel'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const tunnelEvents = {
   'tunnel.changed': TunnelStatus,
 } as const satisfies DomainEvents<'tunnel'>;

@@ -10,7 +10,7 @@ const PATTERN = /^(\d+(?:\.\d+)?)\s*(s|m|h|d)$/;
  * The most one advance moves the clock: past it, dates overflow long before anything useful is
  * tested (a token lives ten hours, an otp ten minutes).
  */
-export const MAX_CLOCK_ADVANCE_S = 366 * 86_400;
+const MAX_CLOCK_ADVANCE_S = 366 * 86_400;
 
 /**
  * The furthest the clock goes ahead of real time, all advances together: a bound on what a state
@@ -18,10 +18,10 @@ export const MAX_CLOCK_ADVANCE_S = 366 * 86_400;
  */
 export const MAX_CLOCK_OFFSET_S = 100 * 366 * 86_400;
 
-export const CLOCK_ADVANCE_WORDS = 'a duration like 90s, 10m, 1h or 1d, or a number of seconds';
+const CLOCK_ADVANCE_WORDS = 'a duration like 90s, 10m, 1h or 1d, or a number of seconds';
 
 /** Seconds, or null when `value` is not a duration of that form. */
-export function clockAdvanceSeconds(value: string | number): number | null {
+function clockAdvanceSeconds(value: string | number): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   const match = PATTERN.exec(value.trim());
   if (!match) return null;

@@ -2,7 +2,7 @@
 // parameter or variable can say what to write instead.
 
 /** Edits (insert, delete, replace, swap two neighbours) to turn `a` into `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
     rows.push([i]);

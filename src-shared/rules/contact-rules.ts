@@ -32,7 +32,7 @@ function checkField(field: keyof typeof FIELD_PARAM, value: string): string | nu
   return result.ok ? null : result.description;
 }
 
-export interface ContactCheck {
+interface ContactCheck {
   /** Block sending: the platform (or the sandbox) would refuse them. */
   errors: ContactFieldIssue[];
   /** Do not block: capability values the API document does not list. */

@@ -5,7 +5,7 @@
 // Node built-in (it runs in the page too), so the caller hands in node:crypto: it fits this shape.
 
 /** The part of node:crypto the signer uses. */
-export interface SigningCrypto {
+interface SigningCrypto {
   createHmac(
     algorithm: string,
     key: string,
@@ -18,7 +18,7 @@ export interface SigningCrypto {
   };
 }
 
-export interface SigningKeys {
+interface SigningKeys {
   clientSecret: string;
   /** Asked only for RSA-SHA256 (making a key costs tens of milliseconds). */
   rsaPrivateKeyPem: () => string;

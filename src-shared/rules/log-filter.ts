@@ -69,7 +69,7 @@ export function recordUser(r: JournalRecord): string | undefined {
 }
 
 /** The HTTP status a record carries (the call's, the receiver's answer, the target's). */
-export function recordStatus(r: JournalRecord): number | null | undefined {
+function recordStatus(r: JournalRecord): number | null | undefined {
   switch (r.kind) {
     case 'api':
       return r.api.status;
@@ -82,7 +82,7 @@ export function recordStatus(r: JournalRecord): number | null | undefined {
   }
 }
 
-export function statusClassOf(r: JournalRecord): StatusClass | undefined {
+function statusClassOf(r: JournalRecord): StatusClass | undefined {
   const status = recordStatus(r);
   if (status === undefined) return undefined;
   if (status === null) return 'none';

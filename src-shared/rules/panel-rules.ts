@@ -42,7 +42,7 @@ export interface FormProblem {
   message: string;
 }
 
-export interface FormChanges {
+interface FormChanges {
   changes: SimAppChanges;
   problems: FormProblem[];
 }

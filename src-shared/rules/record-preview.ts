@@ -15,7 +15,7 @@ const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v : undefined;
 
 /** One line of at most PREVIEW_CHARS characters, an ellipsis where it was cut. */
-export function clip(text: string): string {
+function clip(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
 }

@@ -4,7 +4,7 @@
 // compare with the received one by eye, and never whole, not even from a journal written before.
 
 /** How many characters of an expected signature are kept. */
-export const EXPECTED_SIGNATURE_SHOWN = 8;
+const EXPECTED_SIGNATURE_SHOWN = 8;
 
 /** `3f9a0c21…`: the start of a signature, enough to compare by eye, useless to sign with. */
 export function signaturePrefix(signature: string): string {

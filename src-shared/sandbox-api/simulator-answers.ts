@@ -40,7 +40,7 @@ export const UserAnswer = z.object({
 });
 
 /** A message as the platform carries it: any JSON object, of which the panel reads these fields. */
-export const MessageAnswer = z.record(z.string(), z.unknown()).pipe(
+const MessageAnswer = z.record(z.string(), z.unknown()).pipe(
   z
     .object({
       id: Str,

@@ -22,8 +22,8 @@ import {
  * none: no Authorization header. app: app-level token only. user: a user token, or the app token
  * with `user_id` (API document §5.3).
  */
-export type EndpointAuth = 'none' | 'app' | 'user';
-export type BodyKind = 'form' | 'multipart';
+type EndpointAuth = 'none' | 'app' | 'user';
+type BodyKind = 'form' | 'multipart';
 
 export interface EndpointSpec {
   id: string;

@@ -59,7 +59,7 @@ const SOUND = [
   'audio/x-mpeg',
 ] as const;
 
-export interface MediaRule {
+interface MediaRule {
   /** The accepted MIME types, or 'any' (the `file` type). */
   accepts: readonly string[] | 'any';
   preferred: string | null;

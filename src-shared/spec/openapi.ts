@@ -11,7 +11,7 @@ import { SCOPES } from './scopes';
 export const CATALOG_VERSION = '1.0.0';
 export const OPENAPI_FILENAME = 'tp-platform-openapi.json';
 
-export interface OpenApiOptions {
+interface OpenApiOptions {
   /** The server the document describes: a profile's base URL or the sandbox's. */
   baseUrl: string;
   version: string;
@@ -160,7 +160,7 @@ function requestBody(endpoint: EndpointSpec): Json | undefined {
 }
 
 /** Component names of the response schemas, by endpoint: `resource.list` → ResourceListResponse. */
-export function responseSchemaName(endpoint: EndpointSpec): string {
+function responseSchemaName(endpoint: EndpointSpec): string {
   const pascal = endpoint.id
     .split(/[._-]/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))

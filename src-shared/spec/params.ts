@@ -3,7 +3,7 @@
 import type { ErrorCode } from './errors';
 import type { MsgType } from './msg-types';
 
-export type ParamKind = 'string' | 'boolean' | 'double' | 'space_list' | 'url' | 'vcard' | 'file';
+type ParamKind = 'string' | 'boolean' | 'double' | 'space_list' | 'url' | 'vcard' | 'file';
 
 /** "Only when parameter `param` has one of these values." */
 export interface ParamCondition {
@@ -44,7 +44,11 @@ export interface ParamSpec {
   msgTypes?: readonly MsgType[];
 }
 
+// validate.ts's; the spec's `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export type ParamValue = string | number | boolean | string[];
 
 export const CONTACT_ID_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
+// common-params.ts's; the spec's `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const CONTACT_ID_DOC = '1 to 64 characters of A-Z a-z 0-9 . _ -';

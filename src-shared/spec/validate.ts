@@ -12,12 +12,12 @@ export interface ParamInput {
   files: ReadonlySet<string>;
 }
 
-export interface ValidationOptions {
+interface ValidationOptions {
   /** Structural check of a `vcard` value: null when valid, otherwise what is wrong. */
   vcard?: (xml: string) => string | null;
 }
 
-export type ValidationResult =
+type ValidationResult =
   { ok: true; params: Params } | { ok: false; error: ErrorCode; description: string };
 
 /** Validated values with typed getters; absent optional parameters are undefined. */

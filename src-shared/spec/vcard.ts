@@ -1,6 +1,6 @@
 // The address-book contact XML of API document §2.5, as data: the sandbox validates `vcard`
 // against it and the client can build a form from it.
-export interface VcardElementSpec {
+interface VcardElementSpec {
   name: string;
   min: number;
   /** null: unbounded. */

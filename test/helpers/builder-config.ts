@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 export const projectDir = join(import.meta.dirname, '..', '..');
 export const requireFromProject = createRequire(join(projectDir, 'package.json'));
 
-export type BuilderConfig = Record<string, unknown> & {
+type BuilderConfig = Record<string, unknown> & {
   electronFuses?: Record<string, boolean>;
   files?: string[];
   extraResources?: Array<{ from: string; to: string; filter: string[] }>;

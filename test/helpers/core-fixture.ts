@@ -63,7 +63,7 @@ export async function startTestSandbox({
   });
 }
 
-export interface CoreFixtureOptions {
+interface CoreFixtureOptions {
   sandbox?: TestSandboxOptions;
   /** Added to the core's options (the receiver on any free port unless they say otherwise). */
   core?: CoreOptions;

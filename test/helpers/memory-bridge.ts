@@ -7,14 +7,14 @@ import { CommandError, type Bridge, type CommandName } from '../../src-shared/co
 import type { Connection, ConnectionState } from '../../src-renderer/src/bridge/connection';
 import type { Core } from '../../src-main/core/index';
 
-export interface MemoryConnection extends Connection {
+interface MemoryConnection extends Connection {
   /** The link drops: the state says reconnecting, calls fail, events are lost. */
   drop(reason?: string): void;
   /** The link is back. */
   restore(): void;
 }
 
-export interface HeldCalls {
+interface HeldCalls {
   /** How many answers are waiting. */
   readonly count: number;
   /** Lets the held answers through (and stops holding new ones). */

@@ -2,7 +2,7 @@
 // text. For tests that send what a browser or a fetch would not (a foreign Host, no cookie).
 import { request } from 'node:http';
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;

@@ -2,7 +2,7 @@
 // node:http would normalise or refuse before sending (targets like `//`, `*`, `host:port`).
 import { connect } from 'node:net';
 
-export interface RawAnswer {
+interface RawAnswer {
   /** The answer's status, or null when the server closed the connection without one. */
   status: number | null;
   /** The whole answer as latin1 text, up to the end of its head at least. */

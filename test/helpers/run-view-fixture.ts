@@ -19,7 +19,7 @@ export function stepView(index: number, over: Partial<StepView> = {}): StepView 
 }
 
 /** Record seqs for the steps that send something: [token, send, delivery]. */
-export type FixtureSeqs = readonly [number, number, number];
+type FixtureSeqs = readonly [number, number, number];
 
 /** A finished run: one scenario passed, one failed at its check (the clean-up still ran). */
 export function finishedRun(seqs: FixtureSeqs = [1, 2, 3], over: Partial<RunView> = {}): RunView {

@@ -47,7 +47,7 @@ const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1);
  * inside a JSON string (also as encoders that write `\/` and `\uXXXX` do), and escaped twice (a
  * JSON body kept as text in a JSON line).
  */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   const encoded = [
     secret,
     encodeURIComponent(secret),

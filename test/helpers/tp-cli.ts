@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 
 export const TP = resolve(import.meta.dirname, '../../out/main/tp.js');
 
-export interface TpExit {
+interface TpExit {
   code: number | null;
   stdout: string;
   stderr: string;

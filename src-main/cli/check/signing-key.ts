@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { UsageError } from '../args';
 
 /** How to make the pair, said wherever a key is missing or wrong. */
-export const MAKE_A_KEY_PAIR =
+const MAKE_A_KEY_PAIR =
   'Make a key pair once: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out platform-key.pem, then openssl pkey -in platform-key.pem -pubout -out signing-key.pem; give your handler signing-key.pem (RSA_PUBLIC_KEY_FILE for examples/handlers) and tp check --signing-key platform-key.pem.';
 
 /** Refuses RSA-SHA256 without a key the handler can know (no --signing-key, no saved profile). */

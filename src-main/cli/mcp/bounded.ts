@@ -2,7 +2,7 @@
 // far past what a model can read, so each long string of an answer is cut to its start.
 
 /** The longest string an answer carries whole. */
-export const ANSWER_STRING_LIMIT = 20_000;
+const ANSWER_STRING_LIMIT = 20_000;
 
 /** A copy of `value` whose strings longer than `limit` are cut, each saying how long it was. */
 export function cutLongStrings<T>(value: T, limit = ANSWER_STRING_LIMIT): T {

@@ -53,7 +53,7 @@ async function deliveryOf(ctx: McpContext, recordSeq: number) {
   return record;
 }
 
-export function explainSignature(record: JournalRecord & { kind: 'delivery' }): string {
+function explainSignature(record: JournalRecord & { kind: 'delivery' }): string {
   const v = record.delivery.verification;
   const lines = [
     `Delivery #${record.seq} (${record.summary}): signature ${v.outcome}${v.method ? ` (${v.method})` : ''}.`,

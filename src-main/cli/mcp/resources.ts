@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { apiSummary } from './api-summary';
 
 /** docs/ beside the source (src-main/cli/mcp) or the build (out/main): the nearest above. */
-export function docsDir(): string | null {
+function docsDir(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     if (existsSync(join(dir, 'docs', 'glossary.md'))) return join(dir, 'docs');

@@ -5,7 +5,7 @@ import type { RunView } from '../../../src-shared/contract';
 
 export type ToolCall = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-export interface ProgressReporter {
+interface ProgressReporter {
   onChange?: (view: RunView) => void;
   /** Resolves once every notification is sent: the answer must come after them, since a client
    * drops progress that arrives after the answer (and reports it as an error). */

@@ -5,7 +5,7 @@ import { jsonReport, type GetRecord } from './json';
 import { junitReport } from './junit';
 import { prettyReport } from './pretty';
 
-export interface ReportContext {
+interface ReportContext {
   getRecord: GetRecord;
   profileName?: string;
 }

@@ -5,7 +5,7 @@ import type { JournalRecord, RunView, StepView } from '../../../src-shared/contr
 
 export type GetRecord = (seq: number) => Promise<JournalRecord | null>;
 
-export interface JsonStep extends StepView {
+interface JsonStep extends StepView {
   /** The records named by `records`, in that order (a record the journal no longer has is left out). */
   journal: JournalRecord[];
 }

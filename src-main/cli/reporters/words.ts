@@ -35,7 +35,7 @@ export const scenarioName = (scenario: ScenarioRunView): string =>
     ? scenarioRunPath(scenario)
     : `${scenario.name} (${scenarioRunPath(scenario)})`;
 
-export interface Tally {
+interface Tally {
   passed: number;
   failed: number;
   skipped: number;

@@ -10,13 +10,13 @@ import { sendHttp, type HttpResult } from './http-client';
 import { recordExchange } from './record-exchange';
 import { parseJsonObject } from './response-reading';
 
-export interface CallResult {
+interface CallResult {
   record: ApiRecord;
   json: unknown;
   result: HttpResult;
 }
 
-export interface SendDeps {
+interface SendDeps {
   journal: Journal;
   redactor: Redactor;
   /** The largest response read (CoreOptions.apiMaxResponseBytes; default API_MAX_RESPONSE_BYTES). */
@@ -75,7 +75,7 @@ export function isInvalidToken(result: HttpResult): boolean {
  * longer the current one, another call already renewed it, and that renewal is used instead of a
  * second one (with rotating refresh tokens a second refresh would fail).
  */
-export interface TokenSource {
+interface TokenSource {
   app(profileId: string): Promise<string>;
   renewApp(profileId: string, refused: string): Promise<string>;
   user(profileId: string, userId: string): Promise<string>;

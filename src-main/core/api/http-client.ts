@@ -46,7 +46,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * 50 MiB: the largest answer the platform sends is a media list (/tp/resource/list), far below
  * it; files themselves come as URLs, not bodies. A response over it is not the platform's.
  */
-export const API_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+const API_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 /** How much of a response over the limit the journal keeps. */
 const KEPT_OF_OVERSIZED = 64 * 1024;
 

@@ -32,13 +32,13 @@ import type { UserTokenService } from './user-tokens';
 import { listenForRedirect } from './redirect-listener';
 import { authorizeWithOtp } from './otp-authorize';
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5 * 60_000;
 /**
  * The whole life of an otp-started flow: the GET of /tp/authorize, the code exchange and /tp/me.json,
  * while the visitor's browser waits for its page. Each is one quick call to the platform; a flow
  * still going after 30 s has a platform that does not answer, and ends as timed out.
  */
-export const OTP_CONNECT_TIMEOUT_MS = 30_000;
+const OTP_CONNECT_TIMEOUT_MS = 30_000;
 
 export interface ConnectFlowService {
   start(request: {

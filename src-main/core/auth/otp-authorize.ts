@@ -12,7 +12,7 @@ import { sendHttp } from '../api/http-client';
 import { recordExchange } from '../api/record-exchange';
 import { assertSecretTransport } from '../api/transport-policy';
 
-export type OtpAuthorizeOutcome =
+type OtpAuthorizeOutcome =
   /** Where the platform sent the browser: the redirect URI with code (or error) and state. */
   { ok: true; landed: URL; apiSeq: number } | { ok: false; message: string; apiSeq: number | null };
 

@@ -6,7 +6,7 @@ const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function resultPage(title: string, message: string): string {
+function resultPage(title: string, message: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">
 <title>${escape(title)} · TP Inspector</title>

@@ -12,7 +12,7 @@ import { recordExchange } from '../api/record-exchange';
 import { describeHttpFailure, parseJsonObject } from '../api/response-reading';
 import { assertSecretTransport } from '../api/transport-policy';
 
-export type Grant = 'client_credentials' | 'authorization_code' | 'refresh_token';
+type Grant = 'client_credentials' | 'authorization_code' | 'refresh_token';
 
 export interface IssuedToken {
   accessToken: string;
@@ -23,11 +23,11 @@ export interface IssuedToken {
   userId: string | null;
 }
 
-export type GrantOutcome =
+type GrantOutcome =
   | { ok: true; token: IssuedToken; apiSeq: number }
   | { ok: false; message: string; errorCode: string | null; status: number | null; apiSeq: number };
 
-export interface TokenEndpointDeps {
+interface TokenEndpointDeps {
   journal: Journal;
   redactor: Redactor;
 }

@@ -16,7 +16,7 @@ export function tokensOutliveRestart(
   return (profileId) => profileId !== SANDBOX_PROFILE_ID || sandboxKeepsState;
 }
 
-export interface MissingTokensContext {
+interface MissingTokensContext {
   /** How the vault keeps secrets in this run. */
   mode: SecretStorageMode;
   /** Whether the vault could not read back some of what was stored (vault.unreadable). */

@@ -8,11 +8,11 @@ import { CommandError, RecentCollection } from '../../../src-shared/contract';
 import type { SettingsStore } from '../host-interface';
 import type { Redactor } from '../log/redact';
 
-export const SETTINGS_RECENT = 'collections.recent';
-export const MAX_RECENT = 10;
-export const profileVariablesKey = (profileId: string) => `collections.variables.${profileId}`;
+const SETTINGS_RECENT = 'collections.recent';
+const MAX_RECENT = 10;
+const profileVariablesKey = (profileId: string) => `collections.variables.${profileId}`;
 
-export function recentCollections(settings: SettingsStore): RecentCollection[] {
+function recentCollections(settings: SettingsStore): RecentCollection[] {
   const parsed = z.array(RecentCollection).safeParse(settings.get(SETTINGS_RECENT) ?? []);
   return parsed.success ? parsed.data : [];
 }

@@ -24,7 +24,7 @@ import { parseCollectionChecked } from './secret-check';
 import { setOrder, moveInOrder } from './order-file';
 import { uniqueCopyName } from './unique-names';
 
-export const versionOf = (bytes: Buffer | string) =>
+const versionOf = (bytes: Buffer | string) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
 async function problemsOf(path: string, text: string): Promise<FileProblem[]> {

@@ -26,7 +26,7 @@ export interface TreeEntry {
   children?: TreeEntry[];
 }
 
-export interface CollectionTree {
+interface CollectionTree {
   /** The collection's name: collection.yaml's, else the folder's. */
   name: string;
   /** collection.yaml as read (null when missing or broken). */

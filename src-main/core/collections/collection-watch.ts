@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { SCENARIO_EXTENSIONS } from '../../../src-shared/collections/format';
 import { FILES_DIR, isIgnoredName } from './collection-paths';
 
-export const DEBOUNCE_MS = 100;
+const DEBOUNCE_MS = 100;
 /** Each open collection holds a watcher; past this many, the one opened longest ago is closed. */
-export const MAX_WATCHED = 5;
+const MAX_WATCHED = 5;
 /** How long a folder the app renamed or deleted explains the events for the files under it. */
 const APP_FOLDER_WINDOW_MS = 2000;
 
@@ -23,7 +23,7 @@ export interface ChangedPayload {
   origin: 'disk' | 'app';
 }
 
-export interface CollectionWatchers {
+interface CollectionWatchers {
   /** Starts watching (or keeps watching, as the newest) the folder. */
   watch(folder: string): void;
   /** Records what the app just changed, and announces it with origin `app`. */
@@ -33,7 +33,7 @@ export interface CollectionWatchers {
 }
 
 /** What is at a path now: missing, a folder, or a file and the hash of its bytes. */
-export async function stateOf(full: string): Promise<string> {
+async function stateOf(full: string): Promise<string> {
   const stat = await lstat(full).catch(() => null);
   if (!stat) return 'missing';
   if (stat.isDirectory()) return 'dir';

@@ -22,7 +22,7 @@ export type ParsedYaml =
   { doc: Document.Parsed; lines: LineCounter } | { lineAt: ReadonlyMap<string, number> };
 
 /** The key of a value's path in a ParsedYaml's lineAt table: its keys and indices as text. */
-export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000');
+const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('\u0000');
 
 export interface Parsed<T> {
   /** null when the file cannot be used at all (it does not parse, or breaks the format). */

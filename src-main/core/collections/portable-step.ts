@@ -6,13 +6,13 @@
 
 type StepObject = Record<string, unknown>;
 
-export const USER_VARIABLE = 'user_id';
+const USER_VARIABLE = 'user_id';
 
 /** A sandbox id of a user or a room (docs/sandbox.md, Identities and ids). */
 const SANDBOX_ID = /\b[ur][a-z2-7]{10}\b/;
 const THIS_MACHINE = /\bhttps?:\/\/(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::\d+)?/i;
 
-export interface PortableInput {
+interface PortableInput {
   /** The step's `request:` as built from the composer or the journal. */
   request: StepObject;
   /** The user the request acts for, when it acts for one. */

@@ -9,7 +9,7 @@ import { isInside, realOrPlanned } from './collection-paths';
 /** 1 MiB: some thousands of steps, far more than a scenario written by hand. */
 export const MAX_COLLECTION_FILE_BYTES = 1024 * 1024;
 
-export type FileRead = { text: string } | { problem: string } | { missing: true };
+type FileRead = { text: string } | { problem: string } | { missing: true };
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 

@@ -16,7 +16,7 @@ function problem(file: string, yaml: ParsedYaml, path: ValuePath, name: string):
 }
 
 /** The `variables` of a scenario or of collection.yaml that name a built-in secret. */
-export function checkVariableSecrets(
+function checkVariableSecrets(
   file: string,
   variables: Variables | undefined,
   yaml: ParsedYaml,

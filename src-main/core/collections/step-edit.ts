@@ -13,7 +13,7 @@ import { orderStep } from './scenario-yaml';
 import { addPair, insertItem, replaceValue } from './yaml-splice';
 
 /** A check of today's value: `expect.body` of a request step, `data` of an expect-delivery step. */
-export interface CheckToAdd {
+interface CheckToAdd {
   /** A body path (format.ts, BodyPath): `user.name`, `list[0].id`. */
   path: string;
   value: string | number | boolean | null;

@@ -33,7 +33,7 @@ function block(value: unknown, indent: number): string {
 }
 
 /** `value` on one line, as YAML flow. */
-export function flow(value: unknown): string {
+function flow(value: unknown): string {
   return yaml()
     .stringify(value, { lineWidth: 0, collectionStyle: 'flow', aliasDuplicateObjects: false })
     .trim();

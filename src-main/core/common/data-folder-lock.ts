@@ -24,7 +24,7 @@ import { z } from 'zod';
 export const LOCK_FILE = 'tp-inspector.lock';
 
 /** Which host holds the folder, in the words a person sees. */
-export type FolderHolderKind = 'the desktop app' | 'the headless host' | 'the command line';
+type FolderHolderKind = 'the desktop app' | 'the headless host' | 'the command line';
 
 const Holder = z.object({
   pid: z.number().int().positive(),

@@ -7,10 +7,10 @@ import { cpSync, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 
-export const APP_FOLDER_NAME = 'TP Inspector';
+const APP_FOLDER_NAME = 'TP Inspector';
 
 /** Where this process runs, as the folder rules read it (tests give another). */
-export interface FolderPlace {
+interface FolderPlace {
   platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
   home: string;

@@ -18,7 +18,7 @@ function contentType(headers: Record<string, string>): string {
   return Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
 }
 
-export interface ExchangeMeta {
+interface ExchangeMeta {
   /** When the exchange was journaled (its end). */
   at: string;
   seq: number;

@@ -3,7 +3,7 @@
 // connection, and what came so far is kept for the journal.
 import type { Readable } from 'node:stream';
 
-export type LimitedBody =
+type LimitedBody =
   | { kind: 'complete'; bytes: Buffer }
   /** More than `maxBytes` came: the first `maxBytes` of them. */
   | { kind: 'over-limit'; firstBytes: Buffer };

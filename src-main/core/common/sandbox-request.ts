@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export interface SandboxAnswer {
+interface SandboxAnswer {
   status: number;
   ok: boolean;
   text: string;

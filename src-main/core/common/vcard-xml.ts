@@ -12,7 +12,7 @@ const elementName = (index: number): string => {
   return spec.name;
 };
 
-export interface VcardPhone {
+interface VcardPhone {
   number: string;
   type?: string | undefined;
 }

@@ -4,7 +4,7 @@
 import type { ActAs, ComposerIssue } from '../../../src-shared/contract';
 import type { EndpointSpec } from '../../../src-shared/spec';
 
-export interface ActAsOutcome {
+interface ActAsOutcome {
   /** user_id to send ('' when none). */
   userId: string;
   errors: ComposerIssue[];

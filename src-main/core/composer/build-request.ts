@@ -46,7 +46,7 @@ export interface BuildContext {
   boundary?: string;
 }
 
-export type BuiltBody =
+type BuiltBody =
   { kind: 'none' } | { kind: 'form'; text: string } | { kind: 'multipart'; body: MultipartBody };
 
 export interface BuiltRequest {
@@ -61,10 +61,10 @@ export interface BuiltRequest {
   fields: Record<string, string>;
 }
 
-export const SECRET_PLACEHOLDER = "‹the profile's client secret›";
+const SECRET_PLACEHOLDER = "‹the profile's client secret›";
 const MAX_RAW_TEXT = 256 * 1024;
 
-export function findEndpoint(id: string): EndpointSpec {
+function findEndpoint(id: string): EndpointSpec {
   const found = (ENDPOINTS as readonly EndpointSpec[]).find((e) => e.id === id);
   if (!found) {
     throw new CommandError({

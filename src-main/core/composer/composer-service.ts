@@ -30,10 +30,10 @@ import { responseShapeIssues } from './shape-check';
 import { retryAfterSeconds } from '../common/retry-after';
 import type { CommandOutput, commands } from '../../../src-shared/contract';
 
-export type ComposerSendInput = z.output<(typeof commands)['composer.send']['input']>;
-export type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['input']>;
+type ComposerSendInput = z.output<(typeof commands)['composer.send']['input']>;
+type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['input']>;
 
-export interface ComposerDeps {
+interface ComposerDeps {
   profiles: ProfileStore;
   appTokens: AppTokenService;
   users: UserTokenService;
@@ -53,7 +53,7 @@ export interface ComposerSent {
   answer: unknown;
 }
 
-export interface ComposerService {
+interface ComposerService {
   preview(input: ComposerPreviewInput): Promise<ComposerPreview>;
   send(input: ComposerSendInput): Promise<ComposerSent>;
   stage(name: string, base64: string): Promise<CommandOutput<'composer.stageFile'>>;

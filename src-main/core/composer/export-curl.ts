@@ -3,7 +3,7 @@
 // asked for, the caller passes the real values it still holds, and what it cannot supply is said.
 import type { ApiRecord } from '../../../src-shared/contract';
 
-export interface CurlSecrets {
+interface CurlSecrets {
   /** The real Authorization credential (token) for the redacted one, when still held. */
   authorization?: string | undefined;
   /** Real values of redacted parameters, by name. */
@@ -21,7 +21,7 @@ export function parseFileParam(value: string): { name: string; type: string | nu
     : { name: value.slice(1, at), type: value.slice(at + ';type='.length) };
 }
 
-export function isMultipart(record: ApiRecord): boolean {
+function isMultipart(record: ApiRecord): boolean {
   const type = Object.entries(record.api.requestHeaders).find(
     ([k]) => k.toLowerCase() === 'content-type',
   )?.[1];

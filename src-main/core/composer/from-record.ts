@@ -13,7 +13,7 @@ import { VCARD, endpointByPath } from '../../../src-shared/spec';
 import { isVcardRoot, parseXmlStrictly } from '../../../src-shared/spec/vcard-check';
 import { parseFileParam } from './export-curl';
 
-export interface TokenPreviews {
+interface TokenPreviews {
   app: string | null;
   users: { userId: string; preview: string }[];
   /** The credential the call used, when still held (a composer send of this run). */

@@ -18,7 +18,7 @@ const ALIASES: Record<string, readonly string[]> = {
   'video/x-flv': ['video/flv'],
 };
 
-export interface Detected {
+interface Detected {
   mime: string | null;
   ext: string | null;
 }

@@ -3,7 +3,7 @@
 // catalog order, then the file part.
 import { createHash, randomBytes } from 'node:crypto';
 
-export interface FilePart {
+interface FilePart {
   field: string;
   filename: string;
   mimeType: string;
@@ -23,7 +23,7 @@ export interface MultipartBody {
 const CRLF = '\r\n';
 
 /** What browsers do (WHATWG "multipart/form-data encoding"): quotes and line breaks percent-encoded. */
-export function escapeDispositionValue(value: string): string {
+function escapeDispositionValue(value: string): string {
   return value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
@@ -43,7 +43,7 @@ export function contentBoundary(
   return `----TPInspector${hash.digest('hex').slice(0, 24)}`;
 }
 
-export function randomBoundary(): string {
+function randomBoundary(): string {
   return `----TPInspector${randomBytes(12).toString('hex')}`;
 }
 

@@ -34,7 +34,7 @@ function candidates(): string[] {
   return out;
 }
 
-export function samplesDir(): string | null {
+function samplesDir(): string | null {
   return candidates().find((d) => existsSync(join(d, MANIFEST))) ?? null;
 }
 

@@ -65,7 +65,7 @@ export function searchApiRecords(
 }
 
 /** The query's words, lower-cased: "Contact  429" → ["contact", "429"]. */
-export function searchWords(query: string): string[] {
+function searchWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 

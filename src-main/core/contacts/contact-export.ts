@@ -5,7 +5,7 @@
 import { papaparse } from '../common/lazy-packages';
 import type { BookContact, ImportRow } from '../../../src-shared/contract';
 
-export const EXPORT_FORMAT = 'tp-inspector-contacts';
+const EXPORT_FORMAT = 'tp-inspector-contacts';
 const COLUMNS = ['contact_id', 'display_name', 'avatar_url', 'capabilities', 'owners'];
 
 /**

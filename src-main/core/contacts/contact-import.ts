@@ -16,7 +16,7 @@ import {
 } from '../../../src-shared/rules/contact-rules';
 import { refusedRowsCsv, unescapeFormulaCell } from './contact-export';
 
-export interface ImportContext {
+interface ImportContext {
   /** The app's supercontact (its client_id): it cannot be modified. */
   supercontactId: string;
   /** The connected users' ids, to note owners that are not connected. */

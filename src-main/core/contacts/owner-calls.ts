@@ -11,7 +11,7 @@ import type { StoredContact } from './contact-book';
 
 export type OwnerAction = 'add' | 'remove';
 
-export interface OwnerCall {
+interface OwnerCall {
   result: OwnerResult;
   /** contact/add answers the whole contact after the change: the platform's word on its fields. */
   echoed: ContactResponse | null;
@@ -57,7 +57,7 @@ export function refusalMessage(
   return `${sentence(`${what} for ${userId} was refused with ${status}${said}`)}${hint}`;
 }
 
-export function addParams(contact: StoredContact): Record<string, string> {
+function addParams(contact: StoredContact): Record<string, string> {
   // Every field is sent, empty ones too: contact/add keeps an omitted optional value, so an avatar
   // or capabilities cleared in the editor must be sent as "" to be cleared on the platform.
   return {

@@ -5,9 +5,9 @@
 import type { EndpointCheckHistory, EndpointCheckReport } from '../../../src-shared/contract';
 
 /** URLs remembered; the least recently checked goes first. */
-export const HISTORY_URLS = 20;
+const HISTORY_URLS = 20;
 
-export interface CheckHistory {
+interface CheckHistory {
   /** Keeps `report` as its URL's last, the last before it becoming the previous. */
   remember(report: EndpointCheckReport): EndpointCheckHistory;
   /** Every URL's, the most recently checked first. */

@@ -12,7 +12,7 @@ import type { SentDelivery } from './send-delivery';
 
 const DELIVERIES = 'docs/sandbox.md, Deliveries';
 /** Past this, the handler is halfway to the deadline: a slow dependency away from missing it. */
-export const DEADLINE_WARN_MS = PLATFORM_DELIVERY_DEADLINE_MS / 2;
+const DEADLINE_WARN_MS = PLATFORM_DELIVERY_DEADLINE_MS / 2;
 /** Deliveries the deadline check sends itself when no other check sent any. */
 const DEADLINE_SAMPLE = 5;
 

@@ -10,9 +10,9 @@ const CONTACT = `c-check-bot@${APP}`;
 const ROOM = 'r-check-room';
 
 /** The JSON object of one delivery's `data`. */
-export type DeliveryData = Record<string, unknown>;
+type DeliveryData = Record<string, unknown>;
 
-export const newMessageId = () => `m-check-${randomUUID()}`;
+const newMessageId = () => `m-check-${randomUUID()}`;
 
 function envelope(type: string, data: unknown, extra: Record<string, unknown> = {}): DeliveryData {
   return {
@@ -38,7 +38,7 @@ const VCARD =
   '<contact xmlns="platform:x:contact"><name>Chloé</name><surname>Martin</surname><phone type="mobile">33612345678</phone></contact>';
 
 /** The longest text a message carries (docs/sandbox.md, Messages: 1 to 4096 characters). */
-export const LONG_TEXT = 'Ünïcödé ✓ '.repeat(409) + 'end!!!';
+const LONG_TEXT = 'Ünïcödé ✓ '.repeat(409) + 'end!!!';
 
 /** A user's message of each msg_type, by check id suffix. */
 export function messageSamples(): Array<{ key: string; name: string; data: DeliveryData }> {

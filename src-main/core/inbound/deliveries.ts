@@ -37,7 +37,7 @@ import {
 import type { RateCapOptions } from './rate-cap';
 import { refusal, type PlannedResponse } from './response-control';
 
-export { BODY_TOTAL_TIMEOUT_MS, MAX_DELIVERY_BYTES, REPLAY_HEADER };
+export { MAX_DELIVERY_BYTES, REPLAY_HEADER };
 
 export interface DeliveryOptions {
   maxBodyBytes?: number;

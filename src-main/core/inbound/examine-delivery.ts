@@ -9,7 +9,7 @@ import { planResponse, refusal, type PlannedResponse } from './response-control'
 import { checkShape } from './shape-check';
 import { verifySignature } from './verify-signature';
 
-export type Examined =
+type Examined =
   /** Not a delivery after all: answered with `planned` and the connection closed. */
   | { kind: 'refused'; findings: Findings; planned: PlannedResponse }
   /** A delivery; its message id (when it has one) tells a repeat. */

@@ -17,7 +17,7 @@ export const SIGNATURE_OUTCOME_HEADER = 'x-tp-signature-outcome';
 const FORWARDED_HEADERS = ['content-type', 'user-agent'] as const;
 
 /** The allowlisted headers of `incoming` (lower-case names), and TP Inspector's own added. */
-export function forwardHeaders(
+function forwardHeaders(
   incoming: Record<string, string>,
   own: Record<string, string>,
 ): Record<string, string> {
@@ -29,7 +29,7 @@ export function forwardHeaders(
   return { ...headers, ...own };
 }
 
-export type ForwardDecision =
+type ForwardDecision =
   | { send: true; headers: Record<string, string> }
   | { send: false; reason: NotForwardedReason; explanation: string };
 

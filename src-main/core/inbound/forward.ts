@@ -12,7 +12,7 @@ import type { Redactor } from '../log/redact';
 import { toRawBody } from '../log/raw-body';
 import { decideForward, type ForwardContext } from './forward-guard';
 
-export interface ForwardRequest {
+interface ForwardRequest {
   deliverySeq: number;
   profileId: string;
   url: string;

@@ -34,9 +34,9 @@ import { createReplayer, type ReplayInput } from './replay';
 import { sandboxRequest } from '../common/sandbox-request';
 import { singleFlight } from '../common/single-flight';
 
-export const DEFAULT_INBOUND_PORT = 5875;
+const DEFAULT_INBOUND_PORT = 5875;
 /** The port saved from the Inbound tab (inbound.setPort), used at the next start. */
-export const SETTINGS_INBOUND_PORT = 'inboundPort';
+const SETTINGS_INBOUND_PORT = 'inboundPort';
 const SavedPort = z.number().int().min(0).max(65535);
 
 export const defaultPaths = (profileId: string) => ({

@@ -8,7 +8,7 @@ import { isLoopbackHost } from '../api/transport-policy';
 import { sendText } from './receiver';
 import { forwardedFor } from './forwarded-for';
 
-export interface OtpRouteLimits {
+interface OtpRouteLimits {
   /** Requests per window from one source (a client address). */
   perSource: number;
   /**
@@ -20,21 +20,21 @@ export interface OtpRouteLimits {
   windowMs: number;
 }
 
-export const OTP_ROUTE_LIMITS: OtpRouteLimits = { perSource: 10, perPeer: 60, windowMs: 60_000 };
+const OTP_ROUTE_LIMITS: OtpRouteLimits = { perSource: 10, perPeer: 60, windowMs: 60_000 };
 
 /**
  * Who sent the request: the peer's address, and for a request from loopback that carries
  * X-Forwarded-For (a tunnel, TP Inspector's or the person's own) the last address in it, the one
  * the nearest proxy added. A request from elsewhere is its peer alone: it forwards for nobody.
  */
-export function requestSource(req: IncomingMessage): { peer: string; source: string } {
+function requestSource(req: IncomingMessage): { peer: string; source: string } {
   const peer = req.socket.remoteAddress ?? 'unknown';
   const last = forwardedFor(req);
   const peerIsLoopback = isLoopbackHost(peer.replace(/^::ffff:/, ''));
   return { peer, source: peerIsLoopback && last ? `${last} (forwarded)` : peer };
 }
 
-export interface OtpRateLimit {
+interface OtpRateLimit {
   /** True when the request may go on; otherwise it has been answered 429. */
   admit(req: IncomingMessage, res: ServerResponse): boolean;
 }

@@ -19,7 +19,7 @@ export const DEFAULT_RATE_CAP: RateCapOptions = { perSecond: 50, burst: 100 };
 /** Buckets kept at most; a full bucket is forgotten first, as it would be refilled anyway. */
 const MAX_BUCKETS = 10_000;
 
-export interface RateCap {
+interface RateCap {
   /** Null when the request may go on; else the seconds to put in Retry-After. */
   take(source: string): number | null;
 }

@@ -14,7 +14,7 @@ export type BodyResult =
   | { kind: 'too-slow'; bytes: Buffer }
   | { kind: 'aborted'; bytes: Buffer };
 
-export interface BodyLimits {
+interface BodyLimits {
   maxBytes: number;
   /** How long the body may stall (no bytes). */
   timeoutMs: number;

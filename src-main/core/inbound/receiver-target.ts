@@ -11,7 +11,7 @@ import { classifyAddress } from '../tunnel/tunnel-address';
 /** Every address a host name resolves to; throws when it resolves to none. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;
 
-export const resolveWithDns: ResolveHost = async (hostname) =>
+const resolveWithDns: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /**
@@ -24,7 +24,7 @@ export function isOwnMachineAddress(address: string): boolean {
 }
 
 /** A target that is this receiver, and the address that makes it so, in words. */
-export interface ReceiverMatch {
+interface ReceiverMatch {
   why: string;
 }
 

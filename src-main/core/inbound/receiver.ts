@@ -26,7 +26,7 @@ export interface InboundRoute {
   target: InboundTarget;
 }
 
-export interface InboundHandlers {
+interface InboundHandlers {
   /** Finds which profile and which of its URLs a path belongs to. */
   route(pathname: string): InboundRoute | null;
   /** `url()` parses the request URL when a handler needs more than the path. */
@@ -41,7 +41,7 @@ export interface InboundHandlers {
 }
 
 /** What a remote sender is told when a handler fails: the details are for the journal only. */
-export const GENERIC_FAILURE = 'The receiver could not process this request.';
+const GENERIC_FAILURE = 'The receiver could not process this request.';
 
 export interface Receiver {
   /** e.g. http://127.0.0.1:5875 */

@@ -7,7 +7,7 @@
 import type { Journal } from '../log/journal';
 
 /** How often a source may get a summary record per kind of refusal. */
-export const REFUSAL_SUMMARY_MS = 10_000;
+const REFUSAL_SUMMARY_MS = 10_000;
 /**
  * Sources followed at once; beyond it, refusals are counted under one shared source, so a flood
  * from many addresses cannot grow this map (or the journal) without bound.
@@ -23,7 +23,7 @@ export type RefusalKind =
   | 'rate cap'
   | 'handler failed';
 
-export interface RefusalLog {
+interface RefusalLog {
   /** `detail`: the words of the first record (the summaries only count). */
   refused(source: string, kind: RefusalKind, detail: string): void;
   /** Writes the pending summaries and stops the timers. */

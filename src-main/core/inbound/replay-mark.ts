@@ -14,7 +14,7 @@ export interface PendingReplay {
   resolve: (r: DeliveryRecord) => void;
 }
 
-export interface ExpectedReplay {
+interface ExpectedReplay {
   header: string;
   record: Promise<DeliveryRecord>;
   cancel(): void;

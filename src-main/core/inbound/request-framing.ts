@@ -8,7 +8,7 @@ export const MAX_DELIVERY_BYTES = 25 * 1024 * 1024;
 /** A body not complete after this gets a 408 and a record (receiver.ts's requestTimeout is longer). */
 export const BODY_TOTAL_TIMEOUT_MS = 45_000;
 
-export interface FramingLimits {
+interface FramingLimits {
   maxBytes: number;
   /** How long a body may stall (no bytes). */
   timeoutMs: number;
@@ -16,7 +16,7 @@ export interface FramingLimits {
   totalTimeoutMs: number;
 }
 
-export type Framed =
+type Framed =
   /** A complete form body. */
   | { kind: 'form'; bytes: Buffer }
   /** Not a delivery: the status to answer, why, and what came of the body (null: not kept). */

@@ -13,7 +13,7 @@ import {
 import type { DeliveryVerification } from '../../../src-shared/contract';
 import { signaturePrefix } from '../../../src-shared/rules/signature-prefix';
 
-export interface VerifyInput {
+interface VerifyInput {
   /** The decoded `data` field, null when absent. */
   data: string | null;
   signature: string | null;

@@ -39,7 +39,7 @@ export async function writeExportFile(
 }
 
 /** A failure to write `target`, in words: what happened and what to do. */
-export function exportWriteError(err: unknown, target: string, written = 0): CommandError {
+function exportWriteError(err: unknown, target: string, written = 0): CommandError {
   if (err instanceof CommandError) return err;
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const dir = dirname(target);

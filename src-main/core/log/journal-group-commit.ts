@@ -4,9 +4,9 @@
 // answered only once it is written, so a larger one keeps every sender waiting for the last of it.
 
 /** Writes the group's records and their lines, in order, with one write; throws when it failed. */
-export type WriteGroup<R> = (records: R[], lines: string[]) => void;
+type WriteGroup<R> = (records: R[], lines: string[]) => void;
 /** Hears of records once they are written (a failure there is not a failed write). */
-export type WrittenGroup<R> = (records: R[], lines: string[]) => void;
+type WrittenGroup<R> = (records: R[], lines: string[]) => void;
 
 export class GroupCommit<R> {
   private records: R[] = [];

@@ -4,7 +4,7 @@
 import type { LineScanner } from './journal-lines';
 import type { IndexLine } from './journal-open-index';
 
-export interface IndexBuildOptions {
+interface IndexBuildOptions {
   /** How long one slice runs before it yields. */
   sliceMs: number;
   /** The index is saved each time this many more bytes are indexed. */

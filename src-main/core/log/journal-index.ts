@@ -85,8 +85,8 @@ const U32_COLUMNS = [
 ] as const;
 const U8_COLUMNS = ['kind', 'status', 'signature'] as const;
 export const COLUMN_NAMES = [...FLOAT_COLUMNS, ...U32_COLUMNS, ...U8_COLUMNS] as const;
-export type ColumnName = (typeof COLUMN_NAMES)[number];
-export type Entry = Record<ColumnName, number>;
+type ColumnName = (typeof COLUMN_NAMES)[number];
+type Entry = Record<ColumnName, number>;
 
 /** Index entries in file order, column by column. */
 export class IndexColumns {

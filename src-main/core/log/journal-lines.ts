@@ -126,7 +126,7 @@ export class LineWriter {
   }
 }
 
-export function writeAll(fd: number, bytes: Buffer) {
+function writeAll(fd: number, bytes: Buffer) {
   // writeSync may write less than asked (a full disk): the rest follows.
   let offset = 0;
   while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);

@@ -7,12 +7,12 @@ import { loadSidecar, partlyBuilt, sidecarPath, writeSidecar } from './journal-s
 import { sortBySeqKeepingText, textFilterOf } from './block-text-filter';
 
 /** Lines that could not be read: in the part indexed from the start, and in the newest records. */
-export interface Unreadable {
+interface Unreadable {
   fromStart: number;
   tail: number;
 }
 
-export interface OpenedIndex {
+interface OpenedIndex {
   dictionaries: Dictionaries;
   /** Entries from the start of the file: the saved index's, then the background build's. */
   early: IndexColumns;

@@ -4,7 +4,7 @@
 // deliveries included, for as long as the disk takes.
 import { fdatasync } from 'node:fs';
 
-export type SyncFile = (fd: number, done: () => void) => void;
+type SyncFile = (fd: number, done: () => void) => void;
 
 export class PeriodicSync {
   private dirty = false;

@@ -42,7 +42,7 @@ interface Header {
   dictionaries: Record<string, string[]>;
 }
 
-export interface SavedIndex {
+interface SavedIndex {
   columns: IndexColumns;
   dictionaries: Dictionaries;
   covered: number;

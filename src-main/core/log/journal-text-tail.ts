@@ -33,7 +33,7 @@ export interface TextTail {
 }
 
 /** The share of the time since the last call that the event loop spent running code (0 to 1). */
-export type LoopUse = () => number;
+type LoopUse = () => number;
 
 function eventLoopUse(): LoopUse {
   let last = performance.eventLoopUtilization();

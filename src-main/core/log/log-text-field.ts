@@ -37,7 +37,7 @@ const SEARCHED: Record<(typeof KINDS)[number], string[]> = {
 const SEARCHED_BY_CODE = KINDS.map((k) => SEARCHED[k].map((path) => path.split('.')));
 
 /** Whether a string at this key path of a record of this kind is one the search looks in. */
-export function isSearchedField(kindCode: number, path: readonly string[]): boolean {
+function isSearchedField(kindCode: number, path: readonly string[]): boolean {
   return (SEARCHED_BY_CODE[kindCode] ?? []).some(
     (wanted) =>
       wanted.length === path.length && wanted.every((key, i) => key === '*' || key === path[i]),

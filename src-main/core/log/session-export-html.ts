@@ -12,7 +12,7 @@ import { recordSection } from './html-report/record-section';
 import { REPORT_TAIL, reportHead } from './html-report/report-head';
 import { createOutline } from './html-report/report-outline';
 
-export interface HtmlReportWriter {
+interface HtmlReportWriter {
   /** First pass: every record, in order. */
   outline(record: JournalRecord): void;
   /** The page up to its first section, once the first pass is done. */

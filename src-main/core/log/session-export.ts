@@ -12,7 +12,7 @@ import { createHtmlReport } from './session-export-html';
 export type ExportFormat = 'ndjson' | 'har' | 'html';
 
 /** Pieces of about this many characters (a few MB of memory at most, whatever the session). */
-export const EXPORT_CHUNK_CHARS = 1 << 20;
+const EXPORT_CHUNK_CHARS = 1 << 20;
 
 export interface StreamedExport {
   filename: string;
@@ -77,7 +77,7 @@ export function streamSession({
 }
 
 /** How the lines become the records exported: redacted, and kept or not. */
-export interface RecordSource {
+interface RecordSource {
   redactor: Redactor;
   keep?: (record: JournalRecord) => boolean;
 }

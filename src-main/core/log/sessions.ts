@@ -34,7 +34,7 @@ import {
   unpackArchive,
 } from './session-files';
 
-export const DEFAULT_SESSION_ID = 'default';
+const DEFAULT_SESSION_ID = 'default';
 
 const Entry = z.object({
   id: z.string(),

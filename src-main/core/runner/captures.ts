@@ -4,7 +4,7 @@
 import { readBodyPath, valueAsText } from './body-path';
 import type { CaptureSource } from './step-context';
 
-export interface CaptureResult {
+interface CaptureResult {
   values: Record<string, string>;
   /** In words: each capture whose source the step did not have. */
   missing: string[];

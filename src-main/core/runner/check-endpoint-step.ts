@@ -11,7 +11,7 @@ import { plainCheck } from './checks';
 import { emptySource, RunStopped, type StepContext, type StepOutcome } from './step-context';
 
 /** pass, warn and not-configured pass the step; only a fail fails it, as `tp check` exits. */
-export function endpointCheckOutcome(result: EndpointCheckResult): CheckOutcome {
+function endpointCheckOutcome(result: EndpointCheckResult): CheckOutcome {
   // Without its last period: a failed check is said as `id: expected pass, got fail: words.`
   const words = [result.reason, result.advice].filter(Boolean).join(' ').replace(/\.$/, '');
   return plainCheck(

@@ -7,7 +7,7 @@ import type { PathLookup } from './body-path';
 const MAX_SHOWN = 200;
 
 /** A value as a person reads it in a check: text quoted, JSON otherwise, long values cut. */
-export function describeValue(lookup: PathLookup): string {
+function describeValue(lookup: PathLookup): string {
   if (!lookup.found) return 'absent';
   const { value } = lookup;
   const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value ?? null);
@@ -27,7 +27,7 @@ function typeOf(value: unknown): string {
 const scalar = (v: unknown) =>
   v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
-export function looselyEqual(actual: unknown, expected: unknown): boolean {
+function looselyEqual(actual: unknown, expected: unknown): boolean {
   if (scalar(actual) && scalar(expected)) return String(actual) === String(expected);
   return JSON.stringify(actual) === JSON.stringify(expected);
 }

@@ -14,7 +14,7 @@ export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
 type Match = ExpectDeliveryStep['match'];
 
 /** Why `record` is not the delivery asked for, or null when it is. */
-export function deliveryMismatch(record: DeliveryRecord, match: Match): string | null {
+function deliveryMismatch(record: DeliveryRecord, match: Match): string | null {
   const c = record.delivery.classification;
   const wanted: [string, string | undefined, string | undefined][] = [
     ['kind', match.kind, c.category],
@@ -33,7 +33,7 @@ export function deliveryMismatch(record: DeliveryRecord, match: Match): string |
   return null;
 }
 
-export function describeMatch(match: Match): string {
+function describeMatch(match: Match): string {
   const parts = Object.entries(match)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => (k === 'text' ? `containing "${v}"` : `${k} ${v}`));
@@ -50,7 +50,7 @@ function parseData(record: DeliveryRecord): { value: unknown } | undefined {
   }
 }
 
-export function deliveryChecks(step: ExpectDeliveryStep, record: DeliveryRecord): CheckOutcome[] {
+function deliveryChecks(step: ExpectDeliveryStep, record: DeliveryRecord): CheckOutcome[] {
   const d = record.delivery;
   const checks: CheckOutcome[] = [];
   const signature = step.signature ?? 'valid';

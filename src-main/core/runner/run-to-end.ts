@@ -5,11 +5,11 @@ import type { Invoke } from '../dispatch';
 import type { CoreEvents } from '../events';
 
 /** A run that has ended: its status is final and its time is known. */
-export const hasEnded = (view: RunView) =>
+const hasEnded = (view: RunView) =>
   (view.status === 'passed' || view.status === 'failed' || view.status === 'stopped') &&
   view.durationMs !== null;
 
-export interface RunToEndOptions {
+interface RunToEndOptions {
   /** Sees each runner.changed of the run (progress). */
   onChange?: (view: RunView) => void;
   /**

@@ -13,7 +13,7 @@ import { ENDPOINTS } from '../../../src-shared/spec';
 import type { LoadedScenario } from '../collections/load-collection';
 
 /** A step's name when the file gives none: its kind and what it acts on. */
-export function defaultStepName(step: Step): string {
+function defaultStepName(step: Step): string {
   if ('request' in step) return `${step.request.endpoint} request`;
   if ('expect-delivery' in step) {
     const m = step['expect-delivery'].match;
@@ -29,7 +29,7 @@ export function defaultStepName(step: Step): string {
   return `wait ${step.wait} ms`;
 }
 
-export function newStepView(step: Step, index: number): StepView {
+function newStepView(step: Step, index: number): StepView {
   return {
     index,
     name: step.name ?? defaultStepName(step),
@@ -231,7 +231,7 @@ export function defaultSessionName(
 }
 
 /** Local time as `2024-05-03 14:02:07`, for a session's default name. */
-export function localTime(date = new Date()): string {
+function localTime(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

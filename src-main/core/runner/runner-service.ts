@@ -46,9 +46,9 @@ import {
 } from './data/run-iterations';
 import { planRun } from './data/plan-run';
 
-export type RunInput = z.output<typeof RunRequest>;
+type RunInput = z.output<typeof RunRequest>;
 
-export interface RunnerDeps extends StepDeps {
+interface RunnerDeps extends StepDeps {
   invoke: Invoke;
   /** endpointCheck.run inside the run: in its session, stopped by its Stop. */
   checkEndpoint(
@@ -81,7 +81,7 @@ interface ActiveRun {
   inboundScope: ReturnType<typeof runInboundScope>;
 }
 
-export interface RunnerService {
+interface RunnerService {
   start(request: RunInput): Promise<RunView>;
   stop(runId: string): RunView;
   confirm(runId: string, proceed: boolean): RunView;

@@ -61,6 +61,7 @@ export interface StepOutcome {
   failure?: string;
 }
 
+/** A step's capture source with nothing in it: a step that captures nothing. */
 export const emptySource = (): CaptureSource => ({ values: {} });
 
 /** Thrown when the person stops the run while a step waits. */

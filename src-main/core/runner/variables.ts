@@ -104,7 +104,7 @@ export interface Resolved<T> {
 }
 
 /** A built-in secret's value, or why there is none. */
-export type SecretFound = { value: string } | { missing: string };
+type SecretFound = { value: string } | { missing: string };
 
 /** A value's variables, found in one walk; its built-in secrets are looked up before it is filled. */
 interface TemplatePlan<T> {

@@ -25,7 +25,6 @@ import { roomActions } from './room-actions';
 import { tokenActions } from './token-actions';
 import { userActions } from './user-actions';
 
-export type { SimCommand, SimulatorDeps } from './context';
 export { REFUSAL_HINTS, registrationHint } from './refusal-hints';
 
 export function createSimulatorService(deps: SimulatorDeps) {
@@ -55,4 +54,3 @@ export function createSimulatorService(deps: SimulatorDeps) {
       listDeliveries(target(), limit),
   };
 }
-export type Simulator = ReturnType<typeof createSimulatorService>;

@@ -6,13 +6,13 @@
 import { connect, type Socket } from 'node:net';
 import type { LtRegistration } from './lt-register';
 
-export interface LtConnections {
+interface LtConnections {
   /** Connections open to the server right now. */
   open(): number;
   close(): void;
 }
 
-export interface ConnectionOptions {
+interface ConnectionOptions {
   localHost: string;
   localPort: number;
   /** Called once, when the tunnel cannot carry requests any more; the pool is closed by then. */

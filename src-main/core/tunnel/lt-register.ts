@@ -10,13 +10,13 @@ import { readLimited, sizeInWords } from '../common/read-limited';
 import { judgeTunnelAddress } from './tunnel-address';
 
 /** Tunnel connections opened at once, whatever the server's max_conn_count says. */
-export const MAX_TUNNEL_CONNECTIONS = 10;
+const MAX_TUNNEL_CONNECTIONS = 10;
 
 /**
  * 64 KiB: a registration is a JSON object of five short fields (well under 1 KiB); anything much
  * larger is not a localtunnel server's answer, and the engine will not hold it.
  */
-export const REGISTRATION_MAX_BYTES = 64 * 1024;
+const REGISTRATION_MAX_BYTES = 64 * 1024;
 
 export interface LtRegistration {
   /** The name the server gave (the subdomain). */

@@ -18,7 +18,7 @@ export type AddressKind =
   | 'broadcast'
   | 'reserved';
 
-export interface AddressClass {
+interface AddressClass {
   kind: AddressKind;
   /** The block the address falls in, e.g. 10.0.0.0/8 (none for a public address). */
   block?: string;
@@ -99,7 +99,7 @@ const KIND_WORDS: Record<Exclude<AddressKind, 'public'>, string> = {
   reserved: 'a reserved address, not a public one',
 };
 
-export type AddressVerdict = { allowed: true } | { allowed: false; why: string };
+type AddressVerdict = { allowed: true } | { allowed: false; why: string };
 
 /**
  * May the engine open tunnel connections to `ip`? `serverAddresses` are the addresses the tunnel

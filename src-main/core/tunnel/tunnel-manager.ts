@@ -36,7 +36,7 @@ export interface TunnelTiming {
   registerTimeoutMs: number;
 }
 
-export const DEFAULT_TUNNEL_TIMING: TunnelTiming = {
+const DEFAULT_TUNNEL_TIMING: TunnelTiming = {
   probeIntervalMs: 30_000,
   probeTimeoutMs: 10_000,
   probeFailuresToDead: 2,

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import type { SettingsStore } from '../host-interface';
 
-export const SETTINGS_TUNNEL = 'tunnel';
-export const DEFAULT_TUNNEL_HOST = 'https://localtunnel.me';
+const SETTINGS_TUNNEL = 'tunnel';
+const DEFAULT_TUNNEL_HOST = 'https://localtunnel.me';
 
 export const StoredTunnelSettings = z.object({
   host: z.string().default(DEFAULT_TUNNEL_HOST),

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type busboy from 'busboy';
 import { ApiError } from './reply';
 
-export const FORM_LIMIT = 1024 * 1024;
+const FORM_LIMIT = 1024 * 1024;
 
 export interface UploadedFile {
   bytes: Buffer;
@@ -35,7 +35,7 @@ export function mediaType(req: IncomingMessage): string {
 }
 
 /** Reads the whole body; past `limit` the rest is drained (so the connection survives) and null returned. */
-export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   // Plain events rather than an async iterator: this runs for every request.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

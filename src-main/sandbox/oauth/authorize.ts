@@ -20,14 +20,14 @@ export interface AuthorizeInput {
   otp?: string | undefined;
 }
 
-export type AuthorizeCheck =
+type AuthorizeCheck =
   /** No redirect is possible: answer an error page (or a JSON 400). */
   | { kind: 'fatal'; description: string }
   | { kind: 'redirect'; url: string }
   /** Ask the user (consent page, or the scripted decision). */
   | { kind: 'consent'; app: AppRecord; scopes: string[]; state: string };
 
-export function redirectWith(app: AppRecord, params: Record<string, string | undefined>): string {
+function redirectWith(app: AppRecord, params: Record<string, string | undefined>): string {
   const url = new URL(app.redirect_uri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   return url.toString();

@@ -2,7 +2,7 @@
 import { SCOPES } from '../../../src-shared/spec';
 import type { AppRecord, UserRecord } from '../state/records';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

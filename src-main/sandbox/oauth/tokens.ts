@@ -35,11 +35,7 @@ function newAccessToken(
 const lifetime = (app: AppRecord) => Math.max(1, Math.round(app.token_lifetime));
 
 /** Throws invalid_scope unless every asked scope is among the allowed ones. */
-export function narrowScopes(
-  asked: string[] | undefined,
-  allowed: string[],
-  what: string,
-): string[] {
+function narrowScopes(asked: string[] | undefined, allowed: string[], what: string): string[] {
   if (asked === undefined || asked.length === 0) return [...allowed];
   const extra = asked.find((s) => !allowed.includes(s));
   if (extra !== undefined) {

@@ -6,7 +6,7 @@ import { ApiError } from '../http/reply';
 import type { AppRecord, RoomRecord, UserRecord } from '../state/records';
 import type { Store } from '../state/store';
 
-export interface SimRequest {
+interface SimRequest {
   ctx: SandboxContext;
   /** The path's captured segments (decoded). */
   args: string[];

@@ -125,9 +125,9 @@ export const StateFileSchema = z.object({
     .max(MAX_CLOCK_OFFSET_S * 1000)
     .optional(),
 });
-export type StateFile = z.infer<typeof StateFileSchema>;
+type StateFile = z.infer<typeof StateFileSchema>;
 
-export function snapshot(store: Store): StateFile {
+function snapshot(store: Store): StateFile {
   return {
     format: 'tp-sandbox-state/1',
     platform_domain: store.platformDomain,

@@ -7,7 +7,7 @@ import { saveState } from './persist';
 import type { Store } from './store';
 
 /** How long after a change the state file is written. */
-export const STATE_WRITE_DELAY_MS = 200;
+const STATE_WRITE_DELAY_MS = 200;
 
 export interface StateWriter {
   readonly file: string;

@@ -15,7 +15,7 @@ import {
   utf8,
 } from './der';
 
-export interface SelfSigned {
+interface SelfSigned {
   keyPem: string;
   certPem: string;
 }

@@ -9,7 +9,7 @@ import { createWsBridge, wsUrlFor } from './ws-bridge';
 
 export type { Connection, ConnectionState } from './connection';
 
-export interface Transport {
+interface Transport {
   bridge: Bridge;
   connection: Connection;
   kind: 'electron' | 'websocket';

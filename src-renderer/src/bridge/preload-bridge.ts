@@ -4,7 +4,7 @@
 import { errorText } from '../../../src-shared/contract/errors';
 import { CommandError, CommandErrorShape, type Bridge } from '../../../src-shared/contract';
 
-export function toCommandError(err: unknown): CommandError {
+function toCommandError(err: unknown): CommandError {
   if (err instanceof CommandError) return err;
   const shape = CommandErrorShape.safeParse(err);
   if (shape.success) return new CommandError(shape.data);

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import './breakable-url.css';
 
 /** The URL cut where a line may end: after each "/", before each "?", "&" and "#". */
-export function urlParts(url: string): string[] {
+function urlParts(url: string): string[] {
   return url.split(/(?<=\/)(?!\/)|(?=[?&#])/).filter((part) => part !== '');
 }
 

@@ -3,7 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import './field-list.css';
 
-export interface Field {
+interface Field {
   label: string;
   value: ReactNode;
   /** Monospace for values a person may copy: URLs, ids, header values. */

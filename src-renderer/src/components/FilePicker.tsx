@@ -9,7 +9,7 @@ import type { ComposerFileInfo, ComposerSample } from '../../../src-shared/contr
 import { byteSize } from '../format';
 import './editors.css';
 
-export interface ChosenFile {
+interface ChosenFile {
   name: string;
   size: number | null;
   /** The Content-Type override ('' or null: the type detected from the bytes). */

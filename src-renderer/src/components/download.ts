@@ -2,7 +2,7 @@
 // Electron window and the headless host's page alike. Used by the exports made in the page (HAR,
 // contacts, profiles); a session is saved through bridge.saveExport, streamed, of any size.
 
-export interface DownloadableFile {
+interface DownloadableFile {
   filename: string;
   mimeType: string;
   content: string;

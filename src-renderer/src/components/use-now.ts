@@ -3,7 +3,7 @@
 // token's expiry, the flow's timeout, Retry-After, the tunnel's "retrying in N s").
 import { useEffect, useState } from 'react';
 
-export interface NowOptions {
+interface NowOptions {
   /** How often it ticks (default 1000 ms). */
   everyMs?: number;
   /** Ticks only while true (default true); read afresh each time it turns true. */

@@ -9,7 +9,7 @@ export const NO_FRAME_MS = 100;
  * Runs `run` once, before the next frame is painted, or after `latestMs` where there are no frames
  * (a hidden tab, or no DOM at all in the stores' tests).
  */
-export function onNextFrame(run: () => void, latestMs: number): void {
+function onNextFrame(run: () => void, latestMs: number): void {
   let frame: number | undefined;
   const timer = setTimeout(() => {
     if (frame !== undefined) cancelAnimationFrame(frame);

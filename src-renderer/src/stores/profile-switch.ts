@@ -4,7 +4,7 @@
 import type { AppState, AppStore } from '../features/header/app-store';
 
 /** The active profile's id, or undefined before the profiles are loaded. */
-export const activeProfileIdOf = (state: AppState) => state.profiles?.activeProfileId;
+const activeProfileIdOf = (state: AppState) => state.profiles?.activeProfileId;
 
 /**
  * Calls `onSwitch` whenever the active profile changes, and `onOther` (if given) on any other

@@ -24,8 +24,6 @@ import type { RunnerState } from '../features/runner/runner-store';
 import type { EndpointCheckState } from '../features/endpoint-check/endpoint-check-store';
 import type { Stores } from './create-stores';
 
-export type { Stores } from './create-stores';
-
 const StoresContext = createContext<Stores | null>(null);
 
 export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {

@@ -10,7 +10,7 @@ export const STEP_BUTTONS = [
   'Send a message',
   'See the delivery',
 ] as const;
-export type StepButton = (typeof STEP_BUTTONS)[number];
+type StepButton = (typeof STEP_BUTTONS)[number];
 
 export class FirstRunPage {
   readonly panel: Locator;

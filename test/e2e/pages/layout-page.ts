@@ -2,8 +2,8 @@
 // columns' widths as drawn, the pane that holds the focus, and the detail's Maximize control.
 import type { Locator, Page } from 'playwright-core';
 
-export type Splitter = 'tools column' | 'event log column' | 'record list';
-export type PaneId = 'pane-tools' | 'pane-middle' | 'pane-log';
+type Splitter = 'tools column' | 'event log column' | 'record list';
+type PaneId = 'pane-tools' | 'pane-middle' | 'pane-log';
 
 export class LayoutPage {
   readonly widenTools: Locator;

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { openTab } from './tabs';
 
-export type SimSectionName =
+type SimSectionName =
   'Users' | 'Rooms' | 'Send as user' | 'Clock' | 'App registration' | 'Deliveries';
 
 export class SimulatorPage {

@@ -9,7 +9,7 @@ import { startHost, type HostOptions, type RunningHost } from './host';
 /** Waits long enough for a cold engine on a busy 2-core machine, short of the test timeout. */
 export const POLL = { timeout: 15_000 };
 
-export interface OpenOptions {
+interface OpenOptions {
   colorScheme?: 'light' | 'dark';
   /** Runs on the new page before it opens the app (e.g. tapEngine). */
   beforeOpen?: (page: Page) => Promise<void>;

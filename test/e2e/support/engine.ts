@@ -11,11 +11,11 @@ import type {
 import { answerConsent } from '../../helpers/sandbox-client';
 import type { RunningHost } from './host';
 
-export type EngineAnswer<K extends CommandName> =
+type EngineAnswer<K extends CommandName> =
   { ok: true; output: CommandOutput<K> } | { ok: false; error: CommandErrorShape };
 
 /** One command, answered as the WebSocket carries it: its output or its error. */
-export async function engineAnswer<K extends CommandName>(
+async function engineAnswer<K extends CommandName>(
   page: Page,
   command: K,
   input: CommandInput<K>,

@@ -17,7 +17,7 @@ const ReadyLine = z.object({
   dataDir: z.string(),
   port: z.number().int(),
 });
-export type ReadyLine = z.infer<typeof ReadyLine>;
+type ReadyLine = z.infer<typeof ReadyLine>;
 
 export interface RunningHost {
   ready: ReadyLine;

@@ -15,7 +15,7 @@ export interface ContactsFixture {
   close(): Promise<void>;
 }
 
-export interface SandboxContact {
+interface SandboxContact {
   contact_id: string;
   display_name: string;
   avatar_url: string;

@@ -15,7 +15,7 @@ interface SandboxState {
   rooms: { room: string; data: { subject: string } }[];
 }
 
-export interface PlayedSession {
+interface PlayedSession {
   userId: string;
   contactId: string;
   roomId: string;

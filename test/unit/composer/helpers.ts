@@ -11,7 +11,7 @@ export const CTX: BuildContext = {
   boundary: 'XyZBoundary42',
 };
 
-export interface ParsedMultipart {
+interface ParsedMultipart {
   fields: [string, string][];
   files: { name: string; filename: string; mimeType: string; bytes: Buffer }[];
 }

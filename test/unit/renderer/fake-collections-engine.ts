@@ -24,7 +24,7 @@ export const FOLDER = '/qa/checks';
 export const scenario = (name: string, steps = 1) =>
   `name: ${name}\nsteps:\n${'  - wait: 1ms\n'.repeat(steps)}`;
 
-export interface FakeCollectionsEngine extends Pick<Core, 'invoke' | 'events'> {
+interface FakeCollectionsEngine extends Pick<Core, 'invoke' | 'events'> {
   readonly folder: string;
   files: Map<string, string>;
   /** Folders, besides those implied by files. */

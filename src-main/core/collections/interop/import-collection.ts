@@ -8,7 +8,7 @@ import { scenarioToYaml } from '../scenario-yaml';
 import { fileStem, translateRequest } from './import-request';
 import { readHar, readPostman, type SourceRead } from './import-sources';
 
-export interface ImportResult {
+interface ImportResult {
   /** Paths inside the collection, with `/` between names. */
   written: string[];
   skipped: string[];

@@ -26,11 +26,11 @@ export interface ImportedRequest {
   status?: number;
 }
 
-export type Translated =
+type Translated =
   { ok: true; scenario: ScenarioInput; notes: string[] } | { ok: false; reason: string };
 
 /** The URL's path from `/tp/` on; a leading `{{base_url}}` (Postman) stands for the server. */
-export function apiPath(url: string): string | null {
+function apiPath(url: string): string | null {
   const withoutQuery = url.split(/[?#]/)[0] ?? '';
   let path = withoutQuery.replace(/^\s*\{\{[^}]+\}\}/, '');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {

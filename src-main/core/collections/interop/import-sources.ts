@@ -3,7 +3,7 @@
 // (a raw JSON body, a GraphQL query, a script) is reported in words.
 import type { ImportedParam, ImportedRequest } from './import-request';
 
-export interface SourceRequest {
+interface SourceRequest {
   /** The sub-folder's names, from the outer one in. */
   folders: string[];
   request: ImportedRequest;

@@ -19,8 +19,7 @@ import { APP_TOKEN_PREREQUEST, testScript } from './postman-scripts';
 
 type RequestStepEntry = Step & { request: RequestStep; expect?: ResponseExpect };
 
-export const POSTMAN_SCHEMA =
-  'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 interface KeyValue {
   key: string;
@@ -33,7 +32,7 @@ interface PostmanEvent {
   listen: 'prerequest' | 'test';
   script: { type: 'text/javascript'; exec: string[] };
 }
-export interface PostmanItem {
+interface PostmanItem {
   name: string;
   description?: string;
   item?: PostmanItem[];
@@ -46,21 +45,21 @@ export interface PostmanItem {
   };
   event?: PostmanEvent[];
 }
-export interface PostmanCollection {
+interface PostmanCollection {
   info: { name: string; description?: string; schema: string };
   item: PostmanItem[];
   event: PostmanEvent[];
   variable: KeyValue[];
 }
 
-export interface PostmanExportOptions {
+interface PostmanExportOptions {
   /** The value of {{base_url}}: the active profile's base URL. */
   baseUrl: string;
   /** The value of {{client_id}}; the secret is left empty, to pass with --env-var. */
   clientId: string;
 }
 
-export interface PostmanExport {
+interface PostmanExport {
   collection: PostmanCollection;
   leftOut: string[];
 }

@@ -3,7 +3,7 @@
 // What has no Postman equivalent is returned in words, so the export can list it as left out.
 import type { ResponseExpect, ValueCheck } from '../../../../src-shared/collections/format';
 
-export interface Script {
+interface Script {
   lines: string[];
   leftOut: string[];
 }

@@ -12,7 +12,7 @@ import type { ReportOutline } from './report-outline';
 import { fields, rawBlock, type ReportContext } from './section-parts';
 
 /** A delivery's data as a person reads it: indented JSON when it is JSON, else as it came. */
-export function prettyData(data: string | null): string {
+function prettyData(data: string | null): string {
   if (!data) return '';
   try {
     return JSON.stringify(JSON.parse(data), null, 2);

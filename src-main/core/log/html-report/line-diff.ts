@@ -3,8 +3,7 @@
 // Longest common subsequence over the lines between the common start and end: deliveries are
 // small, and past MAX_CELLS the middle is shown as removed then added rather than computed.
 
-export type DiffOp =
-  { op: 'same' | 'removed' | 'added'; line: string } | { op: 'skipped'; count: number };
+type DiffOp = { op: 'same' | 'removed' | 'added'; line: string } | { op: 'skipped'; count: number };
 
 /** Lines x lines of the table the comparison fills at most (some 16 MB of memory). */
 const MAX_CELLS = 4_000_000;

@@ -19,7 +19,7 @@ export interface ListedProblem extends Problem {
 }
 
 /** A later record pointing at this one: "Replayed as #30", "Forwarded #31". */
-export interface BackLink {
+interface BackLink {
   seq: number;
   words: string;
 }

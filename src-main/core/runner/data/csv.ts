@@ -17,7 +17,7 @@ export class DataFileError extends Error {
   }
 }
 
-export interface CsvRecord {
+interface CsvRecord {
   /** The line the record starts on. */
   line: number;
   fields: string[];

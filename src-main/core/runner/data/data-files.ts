@@ -8,7 +8,7 @@ import { isIgnoredName, itemPath } from '../../collections/collection-paths';
 import { walkCollection } from '../../collections/collection-tree';
 
 const MAX_DEPTH = 4;
-export const MAX_DATA_FILES = 200;
+const MAX_DATA_FILES = 200;
 
 const isDataName = (name: string) => /\.(csv|json)$/i.test(name);
 

@@ -9,12 +9,12 @@ import { jsonErrorOffset } from './json-error-place';
 
 /** A data-driven run of 1,000 rows of ten scenarios is already 10,000 scenario runs. */
 export const MAX_DATA_ROWS = 1000;
-export const MAX_DATA_COLUMNS = 100;
+const MAX_DATA_COLUMNS = 100;
 
 /** The same rule as a collection's variable names (src-shared/collections/format.ts). */
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-export interface DataRow {
+interface DataRow {
   values: Record<string, string>;
 }
 

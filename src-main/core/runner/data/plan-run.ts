@@ -11,7 +11,7 @@ import {
   type PlannedScenario,
 } from './run-iterations';
 
-export interface RunPlan {
+interface RunPlan {
   views: ScenarioRunView[];
   plan: PlannedScenario[];
   data: RunView['data'];

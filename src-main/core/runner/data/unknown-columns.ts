@@ -10,7 +10,7 @@ import {
 } from '../../../../src-shared/collections/templates';
 import type { LoadedCollection } from '../../collections/load-collection';
 
-export interface UnknownName {
+interface UnknownName {
   name: string;
   /** The scenario's file, from the collection's folder. */
   path: string;

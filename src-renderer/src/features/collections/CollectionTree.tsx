@@ -10,7 +10,7 @@ import { isSendKey } from '../composer/shortcuts';
 import { visibleRows, type TreeRow } from './tree';
 import { useOpenScenario } from './use-open-scenario';
 
-export type ItemIntent = 'rename' | 'delete';
+type ItemIntent = 'rename' | 'delete';
 
 const idOf = (path: string) => `collection-item-${encodeURIComponent(path)}`;
 
@@ -19,7 +19,7 @@ export function focusItem(path: string) {
 }
 
 /** The item's accessible name: what it is, its size and its problems. */
-export function itemLabel(item: CollectionItem): string {
+function itemLabel(item: CollectionItem): string {
   const problems = item.problems.length;
   const trouble = problems ? `, ${problems} problem${problems === 1 ? '' : 's'}` : '';
   if (item.kind === 'folder') return `${item.name}, folder${trouble}`;

@@ -10,7 +10,7 @@ import type {
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
 
-export type ImportFormat = 'postman' | 'har';
+type ImportFormat = 'postman' | 'har';
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface CollectionTools {
@@ -32,7 +32,7 @@ export interface CollectionTools {
   lastSaved: { folder: string; path: string } | null;
 }
 
-export interface ImportSummary {
+interface ImportSummary {
   written: string[];
   skipped: string[];
 }

@@ -61,7 +61,7 @@ export interface CollectionsState extends CollectionTools {
 export type CollectionsStore = ReturnType<typeof createCollectionsStore>;
 
 /** What a new scenario holds: one request any profile can send, to edit from there. */
-export function newScenarioText(name: string): string {
+function newScenarioText(name: string): string {
   return [
     `name: ${JSON.stringify(name)}`,
     'steps:',

@@ -10,7 +10,7 @@ import type { AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 import type { CollectionsStore } from './collections-store';
 
-export interface ResolvedLine {
+interface ResolvedLine {
   name: string;
   value: string;
 }

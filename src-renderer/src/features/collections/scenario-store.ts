@@ -12,7 +12,7 @@ import type { Connection } from '../../bridge/connection';
 import { errorMessage } from '../../errors';
 import type { CollectionsStore, Notice } from './collections-store';
 
-export interface DiskChange {
+interface DiskChange {
   /** The file as it is on disk now; null when it is no longer there. */
   disk: CollectionFileText | null;
   /** `save`: a save found it changed; `changed`: it changed while edits were unsaved. */

@@ -73,7 +73,7 @@ export function findItem(items: CollectionItem[], path: string): CollectionItem 
 }
 
 /** The items of a folder ('' for the root), in order. */
-export function childrenOf(items: CollectionItem[], dir: string): CollectionItem[] {
+function childrenOf(items: CollectionItem[], dir: string): CollectionItem[] {
   if (dir === '') return items;
   return findItem(items, dir)?.children ?? [];
 }

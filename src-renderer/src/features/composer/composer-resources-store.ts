@@ -22,7 +22,7 @@ export interface ResourceOption {
   via: string[];
 }
 
-export interface ResourceInfo {
+interface ResourceInfo {
   id: string;
   text: string;
 }

@@ -17,7 +17,7 @@ import { base64Of } from '../../components/base64';
 import type { AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
-export type SendState =
+type SendState =
   | { status: 'idle' }
   | { status: 'sending'; sentBytes: number; totalBytes: number }
   | { status: 'failed'; message: string; refusedForRules: boolean };
@@ -64,7 +64,7 @@ export type ComposerStore = ReturnType<typeof createComposerStore>;
 
 const PREVIEW_DELAY_MS = 150;
 
-export const emptyDraft = (): Draft => ({
+const emptyDraft = (): Draft => ({
   endpointId: 'message.send',
   // The values a select would otherwise start on without sending: the common choices.
   params: { msg_type: 'text', grant_type: 'client_credentials', response_type: 'code' },

@@ -19,14 +19,14 @@ import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 export type ImportFormat = 'auto' | 'csv' | 'json';
 type ImportOutcome = CommandOutput<'contacts.import'>;
 
-export interface ImportProgress {
+interface ImportProgress {
   importId: string;
   done: number;
   total: number;
   failed: number;
 }
 
-export interface SaveOutcome {
+interface SaveOutcome {
   ok: boolean;
   /** Field errors the engine refused the draft with. */
   issues: ContactFieldIssue[];
@@ -61,7 +61,7 @@ export interface ContactsState {
   exportBook(format: 'csv' | 'json'): Promise<CommandOutput<'contacts.export'> | null>;
 }
 
-export interface DeletedContact {
+interface DeletedContact {
   contactId: string;
   displayName: string;
   results: OwnerResult[];

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useContacts } from '../../stores/stores-context';
 
-export interface ContactOption {
+interface ContactOption {
   contactId: string;
   /** "Order 1042", or "My App (supercontact)". */
   label: string;

@@ -16,7 +16,7 @@ import type { Connection } from '../../bridge/connection';
 import { errorMessage } from '../../errors';
 import type { CenterStore } from '../workbench/center-store';
 
-export const DEFAULT_BURST = 50;
+const DEFAULT_BURST = 50;
 
 export interface EndpointCheckState {
   /** Every check of the battery, in the order they run. */

@@ -6,7 +6,7 @@ import type { EndpointCheckReport } from '../../../../src-shared/contract';
 
 export type CheckChange = 'fixed' | 'now-failing' | 'unchanged' | 'not-run-before';
 
-export interface ReportDiff {
+interface ReportDiff {
   /** By check id, for each check of the newer report. */
   changes: Record<string, CheckChange>;
   fixed: number;

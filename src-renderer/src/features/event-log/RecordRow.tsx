@@ -12,7 +12,7 @@ import { rowStatus } from './row-status';
  * The active profile's connected users, as the list reads them once for all its rows (a row of its
  * own reading would be a subscription made and dropped for every row drawn, many a frame).
  */
-export type UserNames = readonly ConnectedUser[];
+type UserNames = readonly ConnectedUser[];
 
 interface RowProps {
   index: number;

@@ -1,8 +1,8 @@
 // Splits pretty-printed JSON into coloured spans without parsing it twice: a single regex over the
 // text JSON.stringify produced, so what is shown is exactly that text.
 
-export type JsonTokenKind = 'key' | 'string' | 'number' | 'literal' | 'punct';
-export interface JsonToken {
+type JsonTokenKind = 'key' | 'string' | 'number' | 'literal' | 'punct';
+interface JsonToken {
   kind: JsonTokenKind;
   text: string;
 }

@@ -8,7 +8,7 @@
 // a frame; release applies what waited at once, not a frame later.
 import type { JournalRecord } from '../../../../src-shared/contract';
 
-export interface LiveQueue {
+interface LiveQueue {
   /** A record arrived: applied with the others of its frame (not before release while held). */
   push(record: JournalRecord): void;
   /** A view's query is in flight: nothing is applied until release. */

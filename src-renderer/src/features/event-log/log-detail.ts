@@ -3,7 +3,7 @@
 // own state (results belong to the record on screen, not to the whole log).
 import type { Bridge, JournalRecord } from '../../../../src-shared/contract';
 
-export interface ReplayRequest {
+interface ReplayRequest {
   seq: number;
   target: 'receiver' | string;
   /** Replaces `data` (an edited replay). */

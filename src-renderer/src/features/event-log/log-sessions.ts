@@ -11,7 +11,7 @@ import { downloadFile } from '../../components/download';
 import { errorMessage } from '../../errors';
 
 export type ExportFormat = CommandInput<'sessions.export'>['format'];
-export type SessionChange = 'archive' | 'unarchive' | 'delete';
+type SessionChange = 'archive' | 'unarchive' | 'delete';
 const CHANGE_WORDS: Record<SessionChange, { busy: string; what: string }> = {
   archive: { busy: 'Archiving', what: 'archive the session' },
   unarchive: { busy: 'Unarchiving', what: 'unarchive the session' },
@@ -38,7 +38,7 @@ export interface LogSessionsState {
 }
 
 /** What to export besides the format: the command's own input (`throughSeq`: a paused list's last). */
-export type ExportOptions = Omit<CommandInput<'sessions.export'>, 'format'>;
+type ExportOptions = Omit<CommandInput<'sessions.export'>, 'format'>;
 
 type Set = (partial: Partial<LogSessionsState>) => void;
 

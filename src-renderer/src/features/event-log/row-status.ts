@@ -3,7 +3,7 @@
 // whatever its status: it reads "200 late" in the warning colour, never green, and says why on hover.
 import type { LogRow } from '../../../../src-shared/contract';
 
-export interface StatusCell {
+interface StatusCell {
   text: string;
   className: string;
   /** The words of the record's `late`, for a late answer. */

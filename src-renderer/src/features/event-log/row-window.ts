@@ -27,7 +27,7 @@ export interface RowWindow {
   previousCount: number;
 }
 
-export interface RowsDrawn {
+interface RowsDrawn {
   /** The indexes to draw, ascending. */
   indexes: number[];
   /** Rows above the view were left out (see previousCount): a render with no new ones draws them. */

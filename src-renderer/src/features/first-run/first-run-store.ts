@@ -46,7 +46,7 @@ const STORAGE_KEY = 'tp-inspector.first-run';
 /** The contact the first message goes to, made when the user has none that takes messages. */
 export const FIRST_CONTACT = { contactId: 'hello-desk', displayName: 'Hello desk' };
 export const FIRST_USER = { name: 'Ada', surname: 'Lovelace' };
-export const FIRST_TEXT = 'Hello from TP Inspector';
+const FIRST_TEXT = 'Hello from TP Inspector';
 
 export const isVerifiedDelivery = (r: JournalRecord | null): boolean =>
   r?.kind === 'delivery' && r.delivery.verification.outcome === 'valid';

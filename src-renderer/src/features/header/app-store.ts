@@ -12,14 +12,14 @@ import type {
 } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 
-export type AppInfo = CommandOutput<'app.info'>;
+type AppInfo = CommandOutput<'app.info'>;
 
 /**
  * The "Get app token" click. A failure belongs to the profile it happened on: it is dropped when
  * another profile becomes active and once that profile has a token again (the button's or one the
  * engine got for a call, announced with auth.changed).
  */
-export type TokenRequest =
+type TokenRequest =
   | { status: 'idle' }
   /** `id` tells this request from a later one for another profile (see getAppToken). */
   | { status: 'running'; profileId: string | null; id: number }

@@ -21,7 +21,7 @@ import { frameBatcher, NO_FRAME_MS } from '../../stores/next-frame';
 import { latestOnly, onProfileSwitch, type StillLatest } from '../../stores/profile-switch';
 
 /** What the receiver answered one delivery. */
-export interface DeliveryAnswer {
+interface DeliveryAnswer {
   seq: number;
   at: string;
   status: number;
@@ -51,7 +51,7 @@ export interface ForwardResult {
 }
 
 /** The parts of the pane that act on their own: each has its own progress words and error. */
-export type InboundSection = 'port' | 'response' | 'forwards' | 'key' | 'tunnel' | 'push';
+type InboundSection = 'port' | 'response' | 'forwards' | 'key' | 'tunnel' | 'push';
 
 export interface InboundState {
   profileId: string | null;

@@ -2,9 +2,9 @@
 // same thing: what it is doing, where it is reachable, why it is down, and when it tries again.
 import type { TunnelStatus } from '../../../../src-shared/contract';
 
-export type TunnelTone = 'off' | 'busy' | 'ok' | 'bad';
+type TunnelTone = 'off' | 'busy' | 'ok' | 'bad';
 
-export interface TunnelWords {
+interface TunnelWords {
   /** One or two words, for the badge: "Tunnel up", "Tunnel down". */
   short: string;
   /** A sentence for the pane. */
@@ -13,7 +13,7 @@ export interface TunnelWords {
 }
 
 /** Seconds left before the next try, counted from when the "reconnecting" change arrived. */
-export function retryInSeconds(t: TunnelStatus, since: number, now: number): number {
+function retryInSeconds(t: TunnelStatus, since: number, now: number): number {
   return Math.max(0, Math.ceil(((t.retryInMs ?? 0) - (now - since)) / 1000));
 }
 

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { downloadFile } from '../../components/download';
 import { useProfiles } from '../../stores/stores-context';
 
-export const EXPORT_FILENAME = 'tp-inspector-profiles.json';
+const EXPORT_FILENAME = 'tp-inspector-profiles.json';
 
 export function ExportImport() {
   const exportJson = useProfiles((s) => s.exportJson);

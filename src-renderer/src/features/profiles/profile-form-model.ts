@@ -77,7 +77,7 @@ export function errorsFromIssues(issues: { path: string; message: string }[]): F
   return errors;
 }
 
-export type Checked =
+type Checked =
   { ok: true; input: CommandInput<'profiles.create'> } | { ok: false; errors: FieldErrors };
 
 export function checkValues(values: FormValues, creating: boolean): Checked {

@@ -12,7 +12,7 @@ import type {
 import { errorMessage } from '../../errors';
 import type { AppStore } from '../header/app-store';
 
-export type ImportResult = CommandOutput<'profiles.import'>;
+type ImportResult = CommandOutput<'profiles.import'>;
 
 export interface ProfilesUiState {
   dialogOpen: boolean;

@@ -9,7 +9,7 @@ import { isRequired } from '../../components/param-required';
 import { VcardFields, type Vcard } from '../../components/VcardFields';
 
 /** A file to send: one of the samples (the engine reads it) or one picked from disk. */
-export type SimFile =
+type SimFile =
   | { source: 'sample'; name: string; size: number; mimeType: string | null }
   | { source: 'own'; name: string; size: number; mimeType: string | null; file: File };
 

@@ -57,7 +57,7 @@ export function FoldButton({ open, controls, onToggle, children }: FoldProps) {
 }
 
 /** The section's action in flight, or its last outcome: status when it went well, alert if not. */
-export function Outcome({ section }: { section: SimSection }) {
+function Outcome({ section }: { section: SimSection }) {
   const busy = useSimulator((s) => s.busy[section]);
   const outcome = useSimulator((s) => s.outcomes[section]);
   if (busy) {

@@ -13,7 +13,7 @@ export function attemptWords(a: Attempt): string {
   return `HTTP ${a.status} in ${durationMs(a.durationMs)}`;
 }
 
-export type Tone = 'ok' | 'warn' | 'error' | 'quiet';
+type Tone = 'ok' | 'warn' | 'error' | 'quiet';
 
 const STATUS: Record<string, { words: string; tone: Tone }> = {
   delivered: { words: 'delivered', tone: 'ok' },

@@ -22,7 +22,7 @@ import { followUpDelay } from '../../../../src-shared/rules/panel-rules';
 
 export type SimSection = 'users' | 'rooms' | 'send' | 'clock' | 'app' | 'deliveries';
 
-export interface SimOutcome {
+interface SimOutcome {
   ok: boolean;
   text: string;
   /** The journal record of a success, to find it in the Event log. */

@@ -16,7 +16,7 @@ import type { AppStore } from '../header/app-store';
 import { latestOnly, onProfileSwitch } from '../../stores/profile-switch';
 
 /** What a user row is doing now, in words ("Refreshing…"), by user id. */
-export type PendingActions = Record<string, string>;
+type PendingActions = Record<string, string>;
 
 export interface AuthState {
   /** The profile the users and visits below belong to. */

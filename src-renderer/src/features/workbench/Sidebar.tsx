@@ -13,7 +13,7 @@ import { lastProfileKind, rememberProfileKind } from './last-profile-kind';
 import { WidenTools } from './WidenTools';
 import './sidebar.css';
 
-export type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
+type SidebarTab = 'contacts' | 'users' | 'inbound' | 'simulator' | 'collections';
 
 interface TabSpec {
   id: SidebarTab;

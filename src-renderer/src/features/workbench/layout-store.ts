@@ -7,8 +7,8 @@ import { createStore } from 'zustand/vanilla';
 import type { UiPreferences } from '../../../../src-shared/contract';
 import { browserStorage, type UiPreferencesLink } from '../../stores/ui-preferences';
 
-export type PaneSize = 'tools' | 'log' | 'list';
-export type LayoutSizes = Record<PaneSize, number>;
+type PaneSize = 'tools' | 'log' | 'list';
+type LayoutSizes = Record<PaneSize, number>;
 
 /**
  * Pixels for the two columns, a percentage of the event log's split for the list. A column's 0
@@ -16,7 +16,7 @@ export type LayoutSizes = Record<PaneSize, number>;
  * event log 1.25 parts to the middle column's 1 of what the tools leave (logWidth), so the window
  * keeps its proportions at any width until the person sets a size.
  */
-export const DEFAULT_SIZES: LayoutSizes = { tools: 0, log: 0, list: 40 };
+const DEFAULT_SIZES: LayoutSizes = { tools: 0, log: 0, list: 40 };
 /** The tools' width when not set: a share of the room, never below what their tabs need. */
 const TOOLS_SHARE = 0.25;
 const TOOLS_AT_LEAST = 320;
@@ -43,7 +43,7 @@ const STORAGE_KEY = 'tp-inspector.layout';
 type SavedLayout = { sizes: LayoutSizes; widened: boolean };
 
 /** A saved layout, or the defaults: a damaged or foreign entry is ignored, never trusted. */
-export function parseLayout(saved: NonNullable<UiPreferences['layout']> | undefined): SavedLayout {
+function parseLayout(saved: NonNullable<UiPreferences['layout']> | undefined): SavedLayout {
   const sizes = { ...DEFAULT_SIZES };
   for (const key of Object.keys(sizes) as PaneSize[]) {
     const value: unknown = saved?.sizes?.[key];
@@ -58,7 +58,7 @@ export function parseLayout(saved: NonNullable<UiPreferences['layout']> | undefi
  * stored yet when the page went away (a reload right after a key press): that copy is newer than
  * the engine's and is sent to it rather than replaced by it.
  */
-export function readSaved(
+function readSaved(
   storage: Pick<Storage, 'getItem'> | null,
 ): (SavedLayout & { unconfirmed: boolean }) | null {
   try {
