@@ -1,6 +1,7 @@
 // What every MCP tool works with: the engine, the profile the server acts for, whether
 // --allow-writes was given, and the shapes of an answer a model reads without the UI (short text
 // for it to read, the same facts as structured content for it to use).
+import { errorText } from '../../../src-shared/contract/errors';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CommandError, JournalRecord, type ProfileView } from '../../../src-shared/contract';
 import { isLoopbackHost } from '../../core/api/transport-policy';
@@ -45,9 +46,7 @@ export async function guarded(body: () => Promise<CallToolResult>): Promise<Call
         .filter((line) => !err.message.includes(line));
       return refusal([err.message, ...fields].join('\n'));
     }
-    return refusal(
-      `The tool could not finish: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    return refusal(`The tool could not finish: ${errorText(err)}`);
   }
 }
 

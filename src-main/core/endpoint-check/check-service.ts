@@ -1,6 +1,7 @@
 // The app's endpoint check: one run at a time per URL, each told as it goes
 // (endpointCheck.progress) and when it ends (endpointCheck.ended, with the URL's history), and
 // stoppable (endpointCheck.stop). The battery itself is run-check.ts's, as the command line runs it.
+import { errorText } from '../../../src-shared/contract/errors';
 import { CommandError, type CommandOutput } from '../../../src-shared/contract';
 import type { EndpointCheckProgress } from '../../../src-shared/contract';
 import type { Invoke } from '../dispatch';
@@ -50,7 +51,7 @@ export function createEndpointCheckService(s: Services, invoke: Invoke) {
       s.events.emit('endpointCheck.ended', { url: input.url, history: entry, error: null });
       return report;
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
+      const error = errorText(err);
       s.events.emit('endpointCheck.ended', { url: input.url, history: null, error });
       throw err;
     } finally {

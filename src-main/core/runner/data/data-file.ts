@@ -1,6 +1,7 @@
 // A run's data file, read as the collection's other files are (docs/security.md, Running a
 // collection you did not write): from inside the collection's folder only, never through a link
 // that leads out, and never past the size a collection file may be.
+import { errorText } from '../../../../src-shared/contract/errors';
 import { extname, join } from 'node:path';
 import { resolveInside } from '../../collections/collection-paths';
 import { readCollectionFile } from '../../collections/read-collection-file';
@@ -43,7 +44,7 @@ export async function readRunData(folder: string, file: string): Promise<RunData
     );
   }
   const read = await readCollectionFile(folder, full).catch((err: unknown) => ({
-    problem: `This file cannot be read: ${err instanceof Error ? err.message : String(err)}.`,
+    problem: `This file cannot be read: ${errorText(err)}.`,
   }));
   if ('missing' in read)
     throw fail(
