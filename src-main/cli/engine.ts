@@ -84,8 +84,7 @@ export async function startCliEngine(options: CliEngineOptions = {}): Promise<Cl
     core: engine.core,
     dataDir: engine.dataDir,
     temporary,
-    // Never null: without withoutSandbox, a sandbox that does not start fails the start.
-    sandboxUrl: engine.sandbox!.baseUrl,
+    sandboxUrl: engine.sandbox.baseUrl,
     close: () => engine.close(),
   };
 }

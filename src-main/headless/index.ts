@@ -124,9 +124,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     createCore: options.createCore ?? realCreateCore,
     coreOptions: options.inboundPort !== undefined ? { inboundPort: options.inboundPort } : {},
   });
-  const { core, dataDir, carriedOver } = engine;
-  // Never null: without withoutSandbox, a sandbox that does not start fails the start.
-  const sandbox = engine.sandbox!;
+  const { core, dataDir, carriedOver, sandbox } = engine;
   let http: HttpHost;
   try {
     http = await startHttpHost({

@@ -66,10 +66,10 @@ export interface HostEngineOptions<S extends HostSandbox> {
   closeFailed?: ((part: string, err: unknown) => void) | undefined;
 }
 
-export interface HostEngine<S extends HostSandbox> {
+/** `S | null` when the host carries on without a sandbox that did not start (withoutSandbox). */
+export interface HostEngine<S extends HostSandbox | null> {
   core: Core;
-  /** Null only when the sandbox failed and the host chose to carry on (withoutSandbox). */
-  sandbox: S | null;
+  sandbox: S;
   dataDir: string;
   /** Whether dataDir is a fresh temporary folder (removed by close). */
   temporary: boolean;
@@ -84,15 +84,22 @@ export interface HostEngine<S extends HostSandbox> {
  * Starts the engine with everything it needs, in order. A step that fails undoes the ones before
  * it, so a failed start leaks no server, no lock and no temporary folder.
  */
+export function startHostEngine<S extends HostSandbox>(
+  options: HostEngineOptions<S> & { withoutSandbox: (err: unknown) => void },
+): Promise<HostEngine<S | null>>;
+export function startHostEngine<S extends HostSandbox>(
+  options: HostEngineOptions<S> & { withoutSandbox?: undefined },
+): Promise<HostEngine<S>>;
 export async function startHostEngine<S extends HostSandbox>(
   options: HostEngineOptions<S>,
-): Promise<HostEngine<S>> {
+): Promise<HostEngine<S | null>> {
   const steps = new StartSteps(options.closeFailed);
   return steps.undoIfFails(async () => {
     const temporary = options.dataDir === undefined;
     const dataDir =
       options.dataDir === undefined
-        ? await mkdtemp(join(tmpdir(), 'tp-run-'))
+        ? // Only the command line's runs start on a temporary folder: named for them.
+          await mkdtemp(join(tmpdir(), 'tp-run-'))
         : resolve(options.dataDir);
     if (temporary)
       steps.started('the temporary data folder', () =>

@@ -36,7 +36,8 @@ function parts(options: { coreFails?: boolean; sandboxFails?: boolean } = {}) {
     close: vi.fn(async () => void closed.push('sandbox')),
   };
   const core = { close: vi.fn(async () => void closed.push('engine')) } as unknown as Core;
-  const options_: HostEngineOptions<HostSandbox> = {
+  // Without withoutSandbox: the tests that want it add it.
+  const options_: HostEngineOptions<HostSandbox> & { withoutSandbox?: undefined } = {
     lock: { holder: 'the headless host', advice: 'Close the other one.' },
     settings: () => memorySettings(),
     secrets: unavailableSealer('no keyring in this test'),
