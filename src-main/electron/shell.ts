@@ -1,6 +1,7 @@
 // The Electron shell, start to quit: single-instance lock, the app scheme, session rules, the
-// embedded sandbox, the engine, the IPC transport, the menu and the window. Everything it touches comes from `electron` or
-// from `deps`, so a test can run it against a stand-in electron module.
+// embedded sandbox and the engine (through the start-up every host shares, host-start/), the IPC
+// transport, the menu and the window. Everything it touches comes from `electron` or from `deps`,
+// so a test can run it against a stand-in electron module.
 import { errorText } from '../../src-shared/contract/errors';
 import {
   app,

@@ -107,7 +107,7 @@ export async function startHeadlessHost(options: HeadlessHostOptions): Promise<H
     carryOverOlderData: options.carryOverOlderData,
     settings: confSettings,
     secrets: options.secrets ?? unavailableSealer(NO_KEYRING_EXPLANATION),
-    // On the port it had last time, keeping its state in the data folder.
+    // On --sandbox-port, else the port it had last time; keeping its state in the data folder.
     startSandbox: async ({ settings, storedClientSecret, stateFile }) =>
       startStableSandbox(
         settings,
