@@ -111,6 +111,7 @@ export default tseslint.config(
           './src-main/headless',
           './src-main/cli',
           './src-main/electron',
+          './src-main/host-start',
           './src-main/sandbox',
           './src-main/index.ts',
           './src-renderer',
@@ -118,6 +119,24 @@ export default tseslint.config(
         ],
         message:
           'the engine (src-main/core) imports only itself and src-shared: hosts plug in through core/host-interface.ts.',
+      },
+    ],
+  ),
+  boundary(
+    ['src-main/host-start/**'],
+    [
+      {
+        target: './src-main/host-start',
+        from: [
+          './src-main/headless',
+          './src-main/cli',
+          './src-main/electron',
+          './src-main/index.ts',
+          './src-renderer',
+          './src-preload',
+        ],
+        message:
+          'the start-up every host shares imports the engine, the sandbox and src-shared, never a host or the UI: the hosts import it.',
       },
     ],
   ),
@@ -217,6 +236,7 @@ export default tseslint.config(
     files: [
       'src-main/core/**/*.ts',
       'src-main/sandbox/**/*.ts',
+      'src-main/host-start/**/*.ts',
       'src-main/headless/**/*.ts',
       'src-main/cli/**/*.ts',
     ],
@@ -225,7 +245,10 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', message: 'core, headless, cli and sandbox stay Electron-free' },
+            {
+              name: 'electron',
+              message: 'core, host-start, headless, cli and sandbox stay Electron-free',
+            },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import type {
   EventPayload,
   SavedExport,
 } from '../src-shared/contract';
-import { eventsOf, ipcChannel } from '../src-shared/contract/channels';
+import { eventFanOut, ipcChannel } from '../src-shared/contract/channels';
 
 type Envelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
 
@@ -48,24 +48,15 @@ function unwrap(name: string, envelope: unknown): unknown {
   throw failure({ code: 'internal', message: `${name} got a reply the app does not understand.` });
 }
 
-// One IPC listener for every subscription, so a message (a batch of journal records comes as JSON
-// text) is read once, whoever listens.
-const listeners = new Map<string, Set<(payload: unknown) => void>>();
-let subscribed = 0;
+// One IPC listener for every subscription, held while someone listens, so a message (a batch of
+// journal records comes as JSON text) is read once, whoever listens.
+const listeners = eventFanOut({
+  listenerFailed: (event, err) => console.error(`listener for ${event} failed`, err),
+  first: () => ipcRenderer.on(ipcChannel.event, onEvent),
+  none: () => ipcRenderer.removeListener(ipcChannel.event, onEvent),
+});
 function onEvent(_e: IpcRendererEvent, message: unknown): void {
-  const events = eventsOf(message);
-  if (!events) return;
-  for (const listener of [...(listeners.get(events.event) ?? [])]) {
-    // A batch is its records one by one, in order, within this one task (as the WebSocket's).
-    for (const payload of events.payloads) {
-      // A broken view must not stop the other listeners from hearing the event.
-      try {
-        listener(payload);
-      } catch (err) {
-        console.error(`listener for ${events.event} failed`, err);
-      }
-    }
-  }
+  listeners.deliver(message);
 }
 
 const bridge: Bridge = {
@@ -74,19 +65,7 @@ const bridge: Bridge = {
     return unwrap(name, envelope) as CommandOutput<K>;
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
-    // Its own function per subscription: the same listener subscribed twice is two subscriptions.
-    const wrapped = (payload: unknown) => listener(payload as EventPayload<E>);
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(wrapped);
-    if (subscribed++ === 0) ipcRenderer.on(ipcChannel.event, onEvent);
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      set.delete(wrapped);
-      if (--subscribed === 0) ipcRenderer.removeListener(ipcChannel.event, onEvent);
-    };
+    return listeners.on(event, (payload) => listener(payload as EventPayload<E>));
   },
   // Main shows the save dialog and writes the file: the export never crosses into the page.
   async saveExport(input: CommandInput<'sessions.export'>): Promise<SavedExport> {

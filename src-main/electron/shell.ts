@@ -1,6 +1,7 @@
 // The Electron shell, start to quit: single-instance lock, the app scheme, session rules, the
-// embedded sandbox, the engine, the IPC transport, the menu and the window. Everything it touches comes from `electron` or
-// from `deps`, so a test can run it against a stand-in electron module.
+// embedded sandbox and the engine (through the start-up every host shares, host-start/), the IPC
+// transport, the menu and the window. Everything it touches comes from `electron` or from `deps`,
+// so a test can run it against a stand-in electron module.
 import { errorText } from '../../src-shared/contract/errors';
 import {
   app,
@@ -15,19 +16,16 @@ import {
   shell,
 } from 'electron';
 import type { Core } from '../core/core';
-import { adoptOlderData } from '../core/common/data-folder';
-import { lockDataFolder } from '../core/common/data-folder-lock';
 import type { CoreHost, SettingsStore } from '../core/host-interface';
+import { startHostEngine } from '../host-start/start-host-engine';
 import type { RunningSandbox } from '../sandbox/index';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { appLocation, devServerToUse, isWebUrl, outDir, preloadPath, rendererDir } from './app-url';
-import { electronHost } from './electron-host';
+import { externalOpener } from './external-opener';
 import { forwardEvents, registerCommands, senderCheck } from './ipc';
 import { menuTemplate } from './menu';
 import { registerSaveExport } from './save-export';
 import { menuActions } from './menu-actions';
-import { storedSandboxSecret } from '../core/profiles/profile-store';
-import { embeddedStateFile } from '../sandbox/embedded';
 import { safeStorageSealer } from './secrets';
 import { secureSession } from './security';
 import { createMainWindow, focusWindow } from './window';
@@ -130,47 +128,29 @@ async function launch(
   serveAppScheme(protocol, rendererDir(out));
   secureSession(session.defaultSession);
 
-  const settings = deps.createSettings();
-  const dataDir = app.getPath('userData');
-  // The single-instance lock keeps a second window out; this keeps out the headless host and the
-  // command line on the same folder.
-  const lock = lockDataFolder(
-    dataDir,
-    'the desktop app',
-    'Close the other one first (a headless host, or a command-line run with --profile), then open TP Inspector again.',
-  );
-  // After the lock: two starts at once must not both copy into the folder.
-  const carried = deps.carryOverOlderData ? adoptOlderData(dataDir) : null;
-  if (carried) console.error(carried.words);
-  const secrets = safeStorageSealer(safeStorage, platform);
-  // Without the sandbox the app still works against real platforms: say so and carry on.
-  let sandbox: ShellSandbox | null = null;
-  try {
-    sandbox = await deps.startSandbox(
-      storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
-      embeddedStateFile(dataDir),
-    );
-  } catch (err) {
-    console.error('The embedded sandbox platform did not start:', err);
-  }
-
-  const host = electronHost({
+  // The single-instance lock keeps a second window out; the data folder's lock keeps out the
+  // headless host and the command line on the same folder.
+  const engine = await startHostEngine<ShellSandbox>({
+    dataDir: app.getPath('userData'),
+    lock: {
+      holder: 'the desktop app',
+      advice:
+        'Close the other one first (a headless host, or a command-line run with --profile), then open TP Inspector again.',
+    },
+    carryOverOlderData: deps.carryOverOlderData,
+    settings: () => deps.createSettings(),
+    secrets: safeStorageSealer(safeStorage, platform),
+    startSandbox: ({ storedClientSecret, stateFile }) =>
+      deps.startSandbox(storedClientSecret(), stateFile),
+    // Without the sandbox the app still works against real platforms: say so and carry on.
+    withoutSandbox: (err) => console.error('The embedded sandbox platform did not start:', err),
     appVersion: app.getVersion(),
-    dataDir,
-    settings,
-    secrets,
-    openExternal: (url) => shell.openExternal(url),
-    sandbox,
-    ...(carried ? { notices: [carried.words] } : {}),
+    openExternal: externalOpener((url) => shell.openExternal(url)),
+    createCore: (host) => deps.createCore(host),
+    closeFailed: (part, err) => console.error(`Closing ${part} failed:`, err),
   });
-  let core: Core;
-  try {
-    core = await deps.createCore(host);
-  } catch (err) {
-    await sandbox?.close().catch(() => undefined);
-    lock.release();
-    throw err;
-  }
+  const { core, sandbox, settings, dataDir } = engine;
+  if (engine.carriedOver) console.error(engine.carriedOver.words);
 
   const windows = () => {
     const w = getWindow();
@@ -231,11 +211,7 @@ async function launch(
       forwarding.stop();
       unregister();
       unregisterSave();
-      await core.close().catch((err: unknown) => console.error('Closing the engine failed:', err));
-      await sandbox
-        ?.close()
-        .catch((err: unknown) => console.error('Closing the sandbox failed:', err));
-      lock.release();
+      await engine.close();
     })());
 
   // Quitting waits for the journal to flush and the sandbox to stop, then quits for real.

@@ -1,19 +1,15 @@
 // The headless host, programmatically: the embedded sandbox, the engine, and the loopback server
 // that serves the renderer and carries the contract over a WebSocket. serve.ts is its CLI; tests
 // start it in-process.
-import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createCore as realCreateCore, type CoreOptions } from '../core/index';
 import type { Core } from '../core/core';
-import { adoptOlderData, type AdoptedData } from '../core/common/data-folder';
-import { lockDataFolder } from '../core/common/data-folder-lock';
 import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
-import { storedSandboxSecret } from '../core/profiles/profile-store';
-import { embeddedSandbox, embeddedStateFile } from '../sandbox/embedded';
+import { startHostEngine } from '../host-start/start-host-engine';
 import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';
 import { APP_VERSION } from './app-version';
-import { startHttpHost } from './http-host';
+import { startHttpHost, type HttpHost } from './http-host';
 import { freeLoopbackPort, LOOPBACK } from './listen';
 import { openInBrowser, type Opener } from './open-url';
 import { confSettings } from './settings';
@@ -81,7 +77,7 @@ function defaultRendererDir(): string {
 }
 
 async function sandboxOptions(
-  dataDir: string,
+  stateFile: string,
   redirectPort: number | undefined,
   clientSecret: string | undefined,
 ): Promise<SandboxOptions> {
@@ -94,108 +90,81 @@ async function sandboxOptions(
     ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}),
   };
   return {
-    state_file: embeddedStateFile(dataDir),
+    state_file: stateFile,
     ...(Object.keys(app).length > 0 ? { apps: [app] } : {}),
   };
 }
 
 export async function startHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
-  const dataDir = resolve(options.dataDir);
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir());
-  mkdirSync(dataDir, { recursive: true });
-  const lock = lockDataFolder(
-    dataDir,
-    'the headless host',
-    'Use the one that is running (its URL was printed where it started), close it first, or start this one with --data-dir and a folder of its own.',
-  );
-  // After the lock: two starts at once must not both copy into the folder.
-  let carried: AdoptedData | null;
-  try {
-    carried = options.carryOverOlderData ? adoptOlderData(dataDir) : null;
-  } catch (err) {
-    lock.release();
-    throw err;
-  }
-
-  // Each step undoes the ones before it if a later one fails, so a failed start leaks nothing.
-  const settings = confSettings(dataDir);
-  const secrets = options.secrets ?? unavailableSealer(NO_KEYRING_EXPLANATION);
-  const sandbox = await startStableSandbox(
-    settings,
-    await sandboxOptions(
-      dataDir,
-      options.redirectPort,
-      storedSandboxSecret({ settings, secrets, paths: { dataDir } }),
-    ),
-    options.sandboxPort,
-  ).catch((err: unknown) => {
-    lock.release();
-    throw err;
+  const engine = await startHostEngine({
+    dataDir: options.dataDir,
+    lock: {
+      holder: 'the headless host',
+      advice:
+        'Use the one that is running (its URL was printed where it started), close it first, or start this one with --data-dir and a folder of its own.',
+    },
+    carryOverOlderData: options.carryOverOlderData,
+    settings: confSettings,
+    secrets: options.secrets ?? unavailableSealer(NO_KEYRING_EXPLANATION),
+    // On --sandbox-port, else the port it had last time; keeping its state in the data folder.
+    startSandbox: async ({ settings, storedClientSecret, stateFile }) =>
+      startStableSandbox(
+        settings,
+        await sandboxOptions(stateFile, options.redirectPort, storedClientSecret()),
+        options.sandboxPort,
+      ),
+    appVersion: APP_VERSION,
+    openExternal: async (url) => {
+      const opened = await openInBrowser(url, options.opener);
+      if (!opened) {
+        throw new Error(`This machine has no way to open a browser here: open ${url} yourself.`);
+      }
+    },
+    createCore: options.createCore ?? realCreateCore,
+    coreOptions: options.inboundPort !== undefined ? { inboundPort: options.inboundPort } : {},
   });
-  let core: Core | undefined;
+  const { core, dataDir, carriedOver, sandbox } = engine;
+  let http: HttpHost;
   try {
-    const sandboxRegistration = embeddedSandbox(sandbox);
-    const host: CoreHost = {
-      appVersion: APP_VERSION,
-      paths: { dataDir },
-      settings,
-      secrets,
-      openExternal: async (url) => {
-        const opened = await openInBrowser(url, options.opener);
-        if (!opened) {
-          throw new Error(`This machine has no way to open a browser here: open ${url} yourself.`);
-        }
-      },
-      ...(sandboxRegistration ? { sandbox: sandboxRegistration } : {}),
-      ...(carried ? { notices: [carried.words] } : {}),
-    };
-    core = await (options.createCore ?? realCreateCore)(
-      host,
-      options.inboundPort !== undefined ? { inboundPort: options.inboundPort } : {},
-    );
-    const http = await startHttpHost({
+    http = await startHttpHost({
       core,
       rendererDir,
       ...(options.port !== undefined ? { port: options.port } : {}),
       ...(options.token !== undefined ? { token: options.token } : {}),
     });
-    const started = core;
-    const inboundUrl = await core
-      .invoke('inbound.status', {})
-      .then((s) => s.suggested.endpointUrl)
-      .catch(() => null);
-    const secretStorage = await core
-      .invoke('app.info', {})
-      .then((info) => info.secretStorage.mode)
-      .catch(() => 'memory' as const);
-    let closing: Promise<void> | undefined;
-    return {
-      url: http.url,
-      secretStorage,
-      carriedOver: carried?.words ?? null,
-      port: http.port,
-      token: http.token,
-      sandboxUrl: sandbox.baseUrl,
-      sandboxPortTaken:
-        sandbox.wantedPort !== null && !sandbox.baseUrl.endsWith(`:${sandbox.wantedPort}`)
-          ? sandbox.wantedPort
-          : null,
-      inboundUrl,
-      dataDir,
-      rendererDir,
-      close: () =>
-        (closing ??= (async () => {
-          // Server first, so no command arrives at an engine that is shutting down.
-          await http.close();
-          await started.close();
-          await sandbox.close();
-          lock.release();
-        })()),
-    };
   } catch (err) {
-    await core?.close().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
-    lock.release();
+    await engine.close().catch(() => undefined);
     throw err;
   }
+  const inboundUrl = await core
+    .invoke('inbound.status', {})
+    .then((s) => s.suggested.endpointUrl)
+    .catch(() => null);
+  const secretStorage = await core
+    .invoke('app.info', {})
+    .then((info) => info.secretStorage.mode)
+    .catch(() => 'memory' as const);
+  let closing: Promise<void> | undefined;
+  return {
+    url: http.url,
+    secretStorage,
+    carriedOver: carriedOver?.words ?? null,
+    port: http.port,
+    token: http.token,
+    sandboxUrl: sandbox.baseUrl,
+    sandboxPortTaken:
+      sandbox.wantedPort !== null && !sandbox.baseUrl.endsWith(`:${sandbox.wantedPort}`)
+        ? sandbox.wantedPort
+        : null,
+    inboundUrl,
+    dataDir,
+    rendererDir,
+    close: () =>
+      (closing ??= (async () => {
+        // Server first, so no command arrives at an engine that is shutting down.
+        await http.close();
+        await engine.close();
+      })()),
+  };
 }

@@ -24,7 +24,7 @@ import { z } from 'zod';
 export const LOCK_FILE = 'tp-inspector.lock';
 
 /** Which host holds the folder, in the words a person sees. */
-type FolderHolderKind = 'the desktop app' | 'the headless host' | 'the command line';
+export type FolderHolderKind = 'the desktop app' | 'the headless host' | 'the command line';
 
 const Holder = z.object({
   pid: z.number().int().positive(),
@@ -34,7 +34,7 @@ const Holder = z.object({
 });
 type Holder = z.infer<typeof Holder>;
 
-export interface DataFolderLock {
+interface DataFolderLock {
   readonly file: string;
   /** Removes the lock, if it is still this process's; safe to call twice. */
   release(): void;

@@ -5,7 +5,7 @@
 // reconnects with backoff while the header says so.
 import {
   CommandError,
-  eventsOf,
+  eventFanOut,
   WireResponse,
   type Bridge,
   type CommandName,
@@ -45,7 +45,9 @@ export function createWsBridge(url: string): WsBridge {
   let closedByUs = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Map<number, Pending>();
-  const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+  const eventListeners = eventFanOut({
+    listenerFailed: (event, err) => console.error(`listener for ${event} failed`, err),
+  });
   const stateListeners = new Set<(s: ConnectionState) => void>();
   // Calls made while the socket is not open wait here for it.
   let openWaiters: Array<() => void> = [];
@@ -90,17 +92,6 @@ export function createWsBridge(url: string): WsBridge {
     };
   }
 
-  function emit(event: string, payload: unknown) {
-    for (const listener of [...(eventListeners.get(event) ?? [])]) {
-      // A broken view must not stop the other listeners from hearing the event.
-      try {
-        listener(payload);
-      } catch (err) {
-        console.error(`listener for ${event} failed`, err);
-      }
-    }
-  }
-
   function onMessage(data: unknown) {
     if (typeof data !== 'string') return;
     let parsed: unknown;
@@ -109,12 +100,8 @@ export function createWsBridge(url: string): WsBridge {
     } catch {
       return;
     }
-    // An event or a batch of them, read as the Electron preload reads its own.
-    const events = eventsOf(parsed);
-    if (events) {
-      for (const payload of events.payloads) emit(events.event, payload);
-      return;
-    }
+    // An event or a batch of them, heard as the Electron preload hears its own.
+    if (eventListeners.deliver(parsed)) return;
     const response = WireResponse.safeParse(parsed);
     if (!response.success || response.data.id === null) return;
     const call = pending.get(response.data.id);
@@ -173,11 +160,7 @@ export function createWsBridge(url: string): WsBridge {
       });
     },
     on<E extends EventName>(event: E, listener: (payload: never) => void) {
-      const set = eventListeners.get(event) ?? new Set();
-      eventListeners.set(event, set);
-      const wrapped = listener as (payload: unknown) => void;
-      set.add(wrapped);
-      return () => void set.delete(wrapped);
+      return eventListeners.on(event, listener as (payload: unknown) => void);
     },
     close() {
       closedByUs = true;

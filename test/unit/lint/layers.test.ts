@@ -89,6 +89,18 @@ describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', SL
     expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
   });
 
+  it('stops the shared start-up importing a host, and the engine importing the start-up', async () => {
+    const start = 'src-main/host-start/start-steps.ts';
+    const host = specifier(start, 'src-main/headless/listen');
+    const refused = await lintAs(start, `export * from '${host}';\n`);
+    expect(refused.map((m) => m.message).join('\n')).toMatch(/start-up every host shares/);
+    const sandbox = specifier(start, 'src-main/sandbox/embedded');
+    expect(await lintAs(start, `export * from '${sandbox}';\n`)).toEqual([]);
+    const fromCore = specifier(CORE_FILE, 'src-main/host-start/start-steps');
+    const messages = await lintAs(CORE_FILE, `export * from '${fromCore}';\n`);
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+  });
+
   it('stops the sandbox importing the engine', async () => {
     const to = specifier(SANDBOX_FILE, 'src-main/core/dispatch');
     const messages = await lintAs(SANDBOX_FILE, `export * from '${to}';\n`);
