@@ -1,11 +1,12 @@
 // Compare two records in the Event log: two deliveries of different text, one marked for compare
 // from its detail, the other compared with it by the keyboard (C); the comparison names the data's
 // text as the field that differs, hides the volatile ones (ids, timestamps, signatures) until
-// asked, and Escape gives the record back. The guide's pictures are taken light and dark.
+// asked, and Escape gives the record back. The guide's pictures are taken light and dark. Then a
+// new session of one delivery is compared with the first by counts, under Sessions….
 import { describe, expect, test } from 'vitest';
 import { EventLogPage } from './pages/event-log-page';
 import { POLL, useAppSession } from './support/app-session';
-import { saveDocScreenshot } from './support/screenshot';
+import { saveAppScreenshot, saveDocScreenshot } from './support/screenshot';
 import { connectedSandboxUser, userSends } from './support/event-log-sandbox';
 
 const session = useAppSession();
@@ -70,5 +71,19 @@ describe('compare two records', () => {
     await expect.poll(() => log.comparison().count(), POLL).toBe(0);
     expect(await log.records.isVisible()).toBe(false);
     expect(await log.detailTitle().innerText()).toMatch(new RegExp(`^#${other} `));
+    await log.detail.getByRole('button', { name: 'Maximize' }).click();
+
+    // A session of one delivery compared with Default's two, by counts.
+    await log.startSession('today');
+    await userSends(running, user.id, 'Where is my order?');
+    await expect.poll(() => log.rows('delivery', 'Where is my order?').count(), POLL).toBe(1);
+    await log.manageSessions.click();
+    await log.compareSession('Default').click();
+    await log.sessionsCompared().waitFor(POLL);
+    expect(await log.sessionCount('delivery')).toEqual(['2', '1']);
+    expect(await log.sessionCount('signature valid')).toEqual(['2', '1']);
+    const differs = log.sessionsCompared().getByRole('list', { name: 'Records that differ' });
+    expect(await differs.innerText()).toMatch(/delivery text 2xx valid: 2 → 1 · open: #\d+/);
+    await saveAppScreenshot(app.page, 'sessions-compare');
   });
 });

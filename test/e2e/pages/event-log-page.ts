@@ -237,4 +237,27 @@ export class EventLogPage {
   volatileFields(): Locator {
     return this.comparison().getByRole('button', { name: 'Volatile fields', exact: true });
   }
+
+  /** In Sessions…: compares a session with the open one, by counts. */
+  compareSession(name: string): Locator {
+    return this.sessionRow(name).getByRole('button', {
+      name: `Compare ${name} with the open one`,
+      exact: true,
+    });
+  }
+
+  /** Two sessions compared, in Sessions…: its counts table and the records that differ. */
+  sessionsCompared(): Locator {
+    return this.sessionsPanel.getByRole('region', { name: 'Sessions compared' });
+  }
+
+  /** A row of the compared sessions' counts ("delivery", "signature valid") as its cells' texts. */
+  async sessionCount(label: string): Promise<string[]> {
+    return this.sessionsCompared()
+      .getByRole('table', { name: 'Session counts' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByRole('cell')
+      .allInnerTexts();
+  }
 }
