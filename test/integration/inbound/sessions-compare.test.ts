@@ -82,6 +82,6 @@ describe('sessions.compare', () => {
 
     await expect(
       f.core.invoke('sessions.compare', { leftId: yesterday, rightId: 'no-such-session' }),
-    ).rejects.toThrow(/no-such-session|no session|not found/i);
+    ).rejects.toThrow(/There is no session "no-such-session"/);
   });
 });
