@@ -1,7 +1,7 @@
 // The structural diff (src-shared/rules/structural-diff.ts) and what of a record it compares
 // (src-shared/rules/record-comparable.ts).
 import { describe, expect, it } from 'vitest';
-import type { DeliveryRecord } from '../../../src-shared/contract';
+import type { ApiRecord, DeliveryRecord } from '../../../src-shared/contract';
 import {
   MAX_CHANGES,
   isVolatileKey,
@@ -139,5 +139,34 @@ describe('comparableRecord', () => {
     const record = delivery('x', 'm1');
     record.delivery.form.data = 'not json';
     expect(comparableRecord(record).data).toBe('not json');
+  });
+
+  it("parses a call's JSON response body, and keeps bytes that are not UTF-8 as base64", () => {
+    const call = (body: string, encoding: 'utf8' | 'base64' = 'utf8') =>
+      ({
+        seq: 1,
+        at: '2026-01-01T00:00:00Z',
+        summary: 's',
+        kind: 'api',
+        api: {
+          method: 'POST',
+          url: 'https://p.test/tp/message/send.json',
+          requestHeaders: { date: 'today' },
+          requestParams: { msg_type: 'text' },
+          status: 200,
+          responseHeaders: {},
+          responseBody: { encoding, text: body, size: body.length },
+          timing: { totalMs: 1, ttfbMs: null, downloadMs: null },
+        },
+      }) as ApiRecord;
+    const diff = structuralDiff(
+      comparableRecord(call('{"ok":true,"message_id":"a"}')),
+      comparableRecord(call('{"ok":false,"message_id":"b"}')),
+    );
+    expect(diff.changes.map((c) => [pathText(c.path), c.volatile])).toEqual([
+      ['responseBody.ok', false],
+      ['responseBody.message_id', true],
+    ]);
+    expect(comparableRecord(call('/9j/', 'base64')).responseBody).toEqual({ base64: '/9j/' });
   });
 });
