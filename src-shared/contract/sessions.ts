@@ -22,6 +22,33 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 const SessionId = z.object({ sessionId: z.string().min(1) }).strict();
+const Count = z.number().int().nonnegative();
+/** How many records of a session fall in each class (docs/journal.md, "Compare two sessions"). */
+export const SessionCounts = z.object({
+  records: Count,
+  /** By kind: `api`, `delivery`, ... */
+  kinds: z.record(z.string(), Count),
+  /** By kind and outcome: `api 2xx`, `delivery 4xx`, `auth error`, `system warn`, `tunnel up`. */
+  outcomes: z.record(z.string(), Count),
+  /** Deliveries by signature result: `valid`, `invalid`, `missing`, `unsupported`. */
+  signatures: z.record(z.string(), Count),
+});
+export type SessionCounts = z.infer<typeof SessionCounts>;
+/** One record of a compared session, as listed among those that differ. */
+const ComparedRecord = z.object({ seq: z.number().int().positive(), summary: z.string() });
+/**
+ * Records alike (the same kind, request, type and outcome: `api POST /tp/message/send.json 2xx`)
+ * that one session has more of than the other, with the records of each (the first 20).
+ */
+export const SessionDifference = z.object({
+  key: z.string(),
+  left: Count,
+  right: Count,
+  leftRecords: z.array(ComparedRecord),
+  rightRecords: z.array(ComparedRecord),
+});
+export type SessionDifference = z.infer<typeof SessionDifference>;
+const ComparedSession = z.object({ id: z.string(), name: z.string(), counts: SessionCounts });
 export const SessionsState = z.object({
   /** The session the event log shows. */
   activeId: z.string(),
@@ -65,6 +92,21 @@ export const sessionsCommands = {
       })
       .strict(),
     output: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  },
+  /**
+   * Two sessions side by side: their counts (kinds, outcomes, signature results) and the records
+   * alike that one has more of than the other, e.g. the run of yesterday's build and today's.
+   */
+  'sessions.compare': {
+    input: z.object({ leftId: z.string().min(1), rightId: z.string().min(1) }).strict(),
+    output: z.object({
+      left: ComparedSession,
+      right: ComparedSession,
+      /** The first 200 differences, most differing first. */
+      differences: z.array(SessionDifference),
+      /** How many there are in all. */
+      differencesTotal: Count,
+    }),
   },
 } as const satisfies DomainCommands<'sessions'>;
 

@@ -190,7 +190,8 @@ const tooLarge = (name: string, format: ExportFormat, maxChars: number, file: st
     message: `The session “${name}” is too large to answer as one ${format.toUpperCase()} text (sessions.export answers up to ${Math.floor(maxChars / 2 ** 20)} M characters). Export… in the app's Event log saves it as a file of any size. Or copy its journal from the data folder instead (Help, Open Data Folder): ${file}. Its records were redacted as they were written.`,
   });
 
-function recordOf(line: string): JournalRecord | null {
+/** A line of a session's file as a record; null for a torn or malformed line. */
+export function recordOf(line: string): JournalRecord | null {
   if (!line.trim()) return null;
   try {
     const parsed = JournalRecord.safeParse(JSON.parse(line));

@@ -3,6 +3,7 @@ import { CommandError } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { compileFilter, filterNarrows } from '../../../src-shared/rules/log-filter';
+import { compareSessions } from './session-compare';
 import {
   exportSession,
   streamSession,
@@ -26,6 +27,7 @@ export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessions
     'sessions.unarchive': ({ sessionId }) => change(() => s.sessions.unarchive(sessionId)),
     'sessions.delete': ({ sessionId }) => change(() => s.sessions.remove(sessionId)),
     'sessions.export': async (input) => exportSession(await exportInput(s, input)),
+    'sessions.compare': (input) => compareSessions(s, input),
   };
 }
 

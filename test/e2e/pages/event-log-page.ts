@@ -199,4 +199,65 @@ export class EventLogPage {
   replayOutcome(): Locator {
     return this.replayGroup().getByRole('status').or(this.replayGroup().getByRole('alert'));
   }
+
+  /** In the detail's heading: "Mark for compare" (a toggle) and "Compare with #N". */
+  markForCompare(): Locator {
+    return this.detail
+      .getByRole('group', { name: 'Compare', exact: true })
+      .getByRole('button', { name: 'Mark for compare' });
+  }
+
+  compareWith(seq: number): Locator {
+    return this.detail.getByRole('button', { name: `Compare with #${seq}`, exact: true });
+  }
+
+  /** Two records compared, in the detail. */
+  comparison(): Locator {
+    return this.detail.getByRole('region', { name: 'Compare records' });
+  }
+
+  /** The row of the comparison's table for one field (its path, `data.message.text`). */
+  differenceRow(path: string): Locator {
+    return this.comparison()
+      .getByRole('table', { name: 'Differences' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: path, exact: true }) });
+  }
+
+  /** The fields the comparison lists, by their paths, in order. */
+  async differencePaths(): Promise<string[]> {
+    return this.comparison().getByRole('rowheader').allInnerTexts();
+  }
+
+  /** "2 fields differ · 3 volatile fields hidden · 18 the same". */
+  differencesFound(): Locator {
+    return this.comparison().getByRole('status', { name: 'Differences found' });
+  }
+
+  volatileFields(): Locator {
+    return this.comparison().getByRole('button', { name: 'Volatile fields', exact: true });
+  }
+
+  /** In Sessions…: compares a session with the open one, by counts. */
+  compareSession(name: string): Locator {
+    return this.sessionRow(name).getByRole('button', {
+      name: `Compare ${name} with the open one`,
+      exact: true,
+    });
+  }
+
+  /** Two sessions compared, in Sessions…: its counts table and the records that differ. */
+  sessionsCompared(): Locator {
+    return this.sessionsPanel.getByRole('region', { name: 'Sessions compared' });
+  }
+
+  /** A row of the compared sessions' counts ("delivery", "signature valid") as its cells' texts. */
+  async sessionCount(label: string): Promise<string[]> {
+    return this.sessionsCompared()
+      .getByRole('table', { name: 'Session counts' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByRole('cell')
+      .allInnerTexts();
+  }
 }

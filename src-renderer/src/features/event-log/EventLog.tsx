@@ -11,6 +11,7 @@ import { FirstRun } from '../first-run/FirstRun';
 import { FilterBar } from './FilterBar';
 import { LogSplit } from './LogSplit';
 import { RecordDetail } from './RecordDetail';
+import { useRecordCompare } from './record-compare';
 import { RecordList, type RecordListHandle } from './RecordList';
 import { SessionsBar } from './SessionsBar';
 import './event-log.css';
@@ -49,12 +50,21 @@ export function EventLog() {
   const counting = useLog((s) => s.counting);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<RecordListHandle>(null);
+  const selected = useLog((s) => s.selected);
+  const compare = useRecordCompare();
 
   // "/" and Ctrl+F search the log (inside this pane, so other panes keep the browser's find);
-  // Escape from the search box goes back to the list.
+  // Escape from the search box goes back to the list. M marks the record open in the detail for
+  // compare, C compares it with the marked one (outside text fields, with no modifier).
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const find = (e.key === 'f' || e.key === 'F') && (e.ctrlKey || e.metaKey) && !e.altKey;
-    if (find || (e.key === '/' && !typing(e.target))) {
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target);
+    const key = e.key.toLowerCase();
+    if (plain && selected && (key === 'm' || key === 'c')) {
+      e.preventDefault();
+      if (key === 'm') compare.toggleMark(selected);
+      else compare.compareWith(selected);
+    } else if (find || (e.key === '/' && !typing(e.target))) {
       e.preventDefault();
       searchRef.current?.focus();
       searchRef.current?.select();
@@ -87,7 +97,7 @@ export function EventLog() {
         </p>
       ) : null}
       <FirstRun />
-      <LogSplit list={<RecordList ref={listRef} />} detail={<RecordDetail />} />
+      <LogSplit list={<RecordList ref={listRef} />} detail={<RecordDetail compare={compare} />} />
     </Pane>
   );
 }

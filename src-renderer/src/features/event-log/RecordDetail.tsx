@@ -1,22 +1,28 @@
 // The selected record in full, parsed (a view per kind) or raw (the journal line as stored).
 // API calls and forwards show the HTTP exchange; deliveries their verification, classification,
 // shape flags, repeat marks, forward results and replay; grants link to the call behind them.
+// A record marked for compare and another one show side by side as their differences instead.
 import { useState } from 'react';
 import { FieldList } from '../../components/FieldList';
 import type { JournalRecord } from '../../../../src-shared/contract';
 import { clockTimeMs, durationMs } from '../../format';
 import { useLog } from '../../stores/stores-context';
 import { ApiDetail } from './ApiDetail';
+import { CompareView } from './CompareView';
 import { DeliveryDetail } from './DeliveryDetail';
 import { ForwardDetail } from './ForwardDetail';
 import { JumpTo } from './JumpTo';
 import { MaximizeDetail } from './LogSplit';
+import { sameRecord, type RecordCompare } from './record-compare';
 
-export function RecordDetail() {
+export function RecordDetail({ compare }: { compare: RecordCompare }) {
   const seq = useLog((s) => s.selectedSeq);
   const record = useLog((s) => s.selected);
   const error = useLog((s) => s.selectedError);
   const [raw, setRaw] = useState(false);
+  const { marked, pair } = compare;
+  const comparing = pair !== null && sameRecord(pair[1], record) ? pair : null;
+  const isMarked = sameRecord(marked, record);
   return (
     <section className="log-detail" aria-label="Record detail">
       {record ? (
@@ -25,6 +31,28 @@ export function RecordDetail() {
             <h3 className="detail-title">
               <span className="quiet">#{record.seq}</span> {record.summary}
             </h3>
+            <div role="group" aria-label="Compare" className="detail-views">
+              <button
+                type="button"
+                className="toggle"
+                aria-pressed={isMarked}
+                aria-keyshortcuts="M"
+                title="Mark this record, then select another and compare them (M)"
+                onClick={() => compare.toggleMark(record)}
+              >
+                Mark for compare
+              </button>
+              {marked !== null && !isMarked ? (
+                <button
+                  type="button"
+                  aria-keyshortcuts="C"
+                  title={`See what differs between #${marked.seq} and this record (C)`}
+                  onClick={() => compare.compareWith(record)}
+                >
+                  Compare with #{marked.seq}
+                </button>
+              ) : null}
+            </div>
             <div role="group" aria-label="View" className="detail-views">
               <button
                 type="button"
@@ -49,7 +77,9 @@ export function RecordDetail() {
             {record.kind} · {clockTimeMs(record.at)} · {record.at}
             {record.profileId ? ` · profile ${record.profileId}` : ''}
           </p>
-          {raw ? (
+          {comparing ? (
+            <CompareView left={comparing[0]} right={comparing[1]} onClose={compare.close} />
+          ) : raw ? (
             <pre
               className="body-text mono"
               role="textbox"

@@ -1,15 +1,19 @@
 // The sessions' retention, under "Sessions…" in the event log's heading: what each session and the
 // data folder take on disk, and archiving (compressed, opened read-only), unarchiving and deleting
-// a session. The open session is neither archived nor deleted: the panel says what to do instead.
+// a session, and comparing one with the open one by counts (SessionsCompare). The open session is
+// neither archived nor deleted: the panel says what to do instead.
 import { useEffect, useState } from 'react';
 import type { SessionView } from '../../../../src-shared/contract';
 import { byteSize } from '../../format';
 import { useLog } from '../../stores/stores-context';
+import { SessionsCompare } from './SessionsCompare';
 
 /** A button of a session's row, named for the session so that each row's buttons differ. */
 interface SessionAction {
   verb: string;
   asks?: boolean;
+  /** Words after the session's name in the button's accessible name. */
+  with?: string;
   run: () => void;
 }
 
@@ -21,6 +25,8 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
   const busy = useLog((s) => s.sessionBusy);
   const change = useLog((s) => s.changeSession);
   const refresh = useLog((s) => s.refreshSessions);
+  const compare = useLog((s) => s.compareWithOpen);
+  const comparison = useLog((s) => s.sessionComparison);
   const [confirming, setConfirming] = useState<string | null>(null);
   // Counts and sizes as they are now: the list's were read when the sessions last changed.
   useEffect(() => void refresh(), [refresh]);
@@ -48,6 +54,8 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
           else if (!open)
             actions.push({ verb: 'Archive', run: () => void change('archive', s.id) });
           if (!open) actions.push({ verb: 'Delete', asks: true, run: () => setConfirming(s.id) });
+          if (s.id !== sessions.activeId)
+            actions.push({ verb: 'Compare', run: () => void compare(s.id), with: 'the open one' });
           return (
             <li key={s.id} aria-label={`Session ${s.name}`}>
               <div className="log-sessions-row">
@@ -81,12 +89,12 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
                 </div>
               ) : (
                 <div className="log-popover-actions">
-                  {actions.map(({ verb, asks, run }) => (
+                  {actions.map(({ verb, asks, with: after, run }) => (
                     <button
                       key={verb}
                       type="button"
                       disabled={busy !== null}
-                      aria-label={`${verb} ${s.name}${asks ? '…' : ''}`}
+                      aria-label={`${verb} ${s.name}${after ? ` with ${after}` : ''}${asks ? '…' : ''}`}
                       onClick={run}
                     >
                       {verb}
@@ -106,6 +114,7 @@ export function SessionsManager({ onDone }: { onDone: () => void }) {
           );
         })}
       </ul>
+      {comparison ? <SessionsCompare comparison={comparison} /> : null}
       <div className="log-popover-actions">
         <button type="button" onClick={onDone}>
           Close

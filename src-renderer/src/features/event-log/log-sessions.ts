@@ -1,9 +1,10 @@
 // The sessions part of the event log store: which named journal (a QA run) is active, starting a
-// new one, switching, exporting one as a file, archiving, unarchiving and deleting one. The view
-// starts over on sessions.changed.
+// new one, switching, exporting one as a file, archiving, unarchiving and deleting one, comparing
+// one with the open one by counts. The view starts over on sessions.changed.
 import type {
   Bridge,
   CommandInput,
+  CommandOutput,
   SavedExport,
   SessionsState,
 } from '../../../../src-shared/contract';
@@ -35,7 +36,13 @@ export interface LogSessionsState {
    * `throughSeq`, only the records they keep. Null when it failed (sessionError says why).
    */
   exportSession(format: ExportFormat, options?: ExportOptions): Promise<SavedExport | null>;
+  /** The last comparison of a session (left) with the open one (right), until closed. */
+  sessionComparison: SessionComparison | null;
+  compareWithOpen(sessionId: string): Promise<void>;
+  closeComparison(): void;
 }
+
+export type SessionComparison = CommandOutput<'sessions.compare'>;
 
 /** What to export besides the format: the command's own input (`throughSeq`: a paused list's last). */
 type ExportOptions = Omit<CommandInput<'sessions.export'>, 'format'>;
@@ -64,6 +71,18 @@ export function sessionsSlice(
     sessionBusy: null,
     sessionError: null,
     sessionNotice: null,
+    sessionComparison: null,
+    async compareWithOpen(sessionId) {
+      const openId = get().sessions?.activeId;
+      if (openId === undefined) return;
+      const out = await run('Comparing the sessions…', 'compare the sessions', () =>
+        bridge.invoke('sessions.compare', { leftId: sessionId, rightId: openId }),
+      );
+      if (out) set({ sessionComparison: out });
+    },
+    closeComparison() {
+      set({ sessionComparison: null });
+    },
     async refreshSessions() {
       try {
         set({ sessions: await bridge.invoke('sessions.list', {}) });
