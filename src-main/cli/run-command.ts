@@ -117,6 +117,7 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
           variables: args.variables,
           bail: args.bail,
           confirmed: args.yes,
+          updateSnapshots: args.updateSnapshots,
         },
         {
           onChange: (changed) => {

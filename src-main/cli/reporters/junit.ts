@@ -57,6 +57,10 @@ function testcase(scenario: ScenarioRunView, step: StepView): string {
     // Waiting or running when the run ended (stopped): not run, as CI counts it.
     return `${head}>\n      <skipped${attributes({ message: 'not run: the run was stopped' })}/>\n    </testcase>`;
   }
+  // A snapshot written rather than compared: a passed test case, with what it wrote as its output.
+  const notes = step.checks.flatMap((c) => (c.note === undefined ? [] : [c.note]));
+  if (notes.length > 0)
+    return `${head}>\n      <system-out>${xmlText(notes.join('\n'))}</system-out>\n    </testcase>`;
   return `${head}/>`;
 }
 

@@ -36,6 +36,7 @@ describe('tp run arguments', () => {
         '--data-dir',
         '/data',
         '--yes',
+        '--update-snapshots',
       ],
       { TP_VAR_user: 'from-env', TP_VAR_room: 'r1', TP_VARIABLE: 'x', TP_VAR_: 'y' },
     );
@@ -50,6 +51,7 @@ describe('tp run arguments', () => {
       bail: true,
       dataDir: '/data',
       yes: true,
+      updateSnapshots: true,
     });
   });
 
@@ -61,6 +63,7 @@ describe('tp run arguments', () => {
       reporter: 'pretty',
       bail: false,
       yes: false,
+      updateSnapshots: false,
     });
   });
 
