@@ -78,7 +78,7 @@ export async function runSnapshotCheck(
     return fail(`${what} stored in ${file}`, `it could not be written: ${errorText(err)}`);
   }
   const note = previous
-    ? `written: snapshot "${check.name}" updated in ${file} (the run was asked to update snapshots)`
-    : `written: snapshot "${check.name}" stored in ${file} for the first time (later runs compare with it)`;
+    ? `snapshot "${check.name}" written again to ${file} (the run was asked to update snapshots)`
+    : `snapshot "${check.name}" written to ${file} for the first time (later runs compare with it)`;
   return { label, passed: true, expected: `as stored in ${file}`, actual: 'stored', note };
 }

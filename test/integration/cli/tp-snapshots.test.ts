@@ -67,7 +67,7 @@ describe('tp run with snapshot checks', () => {
     });
     expect(update.code, update.stdout + update.stderr).toBe(0);
     expect(update.stdout).toContain(
-      '✎ The app receives it as before: written: snapshot "message" updated in __snapshots__/snapshot.yaml',
+      '✎ The app receives it as before: snapshot "message" written again to __snapshots__/snapshot.yaml',
     );
     expect(stored(folder)).toContain('body: Hi Bob');
     const again = await runTp(['run', folder, '--var', 'greeting=Hi Bob'], { cwd: folder });
@@ -79,7 +79,7 @@ describe('tp run with snapshot checks', () => {
     const first = await runTp(['run', folder], { cwd: folder });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toContain(
-      '✎ Bob, who takes messages: written: snapshot "contact added" stored in __snapshots__/snapshot.yaml for the first time',
+      '✎ Bob, who takes messages: snapshot "contact added" written to __snapshots__/snapshot.yaml for the first time',
     );
     expect(existsSync(join(folder, '__snapshots__', 'snapshot.yaml'))).toBe(true);
     // The ids, times and addresses made for the run are masked: what the example committed.

@@ -7,7 +7,7 @@ import type { RunView } from '../../../src-shared/contract';
 import { RUN_FIXTURE } from './run-fixture';
 
 const WRITTEN =
-  'written: snapshot "token" stored in __snapshots__/auth/app-token.yaml for the first time (later runs compare with it)';
+  'snapshot "token" written to __snapshots__/auth/app-token.yaml for the first time (later runs compare with it)';
 const DIFF =
   '1 difference: data.body: "Hello" → "Hi". If the change is intended, run again with --update-snapshots (in the Runner: Update snapshots).';
 
@@ -46,7 +46,7 @@ describe('snapshot checks in the reports', () => {
   it("JUnit keeps a written snapshot's words in the passed test case's output, and the diff in the failure", () => {
     const xml = junitReport(withSnapshots());
     expect(xml).toMatch(
-      /<testcase name="get the app token"[^>]*>\s*<system-out>written: snapshot "token" stored in __snapshots__\/auth\/app-token\.yaml/,
+      /<testcase name="get the app token"[^>]*>\s*<system-out>snapshot "token" written to __snapshots__\/auth\/app-token\.yaml/,
     );
     expect(xml).toContain('data.body: &quot;Hello&quot; → &quot;Hi&quot;');
   });

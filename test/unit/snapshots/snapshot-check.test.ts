@@ -40,7 +40,7 @@ describe('a snapshot check', () => {
     );
     expect(outcome.passed).toBe(true);
     expect(outcome.note).toMatch(
-      /^written: snapshot "greeting" stored in __snapshots__\/sends\/text\.yaml for the first time/,
+      /^snapshot "greeting" written to __snapshots__\/sends\/text\.yaml for the first time/,
     );
     const text = readFileSync(join(folder, '__snapshots__', 'sends', 'text.yaml'), 'utf8');
     expect(text).toMatch(
@@ -102,7 +102,7 @@ describe('a snapshot check', () => {
     );
     expect(updated.passed).toBe(true);
     expect(updated.note).toMatch(
-      /^written: snapshot "greeting" updated in __snapshots__\/sends\/text\.yaml/,
+      /^snapshot "greeting" written again to __snapshots__\/sends\/text\.yaml/,
     );
     const compared = await runSnapshotCheck(
       place(folder),
