@@ -10,6 +10,8 @@ export class RunnerPage {
   readonly status: Locator;
   readonly stopButton: Locator;
   readonly runAgainButton: Locator;
+  /** Runs the last request again, each snapshot check storing what it sees. */
+  readonly updateSnapshotsButton: Locator;
   /** The question a run against a profile that is not the sandbox asks. */
   readonly confirmation: Locator;
   readonly cancelButton: Locator;
@@ -20,6 +22,10 @@ export class RunnerPage {
     this.status = this.pane.getByRole('status', { name: 'Run status' });
     this.stopButton = this.pane.getByRole('button', { name: 'Stop', exact: true });
     this.runAgainButton = this.pane.getByRole('button', { name: 'Run again', exact: true });
+    this.updateSnapshotsButton = this.pane.getByRole('button', {
+      name: 'Update snapshots',
+      exact: true,
+    });
     this.confirmation = this.pane.getByRole('alert').filter({
       has: page.getByRole('button', { name: 'Cancel', exact: true }),
     });

@@ -1,5 +1,6 @@
 // The run at a glance: its name, the profile it runs against, its status in words, the counts and
-// the elapsed time (ticking while it runs), with Stop while it runs and Run again once it ended.
+// the elapsed time (ticking while it runs), with Stop while it runs, and Run again and Update
+// snapshots (the same run, its snapshot checks storing what they see) once it ended.
 import type { RunView } from '../../../../src-shared/contract';
 import { useNow } from '../../components/use-now';
 import { STATUS_ICON, countsWords, elapsed, statusWords } from './runner-words';
@@ -11,9 +12,10 @@ interface RunHeaderProps {
   busy: boolean;
   onStop(): void;
   onRunAgain(): void;
+  onUpdateSnapshots(): void;
 }
 
-export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
+export function RunHeader({ run, busy, onStop, onRunAgain, onUpdateSnapshots }: RunHeaderProps) {
   const finished = isFinished(run);
   const now = useNow({ active: !finished });
   const profile = useProfileName(run.profileId);
@@ -31,9 +33,19 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
         </span>
         <div className="run-actions">
           {finished ? (
-            <button type="button" disabled={busy} onClick={onRunAgain}>
-              Run again
-            </button>
+            <>
+              <button type="button" disabled={busy} onClick={onRunAgain}>
+                Run again
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={onUpdateSnapshots}
+                title="Run again, each snapshot check storing what it sees in the collection's __snapshots__ folder instead of comparing"
+              >
+                Update snapshots
+              </button>
+            </>
           ) : (
             <button type="button" disabled={busy} onClick={onStop}>
               Stop
