@@ -92,6 +92,9 @@ describe('snapshot checks in the Runner view', () => {
     );
     expect(readFileSync(snapshotFile, 'utf8')).toContain('expires_in: 36000');
     await saveAppScreenshot(app.page, 'runner-snapshot-updated');
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await saveAppScreenshot(app.page, 'runner-snapshot-updated-dark');
+    await app.page.emulateMedia({ colorScheme: 'light' });
 
     await runner.runAgainButton.click();
     const compared = await nextRunEnded('the run after the update, comparing');
