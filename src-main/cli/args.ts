@@ -31,6 +31,8 @@ export interface RunArgs {
   data?: string;
   dataDir?: string;
   yes: boolean;
+  /** --update-snapshots: snapshot checks store what they see instead of comparing it. */
+  updateSnapshots: boolean;
   /** --timeout, in ms: the run is stopped once it has taken this long. */
   timeoutMs?: number;
 }
@@ -126,6 +128,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     data: { type: 'string' },
     'data-dir': { type: 'string' },
     yes: { type: 'boolean', default: false },
+    'update-snapshots': { type: 'boolean', default: false },
     timeout: { type: 'string' },
   });
   if (values.help === true) return { command: 'help', topic: 'run' };
@@ -152,6 +155,7 @@ function parseRun(argv: string[], env: NodeJS.ProcessEnv): RunArgs | HelpArgs {
     reporter: reporter as ReporterName,
     bail: values.bail === true,
     yes: values.yes === true,
+    updateSnapshots: values['update-snapshots'] === true,
     ...(profile !== undefined ? { profile } : {}),
     ...(dataDir !== undefined ? { dataDir } : {}),
     ...(data !== undefined ? { data } : {}),

@@ -23,6 +23,7 @@ Options:
                       targets off this machine that the collection declares (inbound.forward),
                       and check-endpoint steps whose URL is off this machine
   --timeout TIME      stop the run once it has taken TIME (30s, 10m...) and exit 1 with its report
+  --update-snapshots  snapshot checks store what they see in __snapshots__/ instead of comparing
 Environment: TP_CLIENT_SECRET (the profile's client secret; without --profile, the sandbox app's),
 TP_VAR_* (run variables), NO_COLOR.
 Exit: 0 every step passed, 1 a step failed or the run passed its --timeout, 2 bad input, 130

@@ -130,6 +130,7 @@ export async function runCommand(args: RunArgs, io: Io, onInterrupt: OnInterrupt
           ...(data !== undefined ? { data } : {}),
           bail: args.bail,
           confirmed: args.yes,
+          updateSnapshots: args.updateSnapshots,
         },
         {
           onChange: (changed) => {

@@ -12,6 +12,8 @@ export const COLLECTION_FILE = 'collection.yaml';
 /** A sub-folder's file: the order of its items. */
 export const FOLDER_FILE = 'folder.yaml';
 export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'] as const;
+/** Where a collection keeps its snapshots (one YAML file a scenario): never read as scenarios. */
+export const SNAPSHOTS_DIR = '__snapshots__';
 
 /** A value as written: text with `{{variables}}`; YAML numbers and booleans are read as text. */
 const Template = z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v));
@@ -66,6 +68,29 @@ const CheckOrValue = z.union([
  */
 const BodyPath = z.string().min(1).max(500);
 
+/**
+ * `snapshot: greeting` compares a response's body (or a delivery's data) with the value stored
+ * under that name in the collection's `__snapshots__/`, volatile fields masked; the first run, or
+ * a run asked to update snapshots, stores it. `{ name, mask: [...] }` masks more fields: a field
+ * name (wherever it is) or a body path.
+ */
+const SnapshotName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_][A-Za-z0-9_ .-]{0,99}$/,
+    'a snapshot name is letters, digits, _ . - and spaces',
+  );
+export const SnapshotCheck = z.union([
+  SnapshotName.transform((name) => ({ name, mask: [] as string[] })),
+  z
+    .object({
+      name: SnapshotName,
+      mask: z.array(BodyPath).max(100).default([]),
+    })
+    .strict(),
+]);
+export type SnapshotCheck = z.output<typeof SnapshotCheck>;
+
 /** What a response must show. */
 export const ResponseExpect = z
   .object({
@@ -77,6 +102,8 @@ export const ResponseExpect = z
     body: z.record(BodyPath, CheckOrValue).optional(),
     /** The response follows the documented shape of its endpoint (API document §4). */
     shape: z.enum(['valid', 'any']).optional(),
+    /** The body compared with its stored snapshot. */
+    snapshot: SnapshotCheck.optional(),
   })
   .strict();
 export type ResponseExpect = z.output<typeof ResponseExpect>;
@@ -157,6 +184,8 @@ export const ExpectDeliveryStep = z
     answer: CheckOrValue.optional(),
     /** Checks on the delivery's data JSON, by path. */
     data: z.record(BodyPath, CheckOrValue).optional(),
+    /** The data JSON compared with its stored snapshot. */
+    snapshot: SnapshotCheck.optional(),
   })
   .strict();
 export type ExpectDeliveryStep = z.output<typeof ExpectDeliveryStep>;

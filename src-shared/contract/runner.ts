@@ -14,6 +14,11 @@ export const CheckOutcome = z.object({
   passed: z.boolean(),
   expected: z.string(),
   actual: z.string(),
+  /**
+   * What the check did instead of comparing, in words: a snapshot stored (the first run of its
+   * name, or a run asked to update snapshots). The reports say "written", not "passed".
+   */
+  note: z.string().optional(),
 });
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
 
@@ -139,6 +144,8 @@ export const RunRequest = z
     sessionName: z.string().trim().min(1).max(120).optional(),
     /** Already confirmed that a run against a profile that is not the sandbox may change it. */
     confirmed: z.boolean().default(false),
+    /** Store every snapshot check's value instead of comparing it (`tp run --update-snapshots`). */
+    updateSnapshots: z.boolean().default(false),
   })
   .strict();
 export type RunRequest = z.input<typeof RunRequest>;

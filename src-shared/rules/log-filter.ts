@@ -82,7 +82,7 @@ function recordStatus(r: JournalRecord): number | null | undefined {
   }
 }
 
-function statusClassOf(r: JournalRecord): StatusClass | undefined {
+export function statusClassOf(r: JournalRecord): StatusClass | undefined {
   const status = recordStatus(r);
   if (status === undefined) return undefined;
   if (status === null) return 'none';

@@ -6,14 +6,14 @@
 import type { ApiExchange, JournalRecord, RawBody } from '../contract';
 
 /** A body as a value: parsed when it is JSON, its text otherwise, marked when it is base64. */
-export function bodyValue(body: RawBody | null): unknown {
+function bodyValue(body: RawBody | null): unknown {
   if (body === null) return null;
   if (body.encoding === 'base64') return { base64: body.text };
   return jsonOrText(body.text);
 }
 
 /** The parsed value of JSON text, or the text itself when it is not JSON. */
-export function jsonOrText(text: string): unknown {
+function jsonOrText(text: string): unknown {
   if (text.trim() === '') return text;
   try {
     return JSON.parse(text) as unknown;

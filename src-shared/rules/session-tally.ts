@@ -12,7 +12,7 @@ export const OTHER_GROUP = '(records of other kinds, past the groups counted)';
 /** Records listed per group and side. */
 export const LISTED_PER_GROUP = 20;
 /** Differences answered at most (the total is counted). */
-export const MAX_DIFFERENCES = 200;
+const MAX_DIFFERENCES = 200;
 
 interface Group {
   count: number;
@@ -41,7 +41,7 @@ function pathOf(url: string): string {
 }
 
 /** The record's outcome in a word: its status class, a grant's outcome, a note's level. */
-export function recordOutcome(r: JournalRecord): string {
+function recordOutcome(r: JournalRecord): string {
   switch (r.kind) {
     case 'api':
     case 'delivery':

@@ -6,9 +6,9 @@
 // compared came from outside (deliveries, responses).
 
 /** One step of a path: an object's key or an array's index. */
-export type PathStep = string | number;
+type PathStep = string | number;
 
-export interface DiffChange {
+interface DiffChange {
   path: PathStep[];
   kind: 'added' | 'removed' | 'changed';
   /** Absent for `added`. */
@@ -19,7 +19,7 @@ export interface DiffChange {
   volatile: boolean;
 }
 
-export interface StructuralDiff {
+interface StructuralDiff {
   changes: DiffChange[];
   /** Leaves equal on both sides. */
   same: number;
@@ -30,7 +30,7 @@ export interface StructuralDiff {
 /** Changes listed at most: a view of more is no use, and the input is untrusted. */
 export const MAX_CHANGES = 2000;
 /** Nesting followed at most; deeper values are compared whole (as their JSON text). */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 /**
  * The words a volatile key ends with (`message_id`, `x-request-id`, `access_token`,

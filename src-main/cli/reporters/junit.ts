@@ -58,12 +58,15 @@ function testcase(scenario: ScenarioRunView, step: StepView): string {
     // Waiting or running when the run ended (stopped): not run, as CI counts it.
     return `${head}>\n      <skipped${attributes({ message: 'not run: the run was stopped' })}/>\n    </testcase>`;
   }
-  // A battery of checks (check-endpoint) that passed still says each check's outcome: its warnings
-  // are what to watch, and CI shows this output beside the testcase.
-  if (step.kind === 'check-endpoint' && step.checks.length > 0) {
-    const lines = step.checks.map((c) => `${c.label}: ${c.actual}`).join('\n');
-    return `${head}>\n      <system-out>${xmlText(lines)}</system-out>\n    </testcase>`;
-  }
+  // What a passed step still has to say, as its output beside the testcase in CI: a battery of
+  // checks (check-endpoint) says each check's outcome (its warnings are what to watch), and a
+  // snapshot written rather than compared says what it wrote.
+  const notes = step.checks.flatMap((c) => (c.note === undefined ? [] : [c.note]));
+  const outcomes =
+    step.kind === 'check-endpoint' ? step.checks.map((c) => `${c.label}: ${c.actual}`) : [];
+  const lines = [...outcomes, ...notes];
+  if (lines.length > 0)
+    return `${head}>\n      <system-out>${xmlText(lines.join('\n'))}</system-out>\n    </testcase>`;
   return `${head}/>`;
 }
 

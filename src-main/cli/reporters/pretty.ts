@@ -24,8 +24,14 @@ function withTime(text: string, ms: number | null): string {
   return time ? `${text}  ${time}` : text;
 }
 
+/** A snapshot stored rather than compared says so: "written" is not "passed". */
+const WRITTEN_MARK = '✎';
+
 function stepLines(step: StepView): string[] {
-  if (step.state !== 'failed') return [];
+  if (step.state !== 'failed')
+    return step.checks
+      .filter((c) => c.note !== undefined)
+      .map((c) => `    ${WRITTEN_MARK} ${stepName(step)}: ${c.note}`);
   const lines = [withTime(`    ${MARKS.failed} ${stepName(step)}`, step.durationMs)];
   const failed = step.checks.filter((c) => !c.passed);
   // A failure that is its checks says them again in one line: the checks alone, one a line.

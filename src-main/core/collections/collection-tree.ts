@@ -10,6 +10,7 @@ import {
   CollectionFile,
   FOLDER_FILE,
   FolderFile,
+  SNAPSHOTS_DIR,
 } from '../../../src-shared/collections/format';
 import type { FileProblem } from '../../../src-shared/contract';
 import { FILES_DIR, isIgnoredName, isScenarioName, itemPath } from './collection-paths';
@@ -81,8 +82,9 @@ const isFile = (path: string) =>
     () => false,
   );
 
+/** The files a request sends and the snapshots are kept at the root, not listed as folders. */
 const isListedFolder = (entry: Dirent, atRoot: boolean) =>
-  entry.isDirectory() && !(atRoot && entry.name === FILES_DIR);
+  entry.isDirectory() && !(atRoot && (entry.name === FILES_DIR || entry.name === SNAPSHOTS_DIR));
 
 /** The entries of `dir` that are items of the collection (scenario files and sub-folders). */
 export async function itemEntries(folder: string, dir: string): Promise<Dirent[]> {

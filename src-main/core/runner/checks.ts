@@ -119,5 +119,11 @@ export function plainCheck(
 export function failedChecksText(checks: readonly CheckOutcome[]): string | null {
   const failed = checks.filter((c) => !c.passed);
   if (failed.length === 0) return null;
-  return failed.map((c) => `${c.label}: expected ${c.expected}, got ${c.actual}.`).join(' ');
+  // Words that end a sentence of their own (a snapshot's diff and what to do) get no second period.
+  return failed
+    .map(
+      (c) =>
+        `${c.label}: expected ${c.expected}, got ${c.actual}${/[.!?]$/.test(c.actual) ? '' : '.'}`,
+    )
+    .join(' ');
 }

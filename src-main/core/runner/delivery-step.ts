@@ -5,6 +5,7 @@
 // contact_id, room_id, message_id, type.
 import type { ExpectDeliveryStep } from '../../../src-shared/collections/format';
 import type { CheckOutcome, DeliveryRecord } from '../../../src-shared/contract';
+import { runSnapshotCheck } from '../snapshots/snapshot-check';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
 import { durationWords, type StepContext, type StepOutcome } from './step-context';
@@ -142,8 +143,11 @@ export async function runDeliveryStep(
     type: c.type,
   };
   const data = parseData(found);
+  const checks = deliveryChecks(step, found);
+  if (step.snapshot)
+    checks.push(await runSnapshotCheck(ctx, step.snapshot, data, "the delivery's data JSON"));
   return {
-    checks: deliveryChecks(step, found),
+    checks,
     records: [found.seq],
     source: {
       status: found.delivery.response.status,

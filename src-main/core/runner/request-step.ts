@@ -8,6 +8,7 @@ import type { RequestStep, ResponseExpect } from '../../../src-shared/collection
 import type { ActAs, CheckOutcome, CommandInput, ComposerFile } from '../../../src-shared/contract';
 import { ENDPOINTS } from '../../../src-shared/spec';
 import { stepFileInside } from '../collections/collection-paths';
+import { runSnapshotCheck } from '../snapshots/snapshot-check';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
 import { errorText } from '../../../src-shared/contract/errors';
@@ -167,6 +168,9 @@ export async function runRequestStep(
     json: answer,
     shapeIssues: sent.shapeIssues,
   });
+  // The answer as the window has it, redacted: a token it holds is not written into a file.
+  if (expect?.snapshot)
+    checks.push(await runSnapshotCheck(ctx, expect.snapshot, { value: sent.json }, 'the body'));
   const outcome: StepOutcome = {
     checks,
     records: [sent.record.seq],

@@ -105,6 +105,7 @@ function stepContext(c: StepEnv['context'], place: string, scenarioFile: string)
     place,
     signal: c.signal,
     inbox: c.inbox,
+    updateSnapshots: c.updateSnapshots,
     ask: c.ask,
     confirm: c.confirm,
     checkEndpoint: c.checkEndpoint,
@@ -182,6 +183,7 @@ export async function runStep(
       passed: c.passed,
       expected: shown(env, c.expected),
       actual: shown(env, c.actual),
+      ...(c.note === undefined ? {} : { note: shown(env, c.note) }),
     }));
   }
   view.durationMs = Math.round(performance.now() - started);

@@ -198,6 +198,7 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         collectionFolder: run.collection.folder,
         signal: run.abort.signal,
         inbox: run.inbox,
+        updateSnapshots: run.request.updateSnapshots,
         ask: (question) => {
           run.view.question = question;
           emit(run);

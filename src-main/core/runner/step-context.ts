@@ -28,6 +28,8 @@ export interface StepContext {
   signal: AbortSignal;
   /** The run's deliveries and forwards, from its start. */
   inbox: RunInbox;
+  /** Snapshot checks store their value instead of comparing it (`tp run --update-snapshots`). */
+  updateSnapshots: boolean;
   /** A question for the person while the step waits for them (null: none any more). */
   ask(question: string | null): void;
   /**

@@ -15,6 +15,8 @@ export class RunnerPage {
   readonly dataForm: Locator;
   readonly dataFileSelect: Locator;
   readonly runWithFileButton: Locator;
+  /** Runs the last request again, each snapshot check storing what it sees. */
+  readonly updateSnapshotsButton: Locator;
   /** The question a run against a profile that is not the sandbox asks. */
   readonly confirmation: Locator;
   readonly cancelButton: Locator;
@@ -29,6 +31,10 @@ export class RunnerPage {
     this.dataForm = this.pane.getByRole('form', { name: 'Run with data' });
     this.dataFileSelect = this.dataForm.getByRole('combobox', { name: 'Data file' });
     this.runWithFileButton = this.dataForm.getByRole('button', { name: 'Run with this file' });
+    this.updateSnapshotsButton = this.pane.getByRole('button', {
+      name: 'Update snapshots',
+      exact: true,
+    });
     this.confirmation = this.pane.getByRole('alert').filter({
       has: page.getByRole('button', { name: 'Cancel', exact: true }),
     });

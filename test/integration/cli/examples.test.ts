@@ -49,6 +49,7 @@ it('npm run tp -- run examples passes every step, each scenario a JUnit testsuit
     'group-events.yaml',
     'rate-limit.yaml',
     'token-clock.yaml',
+    'snapshot.yaml',
   ]);
   const root = xml.getElementsByTagName('testsuites')[0]!;
   expect(Number(root.getAttribute('tests'))).toBeGreaterThanOrEqual(50);

@@ -38,6 +38,7 @@ describe('tp run arguments', () => {
         '--data-dir',
         '/data',
         '--yes',
+        '--update-snapshots',
       ],
       { TP_VAR_user: 'from-env', TP_VAR_room: 'r1', TP_VARIABLE: 'x', TP_VAR_: 'y' },
     );
@@ -53,6 +54,7 @@ describe('tp run arguments', () => {
       data: 'rows.csv',
       dataDir: '/data',
       yes: true,
+      updateSnapshots: true,
     });
   });
 
@@ -64,6 +66,7 @@ describe('tp run arguments', () => {
       reporter: 'pretty',
       bail: false,
       yes: false,
+      updateSnapshots: false,
     });
   });
 

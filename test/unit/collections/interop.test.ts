@@ -40,6 +40,7 @@ steps:
         users[0].id: "{{ada}}"
         rooms: { exists: true }
       shape: valid
+      snapshot: list answer
     capture:
       first_user: body.users[0].id
       seq_no: seq
@@ -92,6 +93,7 @@ describe('Postman export', () => {
     expect(sent.map((p) => p.key)).not.toContain('no_push');
 
     expect(leftOut).toEqual([
+      expect.stringContaining('the snapshot check "list answer" (Postman keeps no snapshot file'),
       expect.stringContaining('the capture seq_no'),
       expect.stringMatching(/step 3 \(delivered\): expect-delivery left out/),
       expect.stringMatching(/step 4: wait left out/),

@@ -23,6 +23,10 @@ const BASES = [
 const EXAMPLES = new Set([
   'sends/text.yaml',
   'a/b.yaml',
+  // A scenario's snapshot file, as a snapshot check names it (from the collection's folder).
+  '__snapshots__/sends/text.yaml',
+  '__snapshots__/snapshot.yaml',
+  '__snapshots__/shop.yaml',
   'test/unit/x.test.ts',
   'test/integration/contacts/x.test.ts',
   'test/e2e/x.test.ts',

@@ -113,6 +113,20 @@ describe('the runner store', () => {
     e.stop();
   });
 
+  it('Update snapshots runs the last request again storing snapshots, and Run again after it compares', async () => {
+    const e = scriptedEngine();
+    await e.runner.getState().start(request);
+    e.center.getState().show('composer');
+    expect(await e.runner.getState().updateSnapshots()).toBe(true);
+    expect(e.center.getState().view).toBe('runner');
+    await e.runner.getState().runAgain();
+    const asked: RunRequest = { ...request };
+    delete asked.confirmed;
+    // A snapshot is written only when asked: the choice is not kept for the next run.
+    expect(e.starts()).toEqual([asked, { ...asked, updateSnapshots: true }, asked]);
+    e.stop();
+  });
+
   it('runs one step of one scenario with the same folder, profile and variables', async () => {
     const e = scriptedEngine();
     await e.runner.getState().start(request);

@@ -81,6 +81,18 @@ describe('checks', () => {
     expect(failedChecksText(checks)).toBe('body message_id: expected present, got absent.');
     expect(failedChecksText(checks.slice(0, 1))).toBeNull();
   });
+
+  it('ends a check whose words already end a sentence with one period, not two', () => {
+    const snapshot = {
+      label: 'snapshot message',
+      passed: false,
+      expected: 'the data as stored',
+      actual: '1 difference: body: "a" → "b". Run again with --update-snapshots.',
+    };
+    expect(failedChecksText([snapshot])).toBe(
+      'snapshot message: expected the data as stored, got 1 difference: body: "a" → "b". Run again with --update-snapshots.',
+    );
+  });
 });
 
 describe('captures', () => {

@@ -104,6 +104,10 @@ export function testScript(
       );
     } else leftOut.push('the shape check (the endpoint has no JSON response)');
   }
+  if (expect?.snapshot)
+    leftOut.push(
+      `the snapshot check "${expect.snapshot.name}" (Postman keeps no snapshot file: run it in TP Inspector or with tp run)`,
+    );
   for (const [name, source] of Object.entries(capture ?? {})) {
     const from = captureSource(source);
     if (from === null) {

@@ -1,6 +1,7 @@
 // The run at a glance: its name, the profile it runs against, its status in words, the counts and
-// the elapsed time (ticking while it runs), with Stop while it runs and Run again once it ended;
-// Run with data… picks a data file of the collection and runs again over its rows.
+// the elapsed time (ticking while it runs), with Stop while it runs, and once it ended Run again,
+// Run with data… (picks a data file of the collection and runs again over its rows) and Update
+// snapshots (the same run, its snapshot checks storing what they see).
 import { useState } from 'react';
 import type { RunView } from '../../../../src-shared/contract';
 import { useNow } from '../../components/use-now';
@@ -14,9 +15,10 @@ interface RunHeaderProps {
   busy: boolean;
   onStop(): void;
   onRunAgain(): void;
+  onUpdateSnapshots(): void;
 }
 
-export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
+export function RunHeader({ run, busy, onStop, onRunAgain, onUpdateSnapshots }: RunHeaderProps) {
   const finished = isFinished(run);
   const now = useNow({ active: !finished });
   const profile = useProfileName(run.profileId);
@@ -46,6 +48,14 @@ export function RunHeader({ run, busy, onStop, onRunAgain }: RunHeaderProps) {
                 onClick={() => setChoosingData((open) => !open)}
               >
                 Run with data…
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={onUpdateSnapshots}
+                title="Run again, each snapshot check storing what it sees in the collection's __snapshots__ folder instead of comparing"
+              >
+                Update snapshots
               </button>
             </>
           ) : (

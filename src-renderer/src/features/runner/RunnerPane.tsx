@@ -37,6 +37,7 @@ export function RunnerPane() {
   const loadError = useRunner((s) => s.loadError);
   const stop = useRunner((s) => s.stop);
   const runAgain = useRunner((s) => s.runAgain);
+  const updateSnapshots = useRunner((s) => s.updateSnapshots);
   const runStep = useRunner((s) => s.runStep);
   const confirm = useRunner((s) => s.confirm);
   const select = useLog((s) => s.select);
@@ -84,6 +85,7 @@ export function RunnerPane() {
             busy={busy !== null}
             onStop={() => void stop()}
             onRunAgain={() => void runAgain()}
+            onUpdateSnapshots={() => void updateSnapshots()}
           />
           {run.status === 'awaiting-confirmation' ? (
             <ConfirmAlert

@@ -34,8 +34,13 @@ export function StepItem({
   const observed = (step.observed?.fields.length ?? 0) > 0;
   const hasDetails =
     step.failure !== null || step.checks.length > 0 || captures.length > 0 || observed;
-  // Why a step failed or was skipped is what the person came to read; the rest opens on demand.
-  const expanded = hasDetails && (open ?? (step.state === 'failed' || step.state === 'skipped'));
+  // Why a step failed or was skipped is what the person came to read, and so is a snapshot written
+  // (a new file in the collection, not a comparison); the rest opens on demand.
+  const news =
+    step.state === 'failed' ||
+    step.state === 'skipped' ||
+    step.checks.some((c) => c.note !== undefined);
+  const expanded = hasDetails && (open ?? news);
   const label = `${step.index + 1}. ${step.name}`;
 
   return (
@@ -121,23 +126,37 @@ function recordLinks(records: number[]): (number | { more: number })[] {
   return [records[0]!, { more: records.length - 2 }, records[records.length - 1]!];
 }
 
+/** A snapshot stored rather than compared reads "written": it was not checked against anything. */
+function outcomeWords(check: CheckOutcome): { mark: string; word: string } {
+  if (check.note !== undefined) return { mark: '✎', word: 'written' };
+  return check.passed ? { mark: '✓', word: 'passed' } : { mark: '✗', word: 'failed' };
+}
+
 function CheckList({ checks }: { checks: CheckOutcome[] }) {
   return (
     <ul className="run-checks mono" aria-label="Checks">
-      {checks.map((check, i) => (
-        <li key={i} className={check.passed ? 'run-check-passed' : 'run-check-failed'}>
-          <span className="run-check-label">
-            <span aria-hidden="true">{check.passed ? '✓' : '✗'}</span>{' '}
-            {check.passed ? 'passed' : 'failed'}: {check.label}
-          </span>
-          <span className="run-check-line">
-            <span className="run-check-key">expected</span> {check.expected}
-          </span>
-          <span className="run-check-line">
-            <span className="run-check-key">actual</span> {check.actual}
-          </span>
-        </li>
-      ))}
+      {checks.map((check, i) => {
+        const { mark, word } = outcomeWords(check);
+        return (
+          <li key={i} className={check.passed ? 'run-check-passed' : 'run-check-failed'}>
+            <span className="run-check-label">
+              <span aria-hidden="true">{mark}</span> {word}: {check.label}
+            </span>
+            {check.note !== undefined ? (
+              <span className="run-check-line">{check.note}</span>
+            ) : (
+              <>
+                <span className="run-check-line">
+                  <span className="run-check-key">expected</span> {check.expected}
+                </span>
+                <span className="run-check-line">
+                  <span className="run-check-key">actual</span> {check.actual}
+                </span>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

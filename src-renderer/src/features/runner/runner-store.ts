@@ -30,6 +30,11 @@ export interface RunnerState {
   dataFiles(): Promise<{ files: string[]; default: string | null } | { error: string }>;
   /** Runs the last run again with a data file of its collection: each scenario once per row. */
   runWithData(file: string): Promise<boolean>;
+  /**
+   * Update snapshots: the last run again, each snapshot check storing what it sees instead of
+   * comparing. Run again after it compares again: a snapshot is written only when asked.
+   */
+  updateSnapshots(): Promise<boolean>;
   /** Runs one step of one scenario of the run's collection (the steps before it are not run). */
   runStep(path: string, index: number): Promise<boolean>;
   /**
@@ -98,10 +103,12 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
 
     async function launch(request: RunRequest, words: string): Promise<boolean> {
       // Every run asks again before it changes a profile that is not the sandbox: a confirmation
-      // given once is never replayed by Run again.
+      // given once is never replayed by Run again, nor is a choice to update snapshots.
       const asked: RunRequest = { ...request };
       delete asked.confirmed;
-      set({ lastRequest: asked });
+      const repeated: RunRequest = { ...asked };
+      delete repeated.updateSnapshots;
+      set({ lastRequest: repeated });
       center.getState().show('runner');
       return act(words, 'The run did not start', () => bridge.invoke('runner.start', asked));
     }
@@ -129,6 +136,15 @@ export function createRunnerStore(bridge: Bridge, connection: Connection, center
         }
       },
       start: (request) => launch(request, 'Starting the run…'),
+      updateSnapshots() {
+        const { lastRequest, run } = get();
+        const request = lastRequest ?? (run ? requestOf(run) : null);
+        if (!request) {
+          set({ error: 'There is no run to repeat yet: start one from the Collections tab.' });
+          return Promise.resolve(false);
+        }
+        return launch({ ...request, updateSnapshots: true }, 'Running again, updating snapshots…');
+      },
       runAgain() {
         const { lastRequest, run } = get();
         const request = lastRequest ?? (run ? requestOf(run) : null);
