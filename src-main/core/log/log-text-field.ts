@@ -9,7 +9,7 @@ import { KINDS } from './journal-index';
 
 /**
  * The fields the text search looks in, by kind: src-shared/rules/log-filter.ts (searchable) says
- * the same in code, and test/unit/core/log-text-field.test.ts checks that both agree. `*` is any
+ * the same in code, and test/unit/core/log/log-text-field.test.ts checks that both agree. `*` is any
  * key of an object or any item of an array.
  */
 const SEARCHED: Record<(typeof KINDS)[number], string[]> = {

@@ -28,6 +28,7 @@ const EXAMPLES = new Set([
   '__snapshots__/snapshot.yaml',
   '__snapshots__/shop.yaml',
   'test/unit/x.test.ts',
+  'test/unit/core/contacts/x.test.ts',
   'test/integration/contacts/x.test.ts',
   'test/e2e/x.test.ts',
 ]);
