@@ -99,7 +99,7 @@ Options:
   --yes                   confirm a URL that is not this machine
 Environment: TP_CLIENT_SECRET (the secret your handler verifies with), NO_COLOR.
 Exit: 0 the error rate within --max-errors, 1 over it, 2 bad input or the URL unreachable, 130
-stopped with Ctrl+C.
+stopped with Ctrl+C (the summary of what was sent is written all the same).
 
 Examples:
   TP_CLIENT_SECRET=s3cret npm run -s tp -- load http://127.0.0.1:3000/hook --rate 200 --duration 30s

@@ -56,6 +56,8 @@ export const LoadSummary = z.object({
   /** Answer times by range: up to 1 ms, 2 ms, 5 ms ... (upToMs null: past the last). */
   histogram: z.array(z.object({ upToMs: z.number().nullable(), count: z.number().int() })),
   mix: z.array(LoadMixEntry.extend({ sent: z.number().int().nonnegative() })),
+  /** Stopped before its end (load.stop, Ctrl+C): `sent` is below `planned`. */
+  stopped: z.boolean(),
   /** errorPct within maxErrorsPct. */
   passed: z.boolean(),
 });
@@ -99,6 +101,14 @@ export const loadCommands = {
       })
       .strict(),
     output: LoadSummary,
+  },
+  /**
+   * Stops the load run of `url` sending: it waits for the answers of what it sent and answers its
+   * summary (`stopped`). `stopping` is false when no run of that URL is going.
+   */
+  'load.stop': {
+    input: z.object({ url: z.string().min(1) }).strict(),
+    output: z.object({ stopping: z.boolean() }),
   },
 } as const satisfies DomainCommands<'load'>;
 

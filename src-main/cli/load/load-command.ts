@@ -1,7 +1,8 @@
 // `tp load <url>`: starts the engine as tp check does (a fresh embedded sandbox whose app signs,
-// its secret from TP_CLIENT_SECRET when set; or a saved profile with --profile), runs
-// load.run with its progress on stderr once a second, and writes the summary. Exit 0
-// within --max-errors, 1 over it, 2 bad input or the URL unreachable, 130 stopped (no summary).
+// its secret from TP_CLIENT_SECRET when set; or a saved profile with --profile), runs load.run
+// with its progress on stderr once a second, and writes the summary. Exit 0 within --max-errors,
+// 1 over it, 2 bad input or the URL unreachable, 130 stopped with Ctrl+C (the summary of what was
+// sent is written all the same; a second Ctrl+C ends at once).
 import { CommandError } from '../../../src-shared/contract';
 import { resolveDataDir } from '../../headless/settings';
 import { startCliEngine } from '../engine';
@@ -17,9 +18,12 @@ export async function loadCommand(
   onInterrupt: OnInterrupt,
 ): Promise<number> {
   await checkOutFile(args.out, io.cwd);
-  let stopListening = () => {};
-  const interrupted = new Promise<'interrupted'>((resolve) => {
-    stopListening = onInterrupt(() => resolve('interrupted'));
+  // Ctrl+C stops the sending (load.stop) once the run is going; before, nothing is sent at all.
+  let stopRequested = false;
+  let stopRun = () => {};
+  const stopListening = onInterrupt(() => {
+    stopRequested = true;
+    stopRun();
   });
   const secret = io.env[CLIENT_SECRET_ENV] || undefined;
   const engine = await startCliEngine(
@@ -47,6 +51,10 @@ export async function loadCommand(
         `No ${CLIENT_SECRET_ENV} is set: the deliveries are signed with a fresh random secret that your handler cannot know, so a handler that verifies signatures refuses them all. Set ${CLIENT_SECRET_ENV} to the secret your handler verifies with.`,
       );
     }
+    if (stopRequested) {
+      io.err('Stopped (Ctrl+C) before the first delivery: nothing was sent.');
+      return EXIT.interrupted;
+    }
     io.err(
       `Sending ${args.url} ${args.rate} deliveries a second for ${args.durationMs / 1000} s, signed as ${profile ? `profile "${profile.name}"` : "the embedded sandbox's app"} signs them…`,
     );
@@ -69,15 +77,15 @@ export async function loadCommand(
         }
         throw err;
       });
-    running.catch(() => undefined);
-    const summary = await Promise.race([running, interrupted]);
-    if (summary === 'interrupted') {
-      io.err('Stopped (Ctrl+C): no summary.');
-      return EXIT.interrupted;
-    }
-    if (!summary) return EXIT.badInput;
+    stopRun = () => {
+      io.err('Stopping (Ctrl+C): waiting for the answers of the deliveries sent…');
+      void engine.core.invoke('load.stop', { url: args.url }).catch(() => undefined);
+    };
+    const summary = await running;
+    if (!summary) return stopRequested ? EXIT.interrupted : EXIT.badInput;
     await deliver(renderLoadSummary(args.reporter, summary), args.out, io);
     io.err(`${verdictWords(summary)}${args.out ? ` The summary is in ${args.out}.` : ''}`);
+    if (stopRequested) return EXIT.interrupted;
     return summary.passed ? EXIT.passed : EXIT.failed;
   } finally {
     stopProgress();

@@ -33,7 +33,7 @@ function prettySummary(s: LoadSummary): string {
   const lines = [
     `Load run of ${s.url} (${s.signatureMethod}, profile "${s.profileName}")`,
     '',
-    `  asked     ${s.rateAsked}/s: ${s.planned} deliveries`,
+    `  asked     ${s.rateAsked}/s: ${s.planned} deliveries${s.stopped ? `; stopped after ${s.sent}` : ''}`,
     `  sent      ${s.sent} at ${s.sentPerSecond}/s; ${s.late} late (started more than ${s.lateAfterMs} ms after due)`,
     `  answered  ${s.ok} with 2xx: ${s.throughputPerSecond}/s over ${formatDuration(s.durationMs)}`,
     `  times     p50 ${l.p50Ms} ms  p95 ${l.p95Ms} ms  p99 ${l.p99Ms} ms  max ${l.maxMs} ms  (${l.count} answers, from when each was due)`,

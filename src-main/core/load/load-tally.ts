@@ -65,6 +65,7 @@ export function createLoadTally(mix: readonly MixEntry[]) {
         durationMs: number;
         /** When the last send started, in ms after the start. */
         lastSendMs: number;
+        stopped: boolean;
       },
     ): LoadSummary {
       const errorPct = sent === 0 ? 0 : (errorCount / sent) * 100;
@@ -97,6 +98,7 @@ export function createLoadTally(mix: readonly MixEntry[]) {
         maxErrorsPct: run.maxErrorsPct,
         histogram: all.bars(),
         mix: mix.map((e) => ({ ...e, sent: sentByKind.get(e.kind) ?? 0 })),
+        stopped: run.stopped,
         passed: errorPct <= run.maxErrorsPct,
       };
     },

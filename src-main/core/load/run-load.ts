@@ -30,6 +30,8 @@ const PROGRESS_EVERY_MS = 1000;
 
 export interface LoadHooks {
   onProgress?(progress: LoadProgress): void;
+  /** Stops sending; the run still waits for the answers of what it sent, and sums them up. */
+  signal?: AbortSignal;
 }
 
 export async function runLoad(
@@ -94,8 +96,10 @@ export async function runLoad(
   }, PROGRESS_EVERY_MS);
   try {
     await new Promise<void>((done) => {
+      hooks.signal?.addEventListener('abort', () => done(), { once: true });
       const tick = () => {
         const elapsed = performance.now() - start;
+        if (hooks.signal?.aborted) return done();
         for (const due of schedule.take(elapsed)) {
           lastSendMs = elapsed;
           sendOne(due.dueMs, due.late);
@@ -124,6 +128,7 @@ export async function runLoad(
     maxErrorsPct: input.maxErrorsPct,
     durationMs: Math.max(lastAnswerMs, lastSendMs),
     lastSendMs,
+    stopped: hooks.signal?.aborted === true,
   });
   s.journal.append(summaryRecord(summary, profileId));
   return summary;

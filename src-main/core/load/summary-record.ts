@@ -11,11 +11,11 @@ export function summaryRecord(s: LoadSummary, profileId: string): NewRecord {
   const errors = s.errors.map((e) => `${e.class} ${e.count} (first: ${e.example})`).join(', ');
   return {
     kind: 'system',
-    summary: `Load run of ${s.url}: ${s.passed ? 'passed' : 'failed'}, ${s.sent} deliveries, p99 ${s.latency.p99Ms} ms, ${s.errorPct}% errors`,
+    summary: `Load run of ${s.url}: ${s.passed ? 'passed' : 'failed'}${s.stopped ? ' (stopped)' : ''}, ${s.sent} deliveries, p99 ${s.latency.p99Ms} ms, ${s.errorPct}% errors`,
     profileId,
     system: {
       level: s.passed ? 'info' : 'warn',
-      message: `Load run of ${s.url} as profile "${s.profileName}" (${s.signatureMethod}): ${loadSummaryWords(s)}${errors ? `; errors: ${errors}` : ''}. Only this summary is journaled, not each delivery.`,
+      message: `Load run of ${s.url} as profile "${s.profileName}" (${s.signatureMethod})${s.stopped ? `, stopped after ${s.sent} of ${s.planned} deliveries` : ''}: ${loadSummaryWords(s)}${errors ? `; errors: ${errors}` : ''}. Only this summary is journaled, not each delivery.`,
     },
   };
 }

@@ -1,12 +1,13 @@
 // tp load against examples/handlers/correct.mjs for 2 s at a modest rate (every delivery verified
 // by the handler, the summary as asked, progress on stderr), a handler that fails (exit 1, the
 // error class in the summary) and a URL where nothing listens (exit 2).
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../../src-main/headless/listen';
 import type { LoadSummary } from '../../../src-shared/contract';
-import { runTp } from '../../helpers/tp-cli';
+import { runTp, TP } from '../../helpers/tp-cli';
 import { HANDLERS, startSampleHandler, type SampleHandler } from '../endpoint-check/sample-handler';
 
 const SECRET = 'load-cli-secret-8b1d';
@@ -84,6 +85,36 @@ describe('tp load', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/status 5xx +20 {2}first: HTTP 500/);
     expect(run.stdout).toContain('Failed: 100% errors, over --max-errors 1%.');
+  });
+
+  it('Ctrl+C stops the sending, waits for the answers, and still writes the summary (exit 130)', async () => {
+    handler = await startSampleHandler('correct', { CLIENT_SECRET: SECRET });
+    const child = spawn(
+      process.execPath,
+      [TP, 'load', handler.url, '--rate', '20', '--duration', '60s', '--reporter', 'json'],
+      { env: { ...process.env, TP_CLIENT_SECRET: SECRET } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', done));
+    // The first progress line: the run is going and has sent deliveries.
+    await new Promise<void>((going) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/ s {2}sent [1-9]/.test(stderr)) going();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('Stopping (Ctrl+C): waiting for the answers of the deliveries sent…');
+    const summary = JSON.parse(stdout) as LoadSummary;
+    expect(summary.stopped).toBe(true);
+    expect(summary.planned).toBe(1200);
+    expect(summary.sent).toBeGreaterThan(0);
+    expect(summary.sent).toBeLessThan(1200);
+    // Every delivery sent was answered before the summary.
+    expect(summary.ok).toBe(summary.sent);
   });
 
   it('a URL where nothing listens is exit 2, with what to do', async () => {

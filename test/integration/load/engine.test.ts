@@ -110,6 +110,37 @@ describe('load.run', () => {
     expect(last).toMatchObject({ kind: 'system', system: { level: 'warn' } });
   });
 
+  it('load.stop ends the sending early: the summary of what was sent, marked stopped', async () => {
+    handler = await startSampleHandler('correct', {
+      CLIENT_SECRET: fx.sandbox.apps[0]!.client_secret,
+    });
+    const url = handler.url;
+    const firstProgress = new Promise<void>((seen) => {
+      const stop = fx.core.events.on('load.progress', (p) => {
+        if (p.sent > 0) {
+          stop();
+          seen();
+        }
+      });
+    });
+    const running = fx.core.invoke('load.run', { url, rate: 50, durationMs: 60_000 });
+    await firstProgress;
+    // A second run of the same URL is refused while the first goes.
+    const conflict = await errorOf(fx.core.invoke('load.run', { url, rate: 1, durationMs: 100 }));
+    expect(conflict.code).toBe('conflict');
+    expect(await fx.core.invoke('load.stop', { url })).toEqual({ stopping: true });
+    const summary = await running;
+    expect(summary.stopped).toBe(true);
+    expect(summary.planned).toBe(3000);
+    expect(summary.sent).toBeGreaterThan(0);
+    expect(summary.sent).toBeLessThan(3000);
+    expect(summary.ok).toBe(summary.sent);
+    expect((await recordsOfOpenSession()).at(-1)!.summary).toContain(
+      `Load run of ${url}: passed (stopped), ${summary.sent} deliveries`,
+    );
+    expect(await fx.core.invoke('load.stop', { url })).toEqual({ stopping: false });
+  });
+
   it('refuses a URL where nothing listens, in words, before sending anything', async () => {
     const port = await freeLoopbackPort();
     const err = await errorOf(
