@@ -88,8 +88,8 @@ rate held, answer times (p50, p95, p99, max), errors by class and a histogram (d
 Options:
   --mix kind=weight,...   the kinds of delivery and their relative weights (default text);
                           kinds: text, text-long, sticker, location, contact, picture, movie,
-                          sound, voice, file, group-invite, group-join, group-leave,
-                          group-update, group-remove
+                          sound, voice, file, room-message, group-invite, group-join,
+                          group-leave, group-update, group-remove
   --max-errors PCT        the error rate over which the run fails (default 1)
   --profile NAME          sign with a saved profile's client secret (default: a fresh sandbox's)
   --data-dir DIR          where the saved profiles are (with --profile)

@@ -2,7 +2,9 @@
 // machine only with --yes; every refusal says what to write.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src-main/cli/args';
+import { helpText } from '../../../src-main/cli/help';
 import { parseLoad, parseLoadDuration } from '../../../src-main/cli/load/load-args';
+import { loadKinds } from '../../../src-main/core/load/load-deliveries';
 
 const refusal = (argv: string[]) => {
   try {
@@ -70,5 +72,13 @@ describe('tp load arguments', () => {
     expect(refusal([URL, '--rate', '10', '--duration', '1s', '--max-errors', '150'])).toContain(
       'percentage from 0 to 100',
     );
+  });
+
+  it('--help shows the load usage, which names every kind --mix takes', () => {
+    expect(parseLoad(['--help'])).toEqual({ command: 'help', topic: 'load' });
+    const usage = helpText('load').replace(/\s+/g, ' ');
+    const listed = /kinds: (.*?) --max-errors/.exec(usage)?.[1]?.split(', ');
+    expect(listed).toEqual(loadKinds());
+    expect(usage).toContain('Exit: 0 the error rate within --max-errors');
   });
 });
