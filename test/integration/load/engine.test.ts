@@ -110,6 +110,20 @@ describe('load.run', () => {
     expect(last).toMatchObject({ kind: 'system', system: { level: 'warn' } });
   });
 
+  it('counts a delivery with no answer within the platform deadline as timeout', async () => {
+    // Takes the whole 10 s deadline: one delivery, never answered.
+    server = createServer((req) => req.resume());
+    await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const summary = await fx.core.invoke('load.run', { url, rate: 5, durationMs: 200 });
+    expect(summary.sent).toBe(1);
+    expect(summary.errors).toEqual([
+      { class: 'timeout', count: 1, example: "no answer within the platform's 10 s deadline" },
+    ]);
+    expect(summary.latency.count).toBe(0);
+    server.closeAllConnections();
+  }, 30_000);
+
   it('load.stop ends the sending early: the summary of what was sent, marked stopped', async () => {
     handler = await startSampleHandler('correct', {
       CLIENT_SECRET: fx.sandbox.apps[0]!.client_secret,
