@@ -56,6 +56,11 @@ export const LoadSummary = z.object({
   /** Answer times by range: up to 1 ms, 2 ms, 5 ms ... (upToMs null: past the last). */
   histogram: z.array(z.object({ upToMs: z.number().nullable(), count: z.number().int() })),
   mix: z.array(LoadMixEntry.extend({ sent: z.number().int().nonnegative() })),
+  /**
+   * An https handler whose certificate does not hold (self-signed, another host's): said here, and
+   * the run sent its deliveries without verifying it, as the endpoint check does. Null otherwise.
+   */
+  certificateWarning: z.string().nullable(),
   /** Stopped before its end (load.stop, Ctrl+C): `sent` is below `planned`. */
   stopped: z.boolean(),
   /** errorPct within maxErrorsPct. */

@@ -84,6 +84,7 @@ export async function loadCommand(
     const summary = await running;
     if (!summary) return stopRequested ? EXIT.interrupted : EXIT.badInput;
     await deliver(renderLoadSummary(args.reporter, summary), args.out, io);
+    if (summary.certificateWarning) io.err(summary.certificateWarning);
     io.err(`${verdictWords(summary)}${args.out ? ` The summary is in ${args.out}.` : ''}`);
     if (stopRequested) return EXIT.interrupted;
     return summary.passed ? EXIT.passed : EXIT.failed;

@@ -45,6 +45,7 @@ function prettySummary(s: LoadSummary): string {
     '  answer times',
     ...histogramLines(s),
     '',
+    ...(s.certificateWarning ? [`! ${s.certificateWarning}`] : []),
     verdictWords(s),
   ];
   return `${lines.join('\n')}\n`;

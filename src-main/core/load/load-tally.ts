@@ -66,6 +66,7 @@ export function createLoadTally(mix: readonly MixEntry[]) {
         /** When the last send started, in ms after the start. */
         lastSendMs: number;
         stopped: boolean;
+        certificateWarning: string | null;
       },
     ): LoadSummary {
       const errorPct = sent === 0 ? 0 : (errorCount / sent) * 100;
@@ -98,6 +99,7 @@ export function createLoadTally(mix: readonly MixEntry[]) {
         maxErrorsPct: run.maxErrorsPct,
         histogram: all.bars(),
         mix: mix.map((e) => ({ ...e, sent: sentByKind.get(e.kind) ?? 0 })),
+        certificateWarning: run.certificateWarning,
         stopped: run.stopped,
         passed: errorPct <= run.maxErrorsPct,
       };

@@ -129,6 +129,10 @@ export async function runLoad(
     durationMs: Math.max(lastAnswerMs, lastSendMs),
     lastSendMs,
     stopped: hooks.signal?.aborted === true,
+    certificateWarning:
+      probe.kind === 'invalid'
+        ? `The certificate of ${new URL(input.url).host} does not hold (${probe.reason}): the deliveries were sent without verifying it, and a client that verifies certificates, as the platform may, would deliver nothing. tp check says what to change.`
+        : null,
   });
   s.journal.append(summaryRecord(summary, profileId));
   return summary;

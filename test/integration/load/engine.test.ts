@@ -2,9 +2,11 @@
 // handler verifies each), the mix's proportions sent, one journal record for the whole run, and
 // each error class (a 500, a dropped connection) counted as such.
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../../src-main/headless/listen';
+import { selfSignedCertificate } from '../../../src-main/sandbox/tls/self-signed';
 import { JournalRecord } from '../../../src-shared/contract';
 import { errorOf } from '../../helpers/command-error';
 import { startCoreWithSandbox, type CoreFixture } from '../../helpers/core-fixture';
@@ -62,6 +64,7 @@ describe('load.run', () => {
     expect(summary.ok).toBe(100);
     expect(summary.errors).toEqual([]);
     expect(summary.passed).toBe(true);
+    expect(summary.certificateWarning).toBeNull();
     expect(summary.mix).toEqual([
       { kind: 'text', weight: 3, sent: 75 },
       { kind: 'group-join', weight: 1, sent: 25 },
@@ -108,6 +111,21 @@ describe('load.run', () => {
     expect(summary.passed).toBe(false);
     const last = (await recordsOfOpenSession()).at(-1);
     expect(last).toMatchObject({ kind: 'system', system: { level: 'warn' } });
+  });
+
+  it('loads an https handler whose certificate does not hold, and says so in the summary', async () => {
+    const { keyPem, certPem } = selfSignedCertificate();
+    server = createHttpsServer({ key: keyPem, cert: certPem }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const summary = await fx.core.invoke('load.run', { url, rate: 20, durationMs: 500 });
+    expect(summary.ok).toBe(10);
+    expect(summary.certificateWarning).toMatch(
+      /^The certificate of 127\.0\.0\.1:\d+ does not hold \(it is self-signed: DEPTH_ZERO_SELF_SIGNED_CERT\): the deliveries were sent without verifying it/,
+    );
   });
 
   it('counts a delivery with no answer within the platform deadline as timeout', async () => {
