@@ -223,6 +223,7 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
       if (
         topic === 'run' ||
         topic === 'check' ||
+        topic === 'load' ||
         topic === 'mcp' ||
         topic === 'export' ||
         topic === 'openapi'
@@ -237,7 +238,7 @@ export function parseTpArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TpArgs
       throw new UsageError(`Give tp a command.\n${SHORT_GENERAL_USAGE}`);
     default:
       throw new UsageError(
-        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, check, mcp, export and openapi.\n${SHORT_GENERAL_USAGE}`,
+        `${command.startsWith('-') ? `${command} is not an option here` : `There is no command "${command}"`}: the commands are run, check, load, mcp, export and openapi.\n${SHORT_GENERAL_USAGE}`,
       );
   }
 }

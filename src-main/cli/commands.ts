@@ -5,6 +5,8 @@ import { parseTpArgs, UsageError } from './args';
 import { parseCheck } from './check/check-args';
 import { checkCommand } from './check/check-command';
 import { helpText } from './help';
+import { parseLoad } from './load/load-args';
+import { loadCommand } from './load/load-command';
 import { exportCommand, openApiCommand } from './interop-commands';
 import type { Io } from './io';
 import { parseMcp } from './mcp/mcp-args';
@@ -16,9 +18,11 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
     const args =
       argv[0] === 'check'
         ? parseCheck(argv.slice(1))
-        : argv[0] === 'mcp'
-          ? parseMcp(argv.slice(1))
-          : parseTpArgs(argv, io.env);
+        : argv[0] === 'load'
+          ? parseLoad(argv.slice(1))
+          : argv[0] === 'mcp'
+            ? parseMcp(argv.slice(1))
+            : parseTpArgs(argv, io.env);
     switch (args.command) {
       case 'help':
         await io.out(`${helpText(args.topic)}\n`);
@@ -27,6 +31,8 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
         return await runCommand(args, io, onInterrupt);
       case 'check':
         return await checkCommand(args, io, onInterrupt);
+      case 'load':
+        return await loadCommand(args, io, onInterrupt);
       case 'mcp':
         return await mcpCommand(args, io, onInterrupt);
       case 'export':

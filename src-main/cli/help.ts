@@ -1,5 +1,5 @@
 // `tp --help` and `tp <command> --help`: what each command does, with an example.
-export type TopicName = 'run' | 'check' | 'mcp' | 'export' | 'openapi';
+export type TopicName = 'run' | 'check' | 'load' | 'mcp' | 'export' | 'openapi';
 
 const RUN_USAGE = `Usage: npm run -s tp -- run <file or folder> [options]
 
@@ -88,6 +88,32 @@ run (delivery steps, some checks) is listed on stderr.
 Example:
   npm run -s tp -- export examples --format postman --out examples.postman.json`;
 
+const LOAD_USAGE = `Usage: npm run -s tp -- load <url> --rate R --duration D [options]
+
+Sends your webhook handler signed deliveries at a steady rate (R a second, for D: 30s, 2m), as
+the platform would, whatever it answers; prints its progress on stderr once a second, then the
+rate held, answer times (p50, p95, p99, max), errors by class and a histogram (docs/load.md).
+
+Options:
+  --mix kind=weight,...   the kinds of delivery and their relative weights (default text);
+                          kinds: text, text-long, sticker, location, contact, picture, movie,
+                          sound, voice, file, room-message, group-invite, group-join,
+                          group-leave, group-update, group-remove
+  --max-errors PCT        the error rate over which the run fails (default 1)
+  --profile NAME          sign with a saved profile's client secret (default: a fresh sandbox's)
+  --data-dir DIR          where the saved profiles are (with --profile)
+  --signature-method M    HMAC-SHA256 (default), HMAC-SHA1 or RSA-SHA256 (sandbox only)
+  --reporter KIND         pretty (default) or json
+  --out FILE              write the summary to FILE instead of stdout
+  --yes                   confirm a URL that is not this machine
+Environment: TP_CLIENT_SECRET (the secret your handler verifies with), NO_COLOR.
+Exit: 0 the error rate within --max-errors, 1 over it, 2 bad input or the URL unreachable, 130
+stopped with Ctrl+C (the summary of what was sent is written all the same).
+
+Examples:
+  TP_CLIENT_SECRET=s3cret npm run -s tp -- load http://127.0.0.1:3000/hook --rate 200 --duration 30s
+  npm run -s tp -- load http://127.0.0.1:3000/hook --rate 500 --duration 1m --mix text=60,picture=20,group-join=20 --reporter json`;
+
 const OPENAPI_USAGE = `Usage: npm run -s tp -- openapi [--out FILE]
 
 Writes the platform API as an OpenAPI 3.1 document made from the endpoint catalog (to stdout
@@ -101,6 +127,7 @@ const GENERAL_USAGE = `Usage: npm run -s tp -- <command> [options]   (-s keeps n
 Commands:
   run <file or folder>   run scenarios; exit 0 passed, 1 failed, 2 bad input
   check <url>            check your webhook handler against the delivery contract
+  load <url>             send your webhook handler signed deliveries at a steady rate
   mcp                    a Model Context Protocol server on stdio, for coding agents
   export <folder>        the collection as a Postman collection v2.1
   openapi                the platform API as an OpenAPI 3.1 document
@@ -114,11 +141,12 @@ Examples:
   npm run -s tp -- openapi --out platform.openapi.json`;
 
 export const SHORT_GENERAL_USAGE =
-  'Usage: npm run -s tp -- run|check|export|openapi ... (npm run -s tp -- --help shows more)';
+  'Usage: npm run -s tp -- run|check|load|export|openapi ... (npm run -s tp -- --help shows more)';
 
 const USAGES: Record<TopicName, string> = {
   run: RUN_USAGE,
   check: CHECK_USAGE,
+  load: LOAD_USAGE,
   mcp: MCP_USAGE,
   export: EXPORT_USAGE,
   openapi: OPENAPI_USAGE,

@@ -30,7 +30,7 @@ export async function chooseProfile(
     yes: boolean;
     env: NodeJS.ProcessEnv;
     dataDir: string;
-    command?: 'run' | 'check' | 'mcp';
+    command?: 'run' | 'check' | 'load' | 'mcp';
   },
 ): Promise<ChosenProfile> {
   const { profiles } = await core.invoke('profiles.list', {});

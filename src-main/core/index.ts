@@ -38,6 +38,7 @@ import { createCollectionStore } from './collections/collection-store';
 import { createStagedFiles } from './composer/staged-files';
 import { runnerHandlers } from './runner/handlers';
 import { endpointCheckHandlers } from './endpoint-check/handlers';
+import { loadHandlers } from './load/handlers';
 import type { Services } from './services';
 
 export type { Core } from './core';
@@ -241,6 +242,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     ...collectionsHandlers(services),
     ...runnerHandlers(services, invokeLate),
     ...endpointCheckHandlers(services, invokeLate),
+    ...loadHandlers(services),
   };
 
   const dispatch = createDispatch(

@@ -15,6 +15,7 @@ import { composerCommands, composerEvents } from './composer';
 import { contactsCommands, contactsEvents } from './contacts';
 import { endpointCheckCommands, endpointCheckEvents } from './endpointCheck';
 import { inboundCommands } from './inbound';
+import { loadCommands, loadEvents } from './load';
 import { logCommands, logEvents } from './log';
 import { profilesCommands, profilesEvents } from './profiles';
 import { runnerCommands, runnerEvents } from './runner';
@@ -35,6 +36,7 @@ export * from './endpointCheck';
 export * from './errors';
 export * from './inbound';
 export * from './journal';
+export * from './load';
 export * from './log';
 export * from './profiles';
 export * from './runner';
@@ -64,6 +66,7 @@ export const commands = {
   ...collectionsCommands,
   ...runnerCommands,
   ...endpointCheckCommands,
+  ...loadCommands,
 } as const satisfies Record<string, CommandSpec>;
 
 type Commands = typeof commands;
@@ -89,6 +92,7 @@ export const events = {
   ...collectionsEvents,
   ...runnerEvents,
   ...endpointCheckEvents,
+  ...loadEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 type Events = typeof events;

@@ -29,9 +29,10 @@ export type EndpointCheckInput = z.output<
 /** Every check, in the order they run. */
 export const allChecks = () => [...contractChecks(), ...loadChecks()];
 
-function signingFor(
+/** Whose secret signs, and by which method: the check's and the load run's alike. */
+export function signingFor(
   s: Services,
-  input: EndpointCheckInput,
+  input: { profileId?: string | undefined; signatureMethod?: SignatureMethodName | undefined },
 ): { setup: SigningSetup; profileName: string; profileId: string } {
   const profile = s.profiles.require(input.profileId);
   const sandbox = profile.kind === 'sandbox' ? s.host.sandbox : undefined;

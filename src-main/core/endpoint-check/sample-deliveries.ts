@@ -12,7 +12,7 @@ const ROOM = 'r-check-room';
 /** The JSON object of one delivery's `data`. */
 type DeliveryData = Record<string, unknown>;
 
-const newMessageId = () => `m-check-${randomUUID()}`;
+export const newMessageId = () => `m-check-${randomUUID()}`;
 
 function envelope(type: string, data: unknown, extra: Record<string, unknown> = {}): DeliveryData {
   return {

@@ -88,7 +88,7 @@ describe('tp run arguments', () => {
     [['openapi', 'file.json'], /tp openapi takes no path: write tp openapi --out file.json/],
     [
       ['launch'],
-      /There is no command "launch": the commands are run, check, mcp, export and openapi/,
+      /There is no command "launch": the commands are run, check, load, mcp, export and openapi/,
     ],
     [['--verbose'], /--verbose is not an option here/],
     [[], /Give tp a command/],
