@@ -1,7 +1,7 @@
 // The load run's answer times: percentiles from buckets within 1 % of the exact ones, the max
 // exact, and the ranges a person reads.
 import { describe, expect, it } from 'vitest';
-import { createLatencyHistogram } from '../../../src-main/core/load/latency-histogram';
+import { createLatencyHistogram } from '../../../../src-main/core/load/latency-histogram';
 
 describe('the latency histogram', () => {
   it('answers 0 for every figure when nothing was recorded', () => {

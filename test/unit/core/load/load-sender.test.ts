@@ -1,7 +1,7 @@
 // How a load run names what went wrong with a delivery: the status class, no answer within the
 // platform's deadline, or the connection.
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, statusClass } from '../../../src-main/core/load/load-sender';
+import { classifyFailure, statusClass } from '../../../../src-main/core/load/load-sender';
 
 describe('the load run error classes', () => {
   it('a 2xx is no error; 3xx, 4xx and 5xx are their classes', () => {

@@ -1,7 +1,7 @@
 // The load run's schedule: an open model (what is due is sent, whatever came back), and a send
 // that starts late is counted late, never left out.
 import { describe, expect, it } from 'vitest';
-import { createSendSchedule } from '../../../src-main/core/load/send-schedule';
+import { createSendSchedule } from '../../../../src-main/core/load/send-schedule';
 
 describe('the load schedule', () => {
   it('holds rate × duration deliveries, due one gap apart from the start', () => {
