@@ -135,7 +135,7 @@ export const authCommands = {
     output: ConnectedUser,
   },
   /** Drops the user's tokens (the user stays listed, shown as "no tokens", with "Connect again"). */
-  'auth.disconnectUser': {
+  'auth.dropTokens': {
     input: z
       .object({ profileId: z.string().min(1).optional(), userId: z.string().min(1) })
       .strict(),

@@ -219,7 +219,7 @@ export const simulatorCommands = {
       status: z.number().int().nullable(),
     }),
   },
-  'simulator.disconnectUser': {
+  'simulator.revokeOnPlatform': {
     input: z.object({ userId: simId, ...simProfile }).strict(),
     output: z.object({ ...simOutcome, revokedTokens: z.number() }),
   },

@@ -26,7 +26,7 @@ export function authHandlers({
       await users.refresh(id, userId);
       return users.view(id, userId);
     },
-    'auth.disconnectUser': async ({ profileId, userId }) =>
+    'auth.dropTokens': async ({ profileId, userId }) =>
       users.disconnect(profileIdOf(profileId), userId),
     'auth.forgetUser': async ({ profileId, userId }) => {
       const id = profileIdOf(profileId);

@@ -112,7 +112,7 @@ async function act(ctx: StepContext, s: SimulateStep): Promise<Done> {
       return { seq: out.seq, values: { expired: String(out.expired) } };
     }
     case 'disconnect': {
-      const out = await ctx.invoke('simulator.disconnectUser', {
+      const out = await ctx.invoke('simulator.revokeOnPlatform', {
         profileId,
         userId: user,
       });

@@ -35,7 +35,7 @@ export type SimCommand =
   | 'simulator.roomAction'
   | 'simulator.sendMessage'
   | 'simulator.otp'
-  | 'simulator.disconnectUser'
+  | 'simulator.revokeOnPlatform'
   | 'simulator.expireTokens'
   | 'simulator.advanceClock'
   | 'simulator.updateApp'

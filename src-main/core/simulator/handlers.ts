@@ -16,7 +16,7 @@ export function simulatorHandlers(
     'simulator.roomAction': (input) => sim.run('simulator.roomAction', input),
     'simulator.sendMessage': (input) => sim.run('simulator.sendMessage', input),
     'simulator.otp': (input) => sim.run('simulator.otp', input),
-    'simulator.disconnectUser': (input) => sim.run('simulator.disconnectUser', input),
+    'simulator.revokeOnPlatform': (input) => sim.run('simulator.revokeOnPlatform', input),
     'simulator.expireTokens': (input) => sim.run('simulator.expireTokens', input),
     'simulator.advanceClock': (input) => sim.run('simulator.advanceClock', input),
     'simulator.updateApp': (input) => sim.run('simulator.updateApp', input),

@@ -34,7 +34,7 @@ export const REFUSAL_HINTS = {
   sendMessage:
     "Check the ids, the message's fields and the contact's capabilities, then try again.",
   otp: 'Check the user id and that the registration has that URL, then try again.',
-  disconnectUser: 'Check the user id: the user must be connected to the app.',
+  revokeOnPlatform: 'Check the user id: the user must be connected to the app.',
   expireTokens: 'Read the state again; if the sandbox stopped, restart TP Inspector.',
   advanceClock:
     'Give a duration forward such as 10m, 1h or 1d, at most 366d at a time; if the sandbox stopped, restart TP Inspector.',

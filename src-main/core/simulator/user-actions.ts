@@ -13,7 +13,7 @@ export function userActions({
   deps,
 }: SimContext): Pick<
   SimHandlers,
-  'simulator.createUser' | 'simulator.otp' | 'simulator.disconnectUser'
+  'simulator.createUser' | 'simulator.otp' | 'simulator.revokeOnPlatform'
 > {
   const who = names.of;
   return {
@@ -62,10 +62,10 @@ export function userActions({
         },
         `Opening the ${input.target} URL for ${who(input.userId)}`,
       ),
-    'simulator.disconnectUser': (t, input) =>
+    'simulator.revokeOnPlatform': (t, input) =>
       act(
         t,
-        'disconnectUser',
+        'revokeOnPlatform',
         {
           method: 'POST',
           path: `/_sandbox/users/${seg(input.userId)}/disconnect`,

@@ -316,7 +316,7 @@ describe('keeping user tokens alive', () => {
   it('drops the tokens and forgets on request', async () => {
     const fx = await start();
     const { user } = await connect(fx);
-    expect((await fx.core.invoke('auth.disconnectUser', { userId: user.id })).status).toBe(
+    expect((await fx.core.invoke('auth.dropTokens', { userId: user.id })).status).toBe(
       'disconnected',
     );
     expect((await fx.core.invoke('auth.forgetUser', { userId: user.id })).users).toEqual([]);

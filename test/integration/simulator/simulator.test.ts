@@ -189,7 +189,7 @@ describe('simulator commands', () => {
   });
 
   it("revokes a user's grant on the platform", async () => {
-    const out = await fx.core.invoke('simulator.disconnectUser', { userId: fx.bob });
+    const out = await fx.core.invoke('simulator.revokeOnPlatform', { userId: fx.bob });
     expect(out.outcome).toMatch(
       /^Revoked the grant of .* on the platform: \d+ token\(s\) revoked\.$/,
     );

@@ -146,7 +146,7 @@ export function createSimulatorStore(bridge: Bridge, connection: Connection, app
         act('users', `Creating ${input.name}…`, () => bridge.invoke('simulator.createUser', input)),
       revokeOnPlatform: (userId) =>
         act('users', 'Revoking the grant on the platform…', () =>
-          bridge.invoke('simulator.disconnectUser', { userId }),
+          bridge.invoke('simulator.revokeOnPlatform', { userId }),
         ),
       otp: (input) =>
         act('users', `Opening the ${input.target} URL with a new otp…`, () =>

@@ -142,7 +142,7 @@ export function createAuthStore(bridge: Bridge, connection: Connection, app: App
         }),
       dropTokens: (userId) =>
         rowAction(userId, 'Dropping tokens…', async (profileId) => {
-          replaceUser(await bridge.invoke('auth.disconnectUser', { profileId, userId }));
+          replaceUser(await bridge.invoke('auth.dropTokens', { profileId, userId }));
         }),
       forget: (userId) =>
         rowAction(userId, 'Removing from the list…', async (profileId) => {
