@@ -2,6 +2,7 @@
 import { SIGNATURE_METHODS, type SignatureMethodName } from '../../../src-shared/spec/shapes';
 import { isLoopbackHost } from '../../core/api/transport-policy';
 import { REPORTERS, UsageError, parseWith, type HelpArgs, type ReporterName } from '../args';
+import { handlerUrlArg } from '../handler-url-arg';
 import { commandUsage } from '../help';
 
 export interface CheckArgs {
@@ -44,19 +45,7 @@ export function parseCheck(argv: string[]): CheckArgs | HelpArgs {
     yes: { type: 'boolean', default: false },
   });
   if (values.help === true) return { command: 'help', topic: 'check' };
-  const [url, ...rest] = positionals;
-  if (url === undefined || rest.length > 0) {
-    throw refuse('tp check takes one URL: the handler to check, e.g. http://127.0.0.1:3000/hook.');
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw refuse(`${JSON.stringify(url)} is not a URL: write http://127.0.0.1:3000/hook.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw refuse(`${url} is not http:// or https://: the platform delivers over HTTP(S) only.`);
-  }
+  const parsed = handlerUrlArg(positionals, 'tp check', refuse);
   const burst = Number(values.burst);
   if (!Number.isInteger(burst) || burst < 1 || burst > 1000) {
     throw refuse(

@@ -4,6 +4,7 @@ import { parseMix, type MixEntry } from '../../../src-shared/rules/delivery-mix'
 import { isLoopbackHost } from '../../core/api/transport-policy';
 import { loadKinds } from '../../core/load/load-deliveries';
 import { UsageError, parseWith, type HelpArgs } from '../args';
+import { handlerUrlArg } from '../handler-url-arg';
 import { commandUsage } from '../help';
 
 const LOAD_REPORTERS = ['pretty', 'json'] as const;
@@ -50,19 +51,7 @@ export function parseLoad(argv: string[]): LoadArgs | HelpArgs {
     yes: { type: 'boolean', default: false },
   });
   if (values.help === true) return { command: 'help', topic: 'load' };
-  const [url, ...rest] = positionals;
-  if (url === undefined || rest.length > 0) {
-    throw refuse('tp load takes one URL: the handler to load, e.g. http://127.0.0.1:3000/hook.');
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw refuse(`${JSON.stringify(url)} is not a URL: write http://127.0.0.1:3000/hook.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw refuse(`${url} is not http:// or https://: the platform delivers over HTTP(S) only.`);
-  }
+  const parsed = handlerUrlArg(positionals, 'tp load', refuse);
   const rate = Number(values.rate);
   if (values.rate === undefined || !Number.isFinite(rate) || rate <= 0 || rate > MAX_RATE) {
     throw refuse(
