@@ -10,26 +10,10 @@ import {
   readScenarioText,
 } from '../../../../src-main/core/collections/load-collection';
 import { OFF_THREAD_BYTES } from '../../../../src-main/core/collections/parse-off-thread';
+import { longestPause } from '../../../helpers/longest-pause';
 
 const folder = mkdtempSync(join(tmpdir(), 'tp-off-thread-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** The longest pause of the thread while `work` runs, seen by a 5 ms timer. */
-async function longestPause(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 it('keeps the thread answering while a 1 MiB file parses', async () => {
   // The costliest shape for the parser: one small node after another (about 75,000 steps).

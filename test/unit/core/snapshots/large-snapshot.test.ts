@@ -6,26 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runSnapshotCheck } from '../../../../src-main/core/snapshots/snapshot-check';
+import { longestPause } from '../../../helpers/longest-pause';
 
 const folder = mkdtempSync(join(tmpdir(), 'tp-large-snapshot-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** The longest pause of the thread while `work` runs, seen by a 5 ms timer. */
-async function longestPause(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 const place = {
   collectionFolder: folder,
