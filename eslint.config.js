@@ -29,6 +29,25 @@ function boundary(files, zones) {
   };
 }
 
+/**
+ * A host reaches the engine only through its public entry, src-main/core/index.ts (createCore, and
+ * what core/public.ts re-exports): the rest of the engine may change shape without a host noticing.
+ * Type imports too, since the rule sees every import.
+ */
+const engineEntryOnly = {
+  target: [
+    './src-main/headless',
+    './src-main/cli',
+    './src-main/electron',
+    './src-main/index.ts',
+    './src-main/host-start',
+  ],
+  from: './src-main/core',
+  except: ['./index.ts'],
+  message:
+    'a host imports the engine only through its entry, src-main/core/index.ts: add what the host needs to src-main/core/public.ts.',
+};
+
 export default tseslint.config(
   {
     // test/fixtures/lint/ holds deliberate violations, linted only by test/unit/lint/ (ignore: false).
@@ -138,6 +157,7 @@ export default tseslint.config(
         message:
           'the start-up every host shares imports the engine, the sandbox and src-shared, never a host or the UI: the hosts import it.',
       },
+      engineEntryOnly,
     ],
   ),
   boundary(
@@ -155,6 +175,7 @@ export default tseslint.config(
         message:
           'the headless host imports the engine, the sandbox and src-shared, never the command line, the Electron shell or the UI.',
       },
+      engineEntryOnly,
     ],
   ),
   boundary(
@@ -166,6 +187,7 @@ export default tseslint.config(
         message:
           'the command line (tp) imports the engine, the headless host, the sandbox and src-shared, never the Electron shell or the UI.',
       },
+      engineEntryOnly,
     ],
   ),
   boundary(
@@ -177,6 +199,13 @@ export default tseslint.config(
         message:
           'the Electron shell reaches the renderer and the preload through their bundles, never an import.',
       },
+      {
+        target: ['./src-main/electron', './src-main/index.ts'],
+        from: './src-main/headless',
+        message:
+          'the Electron shell never imports the headless host, another host: what both need lives in src-main/host-start/.',
+      },
+      engineEntryOnly,
     ],
   ),
   boundary(

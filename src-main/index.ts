@@ -1,8 +1,7 @@
 // Electron entry (built to out/main/index.js, ESM). The shell lives in ./electron; this file only
 // hands it the real engine, sandbox and settings store.
 import { app } from 'electron';
-import { defaultDataDir } from './core/common/data-folder';
-import { createCore } from './core/index';
+import { createCore, defaultDataDir } from './core/index';
 import { startStableSandbox } from './sandbox/stable-port';
 import { startShell } from './electron/shell';
 import { electronSettings } from './electron/settings';

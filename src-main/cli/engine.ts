@@ -2,9 +2,7 @@
 // no window and no HTTP host. By default in a fresh temporary data folder removed at the end, so a
 // run touches nothing of the person's app data; with a data folder (--profile), the app's own,
 // taken from no other process (the app must be closed), its settings read but never changed.
-import type { Core } from '../core/core';
-import { unavailableSealer } from '../core/host-interface';
-import { createCore } from '../core/index';
+import { createCore, unavailableSealer, type Core } from '../core/index';
 import { APP_VERSION } from '../headless/app-version';
 import { NO_KEYRING_EXPLANATION } from '../headless/index';
 import { freeLoopbackPort, LOOPBACK } from '../headless/listen';

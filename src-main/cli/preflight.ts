@@ -2,10 +2,8 @@
 // selects. A file that does not parse is bad input (exit 2), each problem as `file:line: message`
 // (the form editors and CI logs link), before any sandbox or platform is reached.
 import { join, relative } from 'node:path';
-import { loadCollection } from '../core/collections/load-collection';
+import { isLoopbackHost, loadCollection, offMachineTargets } from '../core/index';
 import type { FileProblem } from '../../src-shared/contract';
-import { isLoopbackHost } from '../core/api/transport-policy';
-import { offMachineTargets } from '../core/runner/run-inbound';
 import { UsageError } from './args';
 import { findCollection, type CollectionTarget } from './collection-folder';
 

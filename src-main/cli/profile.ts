@@ -1,5 +1,5 @@
 // `--profile NAME`: a saved profile of the app, and its client secret from the environment.
-import type { Core } from '../core/core';
+import type { Core } from '../core/index';
 import type { ProfileView } from '../../src-shared/contract';
 import { UsageError } from './args';
 

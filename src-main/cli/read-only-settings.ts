@@ -2,7 +2,7 @@
 // memory only. A run against a saved profile reads that profile (its URL, its client id, its
 // connected users) but leaves it as the app left it: a connect-user step adds no user to the app,
 // and the sandbox the run starts does not become the sandbox profile's address.
-import type { SettingsStore } from '../core/host-interface';
+import type { SettingsStore } from '../core/index';
 
 export function readOnlySettings(base: SettingsStore): SettingsStore {
   const changed = new Map<string, unknown>();

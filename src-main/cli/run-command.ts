@@ -3,10 +3,7 @@
 // writes the report. Ctrl+C stops the run cleanly (runner.stop) and exits 130.
 import { join, relative, resolve, sep } from 'node:path';
 import { CommandError, JournalRecord, type RunView } from '../../src-shared/contract';
-import { isInside } from '../core/collections/collection-paths';
-import { unusedColumnsWarning } from '../core/runner/data/run-iterations';
-import { runToEnd } from '../core/runner/run-to-end';
-import { durationWords } from '../core/runner/step-context';
+import { durationWords, isInside, runToEnd, unusedColumnsWarning } from '../core/index';
 import { resolveDataDir } from '../headless/settings';
 import { UsageError, type RunArgs } from './args';
 import { startCliEngine } from './engine';

@@ -1,5 +1,6 @@
 // createCore(host): the Electron-free engine. It wires the services and implements the contract;
-// hosts (Electron main, the headless host, tests) only carry commands in and events out.
+// hosts (Electron main, the headless host, tests) only carry commands in and events out. This file
+// is the engine's entry: the only one of src-main/core a host may import (eslint.config.js).
 import { join } from 'node:path';
 import { createApiClient } from './api/api-client';
 import { createAppTokenService } from './auth/app-token';
@@ -41,7 +42,8 @@ import { endpointCheckHandlers } from './endpoint-check/handlers';
 import { loadHandlers } from './load/handlers';
 import type { Services } from './services';
 
-export type { Core } from './core';
+// What hosts may import besides createCore: the engine's public face (public.ts).
+export * from './public';
 
 export const JOURNAL_FILE = 'journal.ndjson';
 

@@ -4,7 +4,7 @@
 // needs no extra privileges (the GrantFileProtocolExtraPrivileges fuse is off).
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
-import { lookupStatic } from '../headless/static-files';
+import { lookupStatic } from '../host-start/static-files';
 import { CONTENT_SECURITY_POLICY } from './csp';
 
 const APP_SCHEME = 'tp-inspector';

@@ -12,8 +12,8 @@ import {
   type CommandName,
   type EventName,
 } from '../../src-shared/contract';
-import type { Core } from '../core/core';
-import { batchText, createLogBatcher } from '../headless/log-batcher';
+import type { Core } from '../core/index';
+import { batchText, createLogBatcher } from '../host-start/log-batcher';
 
 export type IpcEnvelope = { ok: true; output: unknown } | { ok: false; error: CommandErrorShape };
 
@@ -105,7 +105,7 @@ interface EventForwarding {
 
 /**
  * Forwards every core event to the live windows. New journal records go grouped, as the headless
- * host sends them to its page (headless/log-batcher.ts, the same batcher): at 2,000 deliveries a
+ * host sends them to its page (host-start/log-batcher.ts, the same batcher): at 2,000 deliveries a
  * second, a message per record is an IPC message and a task per record for the page. A group is
  * one message, the JSON text of a WireEventBatch made of the journal's lines, which the preload
  * reads with eventsOf like any other event message; any other event flushes the group first, so

@@ -4,8 +4,7 @@
 import { join } from 'node:path';
 import type { IpcMain } from 'electron';
 import { ipcChannel, toErrorShape, type SavedExport } from '../../src-shared/contract';
-import type { Core } from '../core/core';
-import { writeExportFile } from '../core/log/export-file';
+import { writeExportFile, type Core } from '../core/index';
 import { fromTrustedSender, REFUSED_SENDER, type IpcEnvelope, type SenderCheck } from './ipc';
 
 /** What the handler uses of Electron's dialog (the real one, or a test's). */

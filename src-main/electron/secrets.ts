@@ -3,7 +3,7 @@
 // encrypts with a key built into Chromium: anyone who can read the file can decrypt it. That is
 // no protection, so it counts as unavailable and the engine keeps secrets in memory instead.
 import type { SafeStorage } from 'electron';
-import { unavailableSealer, type SecretSealer } from '../core/host-interface';
+import { unavailableSealer, type SecretSealer } from '../core/index';
 
 type SafeStorageLike = Pick<
   SafeStorage,

@@ -1,6 +1,6 @@
 // Settings through electron-store: one JSON file in the user-data folder.
 import Store from 'electron-store';
-import type { SettingsStore } from '../core/host-interface';
+import type { SettingsStore } from '../core/index';
 
 export function electronSettings(): SettingsStore {
   // Keys are opaque to the store: the engine names them `profiles.active` and the like, which

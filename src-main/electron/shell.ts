@@ -15,8 +15,7 @@ import {
   session,
   shell,
 } from 'electron';
-import type { Core } from '../core/core';
-import type { CoreHost, SettingsStore } from '../core/host-interface';
+import type { Core, CoreHost, SettingsStore } from '../core/index';
 import { startHostEngine } from '../host-start/start-host-engine';
 import type { RunningSandbox } from '../sandbox/index';
 import { registerAppScheme, serveAppScheme } from './app-protocol';

@@ -2,7 +2,7 @@
 // still on a screen: a monitor unplugged since the last launch, or a resolution lowered, must not
 // open the window where nobody can see or reach it.
 import type { Rectangle } from 'electron';
-import type { SettingsStore } from '../core/host-interface';
+import type { SettingsStore } from '../core/index';
 
 export const WINDOW_STATE_KEY = 'shell.window';
 export const DEFAULT_SIZE = { width: 1400, height: 900 };

@@ -6,7 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { toErrorShape, type ErrorCode } from '../../src-shared/contract';
-import type { Core } from '../core/core';
+import type { Core } from '../core/index';
 import { isAllowedOrigin, isCrossSiteFetch } from './security';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {

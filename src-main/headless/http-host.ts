@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EXPORT_SESSION_PATH } from '../../src-shared/contract';
 import { parseRequestTarget, type RequestTarget } from '../../src-shared/rules/request-target';
-import type { Core } from '../core/core';
+import type { Core } from '../core/index';
 import { serveExport } from './export-route';
 import { listenLoopback, LOOPBACK } from './listen';
 import {
@@ -24,7 +24,7 @@ import {
   sessionCookie,
   tokensEqual,
 } from './security';
-import { lookupStatic, openFile } from './static-files';
+import { lookupStatic, openFile } from '../host-start/static-files';
 import { createWsBridge } from './ws-bridge';
 
 interface HttpHostOptions {

@@ -2,9 +2,14 @@
 // that serves the renderer and carries the contract over a WebSocket. serve.ts is its CLI; tests
 // start it in-process.
 import { basename, resolve } from 'node:path';
-import { createCore as realCreateCore, type CoreOptions } from '../core/index';
-import type { Core } from '../core/core';
-import { unavailableSealer, type CoreHost, type SecretSealer } from '../core/host-interface';
+import {
+  createCore as realCreateCore,
+  unavailableSealer,
+  type Core,
+  type CoreHost,
+  type CoreOptions,
+  type SecretSealer,
+} from '../core/index';
 import { startHostEngine } from '../host-start/start-host-engine';
 import { startStableSandbox } from '../sandbox/stable-port';
 import type { SandboxOptions } from '../sandbox/types';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseServeArgs } from './cli-args';
 import { startHeadlessHost } from './index';
 import { openInBrowser } from './open-url';
-import { PLAIN_SECRETS_FILE } from '../core/secrets/secret-vault';
+import { PLAIN_SECRETS_FILE } from '../core/index';
 import { resolveDataDir } from './settings';
 
 async function main(): Promise<void> {

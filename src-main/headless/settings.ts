@@ -14,10 +14,9 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { defaultDataDir } from '../core/common/data-folder';
-import type { SettingsStore } from '../core/host-interface';
+import { defaultDataDir, type SettingsStore } from '../core/index';
 
-export { defaultDataDir } from '../core/common/data-folder';
+export { defaultDataDir } from '../core/index';
 
 const RETRIED = new Set(['EPERM', 'EACCES', 'EBUSY']);
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));

@@ -1,7 +1,7 @@
 // The contract over a WebSocket: `{id, command, input}` in, `{id, ok, output | error}` out, and
 // every core event pushed as `{event, payload}` to every open socket. A socket that sent
 // `{events: 'batched'}` (a WireHello: the app's own page does) gets new journal records grouped,
-// `{event, payloads}` (log-batcher.ts); every other client keeps one message per record, as the
+// `{event, payloads}` (host-start/log-batcher.ts); every other client keeps one message per record, as the
 // protocol has always been. A bad frame gets an error answer (or, at worst, closes that one
 // socket); it never takes the host down.
 import { errorText } from '../../src-shared/contract/errors';
@@ -14,8 +14,8 @@ import {
   type WireEvent,
   type WireResponse,
 } from '../../src-shared/contract';
-import type { Core } from '../core/core';
-import { batchText, createLogBatcher, singleText } from './log-batcher';
+import type { Core } from '../core/index';
+import { batchText, createLogBatcher, singleText } from '../host-start/log-batcher';
 
 /** Files travel through this socket later (sends with media), so the cap is generous. */
 export const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;

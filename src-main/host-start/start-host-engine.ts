@@ -6,12 +6,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { adoptOlderData, type AdoptedData } from '../core/common/data-folder';
-import { lockDataFolder, type FolderHolderKind } from '../core/common/data-folder-lock';
-import type { Core } from '../core/core';
-import type { CoreHost, SecretSealer, SettingsStore } from '../core/host-interface';
-import type { CoreOptions } from '../core/index';
-import { storedSandboxSecret } from '../core/profiles/profile-store';
+import {
+  adoptOlderData,
+  lockDataFolder,
+  storedSandboxSecret,
+  type AdoptedData,
+  type Core,
+  type CoreHost,
+  type CoreOptions,
+  type FolderHolderKind,
+  type SecretSealer,
+  type SettingsStore,
+} from '../core/index';
 import { embeddedSandbox, embeddedStateFile } from '../sandbox/embedded';
 import type { RunningSandbox } from '../sandbox/types';
 import { StartSteps } from './start-steps';

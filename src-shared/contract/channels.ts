@@ -14,7 +14,7 @@ export const ipcChannel = {
 /**
  * The events one pushed message carries, in the order they happened: a WireEvent
  * (`{event, payload}`) is one, a WireEventBatch (`{event, payloads}`: the journal's new records,
- * grouped by headless/log-batcher.ts for the WebSocket and the Electron window alike) is several.
+ * grouped by host-start/log-batcher.ts for the WebSocket and the Electron window alike) is several.
  * The message may be the object or its JSON text (a batch comes as text: it is made of the
  * journal's lines, never parsed on the way). Null for anything else (a command's answer).
  */

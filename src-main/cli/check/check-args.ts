@@ -1,6 +1,6 @@
 // `tp check <url>` arguments, checked before anything starts (a refusal is a UsageError: exit 2).
 import { SIGNATURE_METHODS, type SignatureMethodName } from '../../../src-shared/spec/shapes';
-import { isLoopbackHost } from '../../core/api/transport-policy';
+import { isLoopbackHost } from '../../core/index';
 import { REPORTERS, UsageError, parseWith, type HelpArgs, type ReporterName } from '../args';
 import { handlerUrlArg } from '../handler-url-arg';
 import { commandUsage } from '../help';

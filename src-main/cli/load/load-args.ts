@@ -1,8 +1,7 @@
 // `tp load <url>` arguments, checked before anything starts (a refusal is a UsageError: exit 2).
 import { SIGNATURE_METHODS, type SignatureMethodName } from '../../../src-shared/spec/shapes';
 import { parseMix, type MixEntry } from '../../../src-shared/rules/delivery-mix';
-import { isLoopbackHost } from '../../core/api/transport-policy';
-import { loadKinds } from '../../core/load/load-deliveries';
+import { isLoopbackHost, loadKinds } from '../../core/index';
 import { UsageError, parseWith, type HelpArgs } from '../args';
 import { handlerUrlArg } from '../handler-url-arg';
 import { commandUsage } from '../help';

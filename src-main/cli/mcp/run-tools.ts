@@ -4,7 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { RunView } from '../../../src-shared/contract';
-import { runToEnd } from '../../core/runner/run-to-end';
+import { runToEnd } from '../../core/index';
 import { preflight } from '../preflight';
 import { progressReporter, type ToolCall } from './run-progress';
 import { prettyReport } from '../reporters/pretty';

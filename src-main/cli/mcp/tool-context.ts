@@ -4,8 +4,7 @@
 import { errorText } from '../../../src-shared/contract/errors';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CommandError, JournalRecord, type ProfileView } from '../../../src-shared/contract';
-import { isLoopbackHost } from '../../core/api/transport-policy';
-import type { Core } from '../../core/core';
+import { isLoopbackHost, type Core } from '../../core/index';
 import { UsageError } from '../args';
 
 export interface McpContext {

@@ -1,7 +1,7 @@
 // How the command line says a run's parts in words: the progress lines and the pretty report share
 // them, so a step reads the same while it runs and in the summary.
 import type { ScenarioRunView, StepState, StepView } from '../../../src-shared/contract';
-import { iterationPath } from '../../core/runner/data/run-iterations';
+import { iterationPath } from '../../core/index';
 
 export const MARKS: Record<StepState, string> = {
   passed: '✓',

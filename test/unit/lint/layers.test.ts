@@ -101,6 +101,40 @@ describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', SL
     expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
   });
 
+  // One file of each host (the CLI's subcommand folders too), each its own test: the entry imports
+  // the whole engine, which import-x/no-cycle follows, so each host's lints take seconds.
+  it.each([
+    'src-main/headless/listen.ts',
+    CLI_FILE,
+    'src-main/cli/mcp/tool-context.ts',
+    'src-main/electron/settings.ts',
+    'src-main/index.ts',
+    'src-main/host-start/start-steps.ts',
+  ])('lets %s import the engine only through its entry (src-main/core/index.ts)', async (host) => {
+    const inside = specifier(host, 'src-main/core/runner/run-to-end');
+    const refused = await lintAs(host, `export { runToEnd } from '${inside}';\n`);
+    expect(refused.map((m) => m.message).join('\n')).toMatch(
+      /imports the engine only through its entry/,
+    );
+    // A type import reaches past the entry as surely as a value import.
+    const typeOnly = `export type { Core } from '${specifier(host, 'src-main/core/core')}';\n`;
+    expect(rulesOf(await lintAs(host, typeOnly))).toContain('import-x/no-restricted-paths');
+    const entry = specifier(host, 'src-main/core/index');
+    expect(await lintAs(host, `export { runToEnd } from '${entry}';\n`)).toEqual([]);
+  });
+
+  it('stops the Electron shell importing the headless host, and lets it import host-start/', async () => {
+    for (const shell of ['src-main/electron/ipc.ts', 'src-main/index.ts']) {
+      const headless = specifier(shell, 'src-main/headless/settings');
+      const refused = await lintAs(shell, `export * from '${headless}';\n`);
+      expect(refused.map((m) => m.message).join('\n'), shell).toMatch(
+        /Electron shell never imports the headless host/,
+      );
+      const shared = specifier(shell, 'src-main/host-start/log-batcher');
+      expect(await lintAs(shell, `export * from '${shared}';\n`), shell).toEqual([]);
+    }
+  });
+
   it('stops the sandbox importing the engine', async () => {
     const to = specifier(SANDBOX_FILE, 'src-main/core/dispatch');
     const messages = await lintAs(SANDBOX_FILE, `export * from '${to}';\n`);

@@ -1,5 +1,6 @@
 // New journal records go to the page in groups, from either host (the headless host's sockets,
-// ws-bridge.ts; the Electron window, electron/ipc.ts): at 2,000 deliveries a second, one message
+// headless/ws-bridge.ts; the Electron window, electron/ipc.ts): here in host-start/, which every
+// host may import, because the Electron shell must not import the headless host. at 2,000 deliveries a second, one message
 // per record costs the page a task (and a render) per record and it falls behind. A record
 // that comes alone still goes at once (the end of the current event-loop turn), so a quiet log
 // stays as quick as before; records that follow within LOG_BATCH_MS of a message wait for the next

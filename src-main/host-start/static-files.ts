@@ -1,5 +1,7 @@
 // Serves the built renderer, and nothing outside it: the path is decoded, resolved, and checked
-// against the real (symlink-free) renderer directory before a byte is read.
+// against the real (symlink-free) renderer directory before a byte is read. Both the headless
+// host (headless/http-host.ts) and the Electron shell (electron/app-protocol.ts) serve it, so it
+// lives in host-start/, which every host may import: the Electron shell must not import headless/.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';

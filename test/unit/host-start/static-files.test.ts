@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeFor, lookupStatic } from '../../../src-main/headless/static-files';
+import { contentTypeFor, lookupStatic } from '../../../src-main/host-start/static-files';
 
 let tmp: string;
 let root: string;

@@ -2,7 +2,11 @@
 // order, across the boundaries between messages, and nothing held back once a record comes alone.
 import { describe, expect, it } from 'vitest';
 import { WireEventBatch } from '../../../src-shared/contract';
-import { batchText, createLogBatcher, LOG_BATCH_MAX } from '../../../src-main/headless/log-batcher';
+import {
+  batchText,
+  createLogBatcher,
+  LOG_BATCH_MAX,
+} from '../../../src-main/host-start/log-batcher';
 import { waitFor } from '../../helpers/wait-for';
 
 function collect() {

@@ -1,0 +1,32 @@
+// The engine's public face, beside createCore in index.ts (which re-exports this file): the only
+// part of src-main/core a host (headless/, cli/, electron/, index.ts, host-start/) may import, as
+// the lint enforces (eslint.config.js, engineEntryOnly). Everything else in the engine may change
+// shape without a host noticing; a host that needs more adds it here, with its reason.
+
+// What a host gives the engine, and the engine's handle back to it.
+export type { Core } from './core';
+export {
+  unavailableSealer,
+  type CoreHost,
+  type SecretSealer,
+  type SettingsStore,
+} from './host-interface';
+
+// The data folder every host shares, its lock, and what it holds that a host reads at start-up.
+export { adoptOlderData, defaultDataDir, type AdoptedData } from './common/data-folder';
+export { lockDataFolder, type FolderHolderKind } from './common/data-folder-lock';
+export { storedSandboxSecret } from './profiles/profile-store';
+export { PLAIN_SECRETS_FILE } from './secrets/secret-vault';
+export { writeExportFile } from './log/export-file';
+
+// The command line checks its arguments with the engine's own rules before it starts an engine.
+export { isLoopbackHost } from './api/transport-policy';
+export { loadCollection } from './collections/load-collection';
+export { isInside } from './collections/collection-paths';
+export { loadKinds } from './load/load-deliveries';
+
+// A collection run from start to end, and the words the command line reports it with.
+export { runToEnd } from './runner/run-to-end';
+export { offMachineTargets } from './runner/run-inbound';
+export { iterationPath, unusedColumnsWarning } from './runner/data/run-iterations';
+export { durationWords } from './runner/step-context';
