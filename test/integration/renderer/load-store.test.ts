@@ -1,9 +1,11 @@
 // The load run as the app drives it: the window's store over the in-memory bridge, a real core and
 // the correct sample handler. The URL is the endpoint check's; the live figures come from
 // load.progress while it runs, and the summary once it ends. A URL off this machine is asked about
-// first, and a mix that is not kind=weight is refused in words before anything is sent.
+// first, a mix that is not kind=weight is refused in words before anything is sent, and Stop
+// load ends the sending with the summary of what was sent.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../../../src-shared/contract';
+import { waitFor } from '../../helpers/wait-for';
 import { startStores, type StoresFixture } from '../../unit/renderer/store-fixture';
 import { startSampleHandler, type SampleHandler } from '../endpoint-check/sample-handler';
 
@@ -59,6 +61,26 @@ describe('the load run in the app', () => {
       ['picture', 15],
     ]);
     expect(summary.histogram.reduce((n, b) => n + b.count, 0)).toBe(60);
+  });
+
+  it('Stop load ends the sending, and the summary of what was sent still comes', async () => {
+    handler = await startSampleHandler('correct', { CLIENT_SECRET: secretOf() });
+    fx.stores.endpointCheck.getState().setUrl(handler.url);
+    load().getState().setRate(20);
+    load().getState().setDuration(30);
+    const running = load().getState().start();
+    await waitFor('the first progress', () => load().getState().progress ?? undefined);
+    await load().getState().stop();
+    await running;
+    const summary = load().getState().summary!;
+    expect(load().getState().error).toBeNull();
+    expect(summary.stopped).toBe(true);
+    expect(summary.planned).toBe(600);
+    // Stopped after its first second or so, well before the 600 of its 30 s.
+    expect(summary.sent).toBeGreaterThan(0);
+    expect(summary.sent).toBeLessThan(200);
+    expect(summary.ok).toBe(summary.sent);
+    expect(load().getState().runningUrl).toBeNull();
   });
 
   it('asks before a URL off this machine, and sends nothing when the person declines', async () => {
