@@ -33,5 +33,5 @@ if (failed) {
   process.exit(1);
 }
 console.log(
-  'docs:screens: written docs/images/tabs/*.png, docs/images/layout-1920-dark.png, docs/images/step-editor-*.png and docs/images/endpoint-check-*.png (those of the files chosen).',
+  'docs:screens: written docs/images/tabs/*.png, docs/images/layout-1920-dark.png, docs/images/step-editor-*.png, docs/images/endpoint-check-*.png and docs/images/load-*.png (those of the files chosen).',
 );

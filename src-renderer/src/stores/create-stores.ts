@@ -33,6 +33,7 @@ import {
   createEndpointCheckStore,
   type EndpointCheckStore,
 } from '../features/endpoint-check/endpoint-check-store';
+import { createLoadStore, type LoadStore } from '../features/endpoint-check/load-store';
 import { browserStorage, uiPreferencesLink } from './ui-preferences';
 
 export interface Stores {
@@ -55,6 +56,7 @@ export interface Stores {
   resolve: ResolveStore;
   runner: RunnerStore;
   endpointCheck: EndpointCheckStore;
+  load: LoadStore;
 }
 
 export interface StartableStores extends Stores {
@@ -72,6 +74,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
   const auth = createAuthStore(bridge, connection, app);
   const contacts = createContactsStore(bridge, connection, app);
   const preferences = uiPreferencesLink(bridge, connection);
+  const endpointCheck = createEndpointCheckStore(bridge, connection, center);
   const stores: Stores = {
     app,
     focus,
@@ -97,7 +100,8 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
     scenario: createScenarioStore(bridge, connection, collections),
     resolve: createResolveStore(bridge, app, composer, collections),
     runner: createRunnerStore(bridge, connection, center),
-    endpointCheck: createEndpointCheckStore(bridge, connection, center),
+    endpointCheck,
+    load: createLoadStore(bridge, endpointCheck),
   };
   return {
     ...stores,
@@ -117,6 +121,7 @@ export function createStores(bridge: Bridge, connection: Connection): StartableS
         stores.resolve.start(),
         stores.runner.start(),
         stores.endpointCheck.start(),
+        stores.load.start(),
         stores.firstRun.start(),
         stores.layout.start(),
       ];

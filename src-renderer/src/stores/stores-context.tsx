@@ -22,6 +22,7 @@ import type { ScenarioState } from '../features/collections/scenario-store';
 import type { ResolveState } from '../features/collections/resolve-store';
 import type { RunnerState } from '../features/runner/runner-store';
 import type { EndpointCheckState } from '../features/endpoint-check/endpoint-check-store';
+import type { LoadState } from '../features/endpoint-check/load-store';
 import type { Stores } from './create-stores';
 
 const StoresContext = createContext<Stores | null>(null);
@@ -110,4 +111,8 @@ export function useRunner<T>(selector: (s: RunnerState) => T): T {
 
 export function useEndpointCheck<T>(selector: (s: EndpointCheckState) => T): T {
   return useStore(useStores().endpointCheck, selector);
+}
+
+export function useLoad<T>(selector: (s: LoadState) => T): T {
+  return useStore(useStores().load, selector);
 }

@@ -1,9 +1,10 @@
 // The Endpoint check view (middle column; opened from the Inbound tab): the form, what the running
-// check is doing, the question before a URL off this machine, the last failure in words, and the
-// report card of the URL shown.
+// check is doing, the question before a URL off this machine, the last failure in words, the
+// report card of the URL shown, and the Load part (the same URL at a steady rate).
 import { Pane } from '../../components/Pane';
 import { useEndpointCheck } from '../../stores/stores-context';
 import { CheckForm } from './CheckForm';
+import { LoadSection } from './LoadSection';
 import { ReportCard } from './ReportCard';
 import './endpoint-check.css';
 
@@ -76,6 +77,8 @@ export function EndpointCheckPane() {
           {error}
         </p>
       ) : null}
+      {/* Above the report card, whose rows run long: the same URL under load, in a few lines. */}
+      <LoadSection />
       {entry ? (
         <ReportCard entry={entry} />
       ) : !progress && shownUrl === null ? (
