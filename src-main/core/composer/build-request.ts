@@ -9,16 +9,10 @@ import {
   type ComposerIssue,
 } from '../../../src-shared/contract';
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
-import {
-  ENDPOINTS,
-  validateParams,
-  type EndpointSpec,
-  type ParamSpec,
-} from '../../../src-shared/spec';
-import { vcardProblem } from '../../../src-shared/spec/vcard-check';
-import { templateNames } from '../../../src-shared/collections/templates';
+import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
 import { resolveActAs } from './act-as';
-import { buildMultipart, multipartPreview, type MultipartBody } from './multipart';
+import { fieldIssues, fieldsToSend, wireHeaders, type BuiltBody } from './build-steps';
+import { buildMultipart, multipartPreview } from './multipart';
 import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
 import type { ComposerFileInfo, ComposerVcard } from '../../../src-shared/contract';
 
@@ -46,9 +40,6 @@ export interface BuildContext {
   boundary?: string;
 }
 
-type BuiltBody =
-  { kind: 'none' } | { kind: 'form'; text: string } | { kind: 'multipart'; body: MultipartBody };
-
 export interface BuiltRequest {
   endpoint: EndpointSpec;
   view: ComposerBuilt;
@@ -74,12 +65,6 @@ function findEndpoint(id: string): EndpointSpec {
     });
   }
   return found;
-}
-
-function conditionHolds(p: ParamSpec, fields: ReadonlyMap<string, string>): boolean {
-  if (!p.onlyWhen) return true;
-  const value = fields.get(p.onlyWhen.param);
-  return value !== undefined && p.onlyWhen.oneOf.includes(value);
 }
 
 const isSecretParam = (p: ParamSpec | undefined, name: string) =>
@@ -136,87 +121,20 @@ export function buildRequest(
   notes.push(...actAs.notes);
   if (actAs.userId !== '') typed.set('user_id', actAs.userId);
 
-  // The fields that go out: catalog order, then anything else that was typed.
-  const sent: [string, string][] = [];
-  const applicable: string[] = [];
-  const fileParam = endpoint.params.find((p) => p.kind === 'file');
-  for (const p of endpoint.params) {
-    const applies = conditionHolds(p, typed) && (!p.appTokenOnly || actAs.userIdApplies);
-    if (applies) applicable.push(p.name);
-    if (p.kind === 'file') continue;
-    const value = typed.get(p.name);
-    if (value === undefined) continue;
-    if (!conditionHolds(p, typed)) {
-      notes.push({
-        field: p.name,
-        message: `Left out: ${p.name} is only used with ${p.onlyWhen?.param} ${p.onlyWhen?.oneOf.join(', ')}.`,
-      });
-      continue;
-    }
-    sent.push([p.name, value]);
-  }
-  for (const [name, value] of typed) {
-    if (endpoint.params.some((p) => p.name === name)) continue;
-    notes.push({
-      field: name,
-      message: `${name} is not a parameter of ${endpoint.paths[0]} in the API document; it is sent as typed.`,
-    });
-    sent.push([name, value]);
-  }
-
-  // Validation: the catalog's rules, one parameter at a time so each field gets its reason.
-  const fieldMap = new Map(sent.map(([k, v]) => [k, [v]] as const));
-  const files = new Set<string>(file ? ['file'] : []);
-  for (const p of endpoint.params) {
-    if (p.appTokenOnly) continue; // act-as decided it
-    const result = validateParams(
-      { params: [p] },
-      { fields: fieldMap, files },
-      { vcard: vcardProblem },
-    );
-    if (result.ok) continue;
-    // A `{{name}}` is a collection's variable: the runner fills it in before its rules apply.
-    const value = fieldMap.get(p.name)?.[0] ?? '';
-    if (templateNames(value).length > 0)
-      notes.push({
-        field: p.name,
-        message: `${p.name} holds a variable (${value}): a collection run fills it in first; sent from the composer, it goes as written.`,
-      });
-    else errors.push({ field: p.name, message: result.description });
-  }
-  if (file && !fileParam) {
-    errors.push({ field: 'file', message: `${endpoint.title} takes no file.` });
-  }
-  if (file && fileParam && conditionHolds(fileParam, typed) && !file.info.accepted) {
-    errors.push({ field: 'file', message: file.info.notes.join(' ') });
-  }
+  const fields = fieldsToSend(endpoint, typed, actAs.userIdApplies);
+  const { sent, applicable } = fields;
+  notes.push(...fields.notes);
+  const checked = fieldIssues(endpoint, sent, file, typed);
+  errors.push(...checked.errors);
+  notes.push(...checked.notes);
 
   const body = encode(endpoint, sent, file, ctx.boundary);
   const base = `${ctx.baseUrl.replace(/\/+$/, '')}${path}`;
   const query = endpoint.method === 'GET' ? new URLSearchParams(sent).toString() : '';
   const url = query ? `${base}?${query}` : base;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body.kind === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
-  if (body.kind === 'multipart') headers['content-type'] = body.body.contentType;
-  const size =
-    body.kind === 'form'
-      ? Buffer.byteLength(body.text)
-      : body.kind === 'multipart'
-        ? body.body.size
-        : 0;
-  if (body.kind !== 'none') headers['content-length'] = String(size);
-  for (const [name, value] of Object.entries(input.headers ?? {})) {
-    const lower = name.toLowerCase();
-    // The body's length is measured, never taken from the request: a wrong one breaks the framing.
-    if (lower === 'content-length') {
-      notes.push({
-        field: 'headers',
-        message: "content-length is the body's own length; the one given is left out.",
-      });
-      continue;
-    }
-    headers[lower] = value;
-  }
+  const framed = wireHeaders(body, input.headers);
+  const { headers, size } = framed;
+  notes.push(...framed.notes);
 
   const rawText =
     body.kind === 'form'
