@@ -11,9 +11,15 @@ import {
 import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
 import { resolveActAs } from './act-as';
-import { fieldIssues, fieldsToSend, wireHeaders, type BuiltBody } from './build-steps';
+import {
+  SECRET_PLACEHOLDER,
+  fieldIssues,
+  fieldsToSend,
+  typedFields,
+  wireHeaders,
+  type BuiltBody,
+} from './build-steps';
 import { buildMultipart, multipartPreview } from './multipart';
-import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
 import type { ComposerFileInfo, ComposerVcard } from '../../../src-shared/contract';
 
 export interface ResolvedFile {
@@ -52,7 +58,6 @@ export interface BuiltRequest {
   fields: Record<string, string>;
 }
 
-const SECRET_PLACEHOLDER = "‹the profile's client secret›";
 const MAX_RAW_TEXT = 256 * 1024;
 
 function findEndpoint(id: string): EndpointSpec {
@@ -84,34 +89,7 @@ export function buildRequest(
       issues: [{ path: 'path', message: 'not a path of this endpoint' }],
     });
   }
-  const errors: ComposerIssue[] = [];
-  const notes: ComposerIssue[] = [];
-  const typed = new Map<string, string>();
-  for (const [name, value] of Object.entries(input.params)) {
-    if (value !== '' || input.keepEmpty.includes(name)) typed.set(name, value);
-  }
-
-  let vcardXml: string | null = null;
-  if (input.vcard) {
-    if (typed.has('vcard')) {
-      errors.push({
-        field: 'vcard',
-        message: 'Give the contact either in the editor or as raw XML in vcard, not both.',
-      });
-    } else {
-      errors.push(...vcardEditorIssues(input.vcard));
-      vcardXml = buildVcardXml(input.vcard);
-      typed.set('vcard', vcardXml);
-    }
-  }
-
-  if (endpoint.id === 'token') {
-    if (!typed.has('client_id')) typed.set('client_id', ctx.clientId);
-    if (!typed.has('client_secret')) {
-      typed.set('client_secret', ctx.clientSecret ?? SECRET_PLACEHOLDER);
-      notes.push({ field: 'client_secret', message: "Filled from the profile's client secret." });
-    }
-  }
+  const { typed, vcardXml, errors, notes } = typedFields(input, endpoint, ctx);
 
   const actAs = resolveActAs(endpoint, input.actAs, typed.get('user_id') ?? '', {
     contactId: typed.get('contact_id') ?? '',

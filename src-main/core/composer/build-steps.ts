@@ -1,7 +1,8 @@
 // The steps of buildRequest (build-request.ts), each a pure function of what it is given: it
 // answers what it found (errors, notes) instead of pushing into arrays shared by every step, so
 // each step can be read and tested on its own. buildRequest concatenates them in step order.
-import type { ComposerIssue } from '../../../src-shared/contract';
+import type { ComposerIssue, ComposerVcard } from '../../../src-shared/contract';
+import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
 import { validateParams, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
 import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { templateNames } from '../../../src-shared/collections/templates';
@@ -9,6 +10,57 @@ import type { MultipartBody } from './multipart';
 
 export type BuiltBody =
   { kind: 'none' } | { kind: 'form'; text: string } | { kind: 'multipart'; body: MultipartBody };
+
+/** What a preview shows for the client secret the engine fills in when sending. */
+export const SECRET_PLACEHOLDER = "‹the profile's client secret›";
+
+/**
+ * The fields as typed (an empty one only when kept on purpose), with the vCard editor's XML in
+ * `vcard`, and for the token endpoint the profile's client id and secret where none was typed (the
+ * secret as a placeholder in a preview, when `clientSecret` is null).
+ */
+export function typedFields(
+  input: {
+    params: Readonly<Record<string, string>>;
+    keepEmpty: readonly string[];
+    vcard?: ComposerVcard | undefined;
+  },
+  endpoint: EndpointSpec,
+  profile: { clientId: string; clientSecret: string | null },
+): {
+  typed: Map<string, string>;
+  vcardXml: string | null;
+  errors: ComposerIssue[];
+  notes: ComposerIssue[];
+} {
+  const errors: ComposerIssue[] = [];
+  const notes: ComposerIssue[] = [];
+  const typed = new Map<string, string>();
+  for (const [name, value] of Object.entries(input.params)) {
+    if (value !== '' || input.keepEmpty.includes(name)) typed.set(name, value);
+  }
+  let vcardXml: string | null = null;
+  if (input.vcard) {
+    if (typed.has('vcard')) {
+      errors.push({
+        field: 'vcard',
+        message: 'Give the contact either in the editor or as raw XML in vcard, not both.',
+      });
+    } else {
+      errors.push(...vcardEditorIssues(input.vcard));
+      vcardXml = buildVcardXml(input.vcard);
+      typed.set('vcard', vcardXml);
+    }
+  }
+  if (endpoint.id === 'token') {
+    if (!typed.has('client_id')) typed.set('client_id', profile.clientId);
+    if (!typed.has('client_secret')) {
+      typed.set('client_secret', profile.clientSecret ?? SECRET_PLACEHOLDER);
+      notes.push({ field: 'client_secret', message: "Filled from the profile's client secret." });
+    }
+  }
+  return { typed, vcardXml, errors, notes };
+}
 
 /** Whether a parameter applies given the other fields (its onlyWhen condition). */
 function conditionHolds(p: ParamSpec, fields: ReadonlyMap<string, string>): boolean {

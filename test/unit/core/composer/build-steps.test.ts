@@ -2,8 +2,10 @@
 // given, so a step's rule is seen here without building a whole request.
 import { describe, expect, it } from 'vitest';
 import {
+  SECRET_PLACEHOLDER,
   fieldIssues,
   fieldsToSend,
+  typedFields,
   wireHeaders,
 } from '../../../../src-main/core/composer/build-steps';
 import { buildMultipart } from '../../../../src-main/core/composer/multipart';
@@ -12,6 +14,62 @@ import { ENDPOINTS } from './spec-helpers';
 
 const endpoint = (id: string) => (ENDPOINTS as readonly EndpointSpec[]).find((e) => e.id === id)!;
 const typed = (fields: Record<string, string>) => new Map(Object.entries(fields));
+
+describe('typedFields', () => {
+  const profile = { clientId: 'acme', clientSecret: null };
+
+  it('drops an empty field unless it is kept on purpose', () => {
+    const out = typedFields(
+      { params: { a: '', b: '', c: 'x' }, keepEmpty: ['b'] },
+      endpoint('me'),
+      profile,
+    );
+    expect([...out.typed]).toEqual([
+      ['b', ''],
+      ['c', 'x'],
+    ]);
+    expect([out.errors, out.notes, out.vcardXml]).toEqual([[], [], null]);
+  });
+
+  it("fills the token endpoint's client id and secret from the profile, a placeholder in a preview", () => {
+    const out = typedFields({ params: {}, keepEmpty: [] }, endpoint('token'), profile);
+    expect(out.typed.get('client_id')).toBe('acme');
+    expect(out.typed.get('client_secret')).toBe(SECRET_PLACEHOLDER);
+    expect(out.notes).toEqual([
+      { field: 'client_secret', message: "Filled from the profile's client secret." },
+    ]);
+  });
+
+  it('keeps a client secret that was typed, with no note', () => {
+    const out = typedFields(
+      { params: { client_secret: 'typed' }, keepEmpty: [] },
+      endpoint('token'),
+      { clientId: 'acme', clientSecret: 'from-profile' },
+    );
+    expect(out.typed.get('client_secret')).toBe('typed');
+    expect(out.notes).toEqual([]);
+  });
+
+  it('refuses a contact given both in the editor and as raw XML', () => {
+    const out = typedFields(
+      {
+        params: { vcard: '<vcard/>' },
+        keepEmpty: [],
+        vcard: { name: 'Ada', surname: 'Lovelace', phones: [] },
+      },
+      endpoint('message.send'),
+      profile,
+    );
+    expect(out.typed.get('vcard')).toBe('<vcard/>');
+    expect(out.vcardXml).toBeNull();
+    expect(out.errors).toEqual([
+      {
+        field: 'vcard',
+        message: 'Give the contact either in the editor or as raw XML in vcard, not both.',
+      },
+    ]);
+  });
+});
 
 describe('fieldsToSend', () => {
   it('sends in catalog order, leaves out a field whose condition fails, and sends an unknown one last', () => {
