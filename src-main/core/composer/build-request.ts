@@ -1,7 +1,9 @@
 // From what a person typed in the composer to the exact request: the fields that apply to the
 // endpoint and msg_type (in catalog order), user_id from "act as", the vCard XML, and the body
 // (query, form or multipart). Validation runs the catalog's own validateParams one parameter at
-// a time, so every field gets its reason in words, not just the first one.
+// a time, so every field gets its reason in words, not just the first one. Each step is a pure
+// function (build-steps.ts, act-as.ts) answering its own errors and notes; buildRequest runs
+// them in order and puts together the request and its view.
 import {
   CommandError,
   type ActAs,
@@ -89,30 +91,32 @@ export function buildRequest(
       issues: [{ path: 'path', message: 'not a path of this endpoint' }],
     });
   }
-  const { typed, vcardXml, errors, notes } = typedFields(input, endpoint, ctx);
-
-  const actAs = resolveActAs(endpoint, input.actAs, typed.get('user_id') ?? '', {
-    contactId: typed.get('contact_id') ?? '',
+  // The steps, in order (build-steps.ts; act-as.ts): each answers its own errors and notes.
+  const given = typedFields(input, endpoint, ctx);
+  const actAs = resolveActAs(endpoint, input.actAs, given.typed.get('user_id') ?? '', {
+    contactId: given.typed.get('contact_id') ?? '',
     supercontactId: ctx.clientId,
   });
-  errors.push(...actAs.errors);
-  notes.push(...actAs.notes);
-  if (actAs.userId !== '') typed.set('user_id', actAs.userId);
-
+  const typed =
+    actAs.userId === '' ? given.typed : new Map([...given.typed, ['user_id', actAs.userId]]);
   const fields = fieldsToSend(endpoint, typed, actAs.userIdApplies);
   const { sent, applicable } = fields;
-  notes.push(...fields.notes);
   const checked = fieldIssues(endpoint, sent, file, typed);
-  errors.push(...checked.errors);
-  notes.push(...checked.notes);
-
   const body = encode(endpoint, sent, file, ctx.boundary);
   const base = `${ctx.baseUrl.replace(/\/+$/, '')}${path}`;
   const query = endpoint.method === 'GET' ? new URLSearchParams(sent).toString() : '';
   const url = query ? `${base}?${query}` : base;
   const framed = wireHeaders(body, input.headers);
   const { headers, size } = framed;
-  notes.push(...framed.notes);
+  const errors = [...given.errors, ...actAs.errors, ...checked.errors];
+  const notes = [
+    ...given.notes,
+    ...actAs.notes,
+    ...fields.notes,
+    ...checked.notes,
+    ...framed.notes,
+  ];
+  const { vcardXml } = given;
 
   const rawText =
     body.kind === 'form'
