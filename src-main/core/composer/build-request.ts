@@ -10,13 +10,12 @@ import {
   type ComposerBuilt,
   type ComposerIssue,
 } from '../../../src-shared/contract';
-import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
-import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
+import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec';
 import { resolveActAs } from './act-as';
 import {
-  SECRET_PLACEHOLDER,
   fieldIssues,
   fieldsToSend,
+  shownFields,
   typedFields,
   wireHeaders,
   type BuiltBody,
@@ -74,9 +73,6 @@ function findEndpoint(id: string): EndpointSpec {
   return found;
 }
 
-const isSecretParam = (p: ParamSpec | undefined, name: string) =>
-  Boolean(p?.secret) || SECRET_PARAM_NAMES.has(name);
-
 export function buildRequest(
   input: ComposerInput,
   file: ResolvedFile | null,
@@ -124,12 +120,6 @@ export function buildRequest(
       : body.kind === 'multipart'
         ? multipartPreview(body.body, file?.info.sentMime ?? '')
         : '';
-  const visibleFields = Object.fromEntries(
-    sent.map(([k, v]) => {
-      const spec = endpoint.params.find((p) => p.name === k);
-      return [k, isSecretParam(spec, k) && v !== SECRET_PLACEHOLDER ? redactValue(v) : v];
-    }),
-  );
   const view: ComposerBuilt = {
     endpointId: endpoint.id,
     method: endpoint.method,
@@ -137,7 +127,7 @@ export function buildRequest(
     url,
     bodyKind: body.kind,
     headers,
-    fields: visibleFields,
+    fields: shownFields(endpoint, sent),
     raw: {
       text: rawText.length > MAX_RAW_TEXT ? rawText.slice(0, MAX_RAW_TEXT) : rawText,
       size,

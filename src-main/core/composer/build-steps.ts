@@ -3,6 +3,7 @@
 // each step can be read and tested on its own. buildRequest concatenates them in step order.
 import type { ComposerIssue, ComposerVcard } from '../../../src-shared/contract';
 import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
+import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import { validateParams, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
 import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { templateNames } from '../../../src-shared/collections/templates';
@@ -181,4 +182,23 @@ export function wireHeaders(
     headers[lower] = value;
   }
   return { headers, size, notes };
+}
+
+const isSecretParam = (p: ParamSpec | undefined, name: string) =>
+  Boolean(p?.secret) || SECRET_PARAM_NAMES.has(name);
+
+/**
+ * The fields as the view shows them: a secret one (by the catalog or by its name) redacted, save
+ * the placeholder a preview shows for the profile's client secret.
+ */
+export function shownFields(
+  endpoint: EndpointSpec,
+  sent: readonly [string, string][],
+): Record<string, string> {
+  return Object.fromEntries(
+    sent.map(([k, v]) => {
+      const spec = endpoint.params.find((p) => p.name === k);
+      return [k, isSecretParam(spec, k) && v !== SECRET_PLACEHOLDER ? redactValue(v) : v];
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import {
   SECRET_PLACEHOLDER,
   fieldIssues,
   fieldsToSend,
+  shownFields,
   typedFields,
   wireHeaders,
 } from '../../../../src-main/core/composer/build-steps';
@@ -160,6 +161,23 @@ describe('wireHeaders', () => {
       headers: { accept: 'application/json' },
       size: 0,
       notes: [],
+    });
+  });
+});
+
+describe('shownFields', () => {
+  it('redacts a secret field, by the catalog or by its name, but not the preview placeholder', () => {
+    const shown = shownFields(endpoint('token'), [
+      ['grant_type', 'refresh_token'],
+      ['client_secret', SECRET_PLACEHOLDER],
+      ['refresh_token', 'rt-0123456789abcdef'],
+      ['otp', '0123456789abcdef'],
+    ]);
+    expect(shown).toEqual({
+      grant_type: 'refresh_token',
+      client_secret: SECRET_PLACEHOLDER,
+      refresh_token: 'rt-0…',
+      otp: '0123…',
     });
   });
 });
