@@ -1,12 +1,14 @@
 // Authorized calls to the platform. Two layers: sendAuthorized() sends one call with a given
 // token and journals it; createApiClient() picks the token for "act as", and on a 401
-// invalid_token renews it once (re-fetch for the app, refresh for a user) and tries again.
+// invalid_token renews it once (re-fetch for the app, refresh for a user) and tries again. Its
+// call() makes the request from a path and parameters; its send() takes one the caller made (the
+// composer's: its own connection with phase timings, an upload read as it goes).
 import { CommandError, type ActAs, type ApiRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
 import type { Profile, ProfileStore } from '../profiles/profile-store';
 import { platformUrl } from './platform-url';
-import { sendHttp, type HttpResult } from './http-client';
+import { sendHttp, type HttpResult, type OutgoingRequest } from './http-client';
 import { recordExchange } from './record-exchange';
 import { parseJsonObject } from './response-reading';
 
@@ -82,6 +84,38 @@ interface TokenSource {
   renewUser(profileId: string, userId: string, refused: string): Promise<string>;
 }
 
+/**
+ * A call whose request the caller makes (the composer's, from the catalog): the client still picks
+ * the token, renews it once on a 401 and journals each attempt, as for call().
+ */
+interface PreparedCall {
+  profileId?: string;
+  /** Whose token goes in the authorization header; null when the endpoint takes none (sent once). */
+  actAs: ActAs | null;
+  method: 'GET' | 'POST';
+  url: string;
+  /** The request's own headers: an authorization header among them wins over the token. */
+  headers: Record<string, string>;
+  /** Made anew for each attempt: an upload read as the socket takes it can be sent only once. */
+  body?: () => OutgoingRequest['body'];
+  /** The parameters the journal shows (the body's, a file as its name). */
+  params: Record<string, string>;
+  /** A connection of the call's own, its DNS, connect and TLS phases timed (the composer's). */
+  measurePhases?: boolean;
+  summary(result: HttpResult): string;
+  /** Each answer before it is journaled: a token the platform issues is a secret by then. */
+  onAnswer?(result: HttpResult): void;
+  /** Each journaled attempt, the refused one included, with the token it carried. */
+  onRecorded?(record: ApiRecord, token: string | null): void;
+}
+
+interface PreparedResult {
+  record: ApiRecord;
+  result: HttpResult;
+  /** The token the answered attempt carried (the renewed one after a 401), or null. */
+  token: string | null;
+}
+
 export interface ApiClient {
   call(request: {
     profileId?: string;
@@ -90,6 +124,7 @@ export interface ApiClient {
     params: Record<string, string>;
     actAs: ActAs;
   }): Promise<CallResult>;
+  send(call: PreparedCall): Promise<PreparedResult>;
 }
 
 export function createApiClient(
@@ -101,6 +136,47 @@ export function createApiClient(
     actAs.kind === 'user'
       ? deps.tokens.renewUser(profileId, actAs.userId, refused)
       : deps.tokens.renewApp(profileId, refused);
+
+  /**
+   * The one place a token is chosen and a refused one renewed: `attempt` sends with a token, and
+   * a 401 invalid_token gets one renewal and one more attempt, never a second.
+   */
+  async function withToken<T extends { result: HttpResult }>(
+    profileId: string,
+    actAs: ActAs | null,
+    attempt: (token: string | null) => Promise<T>,
+  ): Promise<T & { token: string | null }> {
+    const token = actAs ? await tokenFor(profileId, actAs) : null;
+    const first = await attempt(token);
+    if (!actAs || !token || !isInvalidToken(first.result)) return { ...first, token };
+    const renewed = await renew(profileId, actAs, token);
+    return { ...(await attempt(renewed)), token: renewed };
+  }
+
+  async function sendPrepared(profile: Profile, call: PreparedCall, token: string | null) {
+    const req: OutgoingRequest = {
+      method: call.method,
+      url: call.url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...call.headers },
+      ...(call.body ? { body: call.body() } : {}),
+      ...(call.measurePhases ? { measurePhases: true } : {}),
+      ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
+    };
+    const result = await sendHttp(req);
+    call.onAnswer?.(result);
+    const record = recordExchange(
+      deps.journal,
+      deps.redactor,
+      { ...req, params: call.params },
+      result,
+      {
+        profileId: profile.id,
+        summary: call.summary(result),
+      },
+    );
+    call.onRecorded?.(record, token);
+    return { record, result };
+  }
 
   return {
     async call({ profileId, method, path, params, actAs }) {
@@ -114,11 +190,15 @@ export function createApiClient(
         }
         params = { ...params, user_id: actAs.userId };
       }
-      const token = await tokenFor(profile.id, actAs);
-      const first = await sendAuthorized(deps, profile, { method, path, params }, token);
-      if (!isInvalidToken(first.result)) return first;
-      const renewed = await renew(profile.id, actAs, token);
-      return sendAuthorized(deps, profile, { method, path, params }, renewed);
+      const { record, json, result } = await withToken(profile.id, actAs, (token) =>
+        sendAuthorized(deps, profile, { method, path, params }, token ?? ''),
+      );
+      return { record, json, result };
+    },
+
+    async send(call) {
+      const profile = deps.profiles.require(call.profileId);
+      return withToken(profile.id, call.actAs, (token) => sendPrepared(profile, call, token));
     },
   };
 }

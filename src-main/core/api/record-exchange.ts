@@ -1,5 +1,6 @@
-// Writes one HTTP call into the journal as an `api` record: redacted, but otherwise the raw truth.
-import type { ApiRecord } from '../../../src-shared/contract';
+// One HTTP call as the journal keeps it: redacted, but otherwise the raw truth. exchangeOf() is
+// the one place the exchange is built, for an `api` record and a `forward` record alike.
+import type { ApiExchange, ApiRecord } from '../../../src-shared/contract';
 import type { Journal } from '../log/journal';
 import { toRawBody } from '../log/raw-body';
 import type { Redactor } from '../log/redact';
@@ -16,17 +17,25 @@ export function recordExchange(
     kind: 'api',
     summary: meta.summary,
     ...(meta.profileId ? { profileId: meta.profileId } : {}),
-    api: {
-      method: req.method,
-      url: redactor.text(req.url),
-      requestHeaders: redactor.headers(req.headers),
-      requestParams: redactor.params(req.params),
-      status: result.status,
-      responseHeaders: redactor.headers(result.headers),
-      responseBody: result.body ? toRawBody(result.body, redactor.text) : null,
-      timing: result.timing,
-      ...(result.error ? { error: result.error } : {}),
-      ...(result.resent ? { resent: result.resent } : {}),
-    },
+    api: exchangeOf(redactor, req, result),
   }) as ApiRecord;
+}
+
+export function exchangeOf(
+  redactor: Redactor,
+  req: Pick<OutgoingRequest, 'method' | 'url' | 'headers'> & { params: Record<string, string> },
+  result: HttpResult,
+): ApiExchange {
+  return {
+    method: req.method,
+    url: redactor.text(req.url),
+    requestHeaders: redactor.headers(req.headers),
+    requestParams: redactor.params(req.params),
+    status: result.status,
+    responseHeaders: redactor.headers(result.headers),
+    responseBody: result.body ? toRawBody(result.body, redactor.text) : null,
+    timing: result.timing,
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.resent ? { resent: result.resent } : {}),
+  };
 }

@@ -1,25 +1,26 @@
 // From what a person typed in the composer to the exact request: the fields that apply to the
 // endpoint and msg_type (in catalog order), user_id from "act as", the vCard XML, and the body
 // (query, form or multipart). Validation runs the catalog's own validateParams one parameter at
-// a time, so every field gets its reason in words, not just the first one.
+// a time, so every field gets its reason in words, not just the first one. Each step is a pure
+// function (build-steps.ts, act-as.ts) answering its own errors and notes; buildRequest runs
+// them in order and puts together the request and its view.
 import {
   CommandError,
   type ActAs,
   type ComposerBuilt,
   type ComposerIssue,
 } from '../../../src-shared/contract';
-import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
-import {
-  ENDPOINTS,
-  validateParams,
-  type EndpointSpec,
-  type ParamSpec,
-} from '../../../src-shared/spec';
-import { vcardProblem } from '../../../src-shared/spec/vcard-check';
-import { templateNames } from '../../../src-shared/collections/templates';
+import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec';
 import { resolveActAs } from './act-as';
-import { buildMultipart, multipartPreview, type MultipartBody } from './multipart';
-import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
+import {
+  fieldIssues,
+  fieldsToSend,
+  shownFields,
+  typedFields,
+  wireHeaders,
+  type BuiltBody,
+} from './build-steps';
+import { buildMultipart, multipartPreview } from './multipart';
 import type { ComposerFileInfo, ComposerVcard } from '../../../src-shared/contract';
 
 export interface ResolvedFile {
@@ -46,9 +47,6 @@ export interface BuildContext {
   boundary?: string;
 }
 
-type BuiltBody =
-  { kind: 'none' } | { kind: 'form'; text: string } | { kind: 'multipart'; body: MultipartBody };
-
 export interface BuiltRequest {
   endpoint: EndpointSpec;
   view: ComposerBuilt;
@@ -61,7 +59,6 @@ export interface BuiltRequest {
   fields: Record<string, string>;
 }
 
-const SECRET_PLACEHOLDER = "‹the profile's client secret›";
 const MAX_RAW_TEXT = 256 * 1024;
 
 function findEndpoint(id: string): EndpointSpec {
@@ -75,15 +72,6 @@ function findEndpoint(id: string): EndpointSpec {
   }
   return found;
 }
-
-function conditionHolds(p: ParamSpec, fields: ReadonlyMap<string, string>): boolean {
-  if (!p.onlyWhen) return true;
-  const value = fields.get(p.onlyWhen.param);
-  return value !== undefined && p.onlyWhen.oneOf.includes(value);
-}
-
-const isSecretParam = (p: ParamSpec | undefined, name: string) =>
-  Boolean(p?.secret) || SECRET_PARAM_NAMES.has(name);
 
 export function buildRequest(
   input: ComposerInput,
@@ -99,124 +87,32 @@ export function buildRequest(
       issues: [{ path: 'path', message: 'not a path of this endpoint' }],
     });
   }
-  const errors: ComposerIssue[] = [];
-  const notes: ComposerIssue[] = [];
-  const typed = new Map<string, string>();
-  for (const [name, value] of Object.entries(input.params)) {
-    if (value !== '' || input.keepEmpty.includes(name)) typed.set(name, value);
-  }
-
-  let vcardXml: string | null = null;
-  if (input.vcard) {
-    if (typed.has('vcard')) {
-      errors.push({
-        field: 'vcard',
-        message: 'Give the contact either in the editor or as raw XML in vcard, not both.',
-      });
-    } else {
-      errors.push(...vcardEditorIssues(input.vcard));
-      vcardXml = buildVcardXml(input.vcard);
-      typed.set('vcard', vcardXml);
-    }
-  }
-
-  if (endpoint.id === 'token') {
-    if (!typed.has('client_id')) typed.set('client_id', ctx.clientId);
-    if (!typed.has('client_secret')) {
-      typed.set('client_secret', ctx.clientSecret ?? SECRET_PLACEHOLDER);
-      notes.push({ field: 'client_secret', message: "Filled from the profile's client secret." });
-    }
-  }
-
-  const actAs = resolveActAs(endpoint, input.actAs, typed.get('user_id') ?? '', {
-    contactId: typed.get('contact_id') ?? '',
+  // The steps, in order (build-steps.ts; act-as.ts): each answers its own errors and notes.
+  const given = typedFields(input, endpoint, ctx);
+  const actAs = resolveActAs(endpoint, input.actAs, given.typed.get('user_id') ?? '', {
+    contactId: given.typed.get('contact_id') ?? '',
     supercontactId: ctx.clientId,
   });
-  errors.push(...actAs.errors);
-  notes.push(...actAs.notes);
-  if (actAs.userId !== '') typed.set('user_id', actAs.userId);
-
-  // The fields that go out: catalog order, then anything else that was typed.
-  const sent: [string, string][] = [];
-  const applicable: string[] = [];
-  const fileParam = endpoint.params.find((p) => p.kind === 'file');
-  for (const p of endpoint.params) {
-    const applies = conditionHolds(p, typed) && (!p.appTokenOnly || actAs.userIdApplies);
-    if (applies) applicable.push(p.name);
-    if (p.kind === 'file') continue;
-    const value = typed.get(p.name);
-    if (value === undefined) continue;
-    if (!conditionHolds(p, typed)) {
-      notes.push({
-        field: p.name,
-        message: `Left out: ${p.name} is only used with ${p.onlyWhen?.param} ${p.onlyWhen?.oneOf.join(', ')}.`,
-      });
-      continue;
-    }
-    sent.push([p.name, value]);
-  }
-  for (const [name, value] of typed) {
-    if (endpoint.params.some((p) => p.name === name)) continue;
-    notes.push({
-      field: name,
-      message: `${name} is not a parameter of ${endpoint.paths[0]} in the API document; it is sent as typed.`,
-    });
-    sent.push([name, value]);
-  }
-
-  // Validation: the catalog's rules, one parameter at a time so each field gets its reason.
-  const fieldMap = new Map(sent.map(([k, v]) => [k, [v]] as const));
-  const files = new Set<string>(file ? ['file'] : []);
-  for (const p of endpoint.params) {
-    if (p.appTokenOnly) continue; // act-as decided it
-    const result = validateParams(
-      { params: [p] },
-      { fields: fieldMap, files },
-      { vcard: vcardProblem },
-    );
-    if (result.ok) continue;
-    // A `{{name}}` is a collection's variable: the runner fills it in before its rules apply.
-    const value = fieldMap.get(p.name)?.[0] ?? '';
-    if (templateNames(value).length > 0)
-      notes.push({
-        field: p.name,
-        message: `${p.name} holds a variable (${value}): a collection run fills it in first; sent from the composer, it goes as written.`,
-      });
-    else errors.push({ field: p.name, message: result.description });
-  }
-  if (file && !fileParam) {
-    errors.push({ field: 'file', message: `${endpoint.title} takes no file.` });
-  }
-  if (file && fileParam && conditionHolds(fileParam, typed) && !file.info.accepted) {
-    errors.push({ field: 'file', message: file.info.notes.join(' ') });
-  }
-
+  const typed =
+    actAs.userId === '' ? given.typed : new Map([...given.typed, ['user_id', actAs.userId]]);
+  const fields = fieldsToSend(endpoint, typed, actAs.userIdApplies);
+  const { sent, applicable } = fields;
+  const checked = fieldIssues(endpoint, sent, file, typed);
   const body = encode(endpoint, sent, file, ctx.boundary);
   const base = `${ctx.baseUrl.replace(/\/+$/, '')}${path}`;
   const query = endpoint.method === 'GET' ? new URLSearchParams(sent).toString() : '';
   const url = query ? `${base}?${query}` : base;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body.kind === 'form') headers['content-type'] = 'application/x-www-form-urlencoded';
-  if (body.kind === 'multipart') headers['content-type'] = body.body.contentType;
-  const size =
-    body.kind === 'form'
-      ? Buffer.byteLength(body.text)
-      : body.kind === 'multipart'
-        ? body.body.size
-        : 0;
-  if (body.kind !== 'none') headers['content-length'] = String(size);
-  for (const [name, value] of Object.entries(input.headers ?? {})) {
-    const lower = name.toLowerCase();
-    // The body's length is measured, never taken from the request: a wrong one breaks the framing.
-    if (lower === 'content-length') {
-      notes.push({
-        field: 'headers',
-        message: "content-length is the body's own length; the one given is left out.",
-      });
-      continue;
-    }
-    headers[lower] = value;
-  }
+  const framed = wireHeaders(body, input.headers);
+  const { headers, size } = framed;
+  const errors = [...given.errors, ...actAs.errors, ...checked.errors];
+  const notes = [
+    ...given.notes,
+    ...actAs.notes,
+    ...fields.notes,
+    ...checked.notes,
+    ...framed.notes,
+  ];
+  const { vcardXml } = given;
 
   const rawText =
     body.kind === 'form'
@@ -224,12 +120,6 @@ export function buildRequest(
       : body.kind === 'multipart'
         ? multipartPreview(body.body, file?.info.sentMime ?? '')
         : '';
-  const visibleFields = Object.fromEntries(
-    sent.map(([k, v]) => {
-      const spec = endpoint.params.find((p) => p.name === k);
-      return [k, isSecretParam(spec, k) && v !== SECRET_PLACEHOLDER ? redactValue(v) : v];
-    }),
-  );
   const view: ComposerBuilt = {
     endpointId: endpoint.id,
     method: endpoint.method,
@@ -237,7 +127,7 @@ export function buildRequest(
     url,
     bodyKind: body.kind,
     headers,
-    fields: visibleFields,
+    fields: shownFields(endpoint, sent),
     raw: {
       text: rawText.length > MAX_RAW_TEXT ? rawText.slice(0, MAX_RAW_TEXT) : rawText,
       size,

@@ -1,6 +1,7 @@
 // composer.preview and composer.send: build the request from the catalog, validate it, and send
-// it with the chosen token (renewed once on a 401 invalid_token), multipart included; then the
-// response is journaled and checked against the documented shape.
+// it through the API client (which chooses the token, renews it once on a 401 invalid_token and
+// journals each attempt), multipart included; then the response is checked against the documented
+// shape.
 import {
   CommandError,
   type ActAs,
@@ -8,13 +9,10 @@ import {
   type ComposerSendResult,
 } from '../../../src-shared/contract';
 import type { z } from 'zod';
-import { isInvalidToken } from '../api/api-client';
-import { sendHttp, type HttpResult, type OutgoingRequest } from '../api/http-client';
-import { recordExchange } from '../api/record-exchange';
+import type { ApiClient } from '../api/api-client';
+import type { OutgoingRequest } from '../api/http-client';
 import { parseJsonObject } from '../api/response-reading';
 import { assertSecretTransport } from '../api/transport-policy';
-import type { AppTokenService } from '../auth/app-token';
-import type { UserTokenService } from '../auth/user-tokens';
 import type { CoreEventEmitter } from '../events';
 import type { Journal } from '../log/journal';
 import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
@@ -35,8 +33,8 @@ type ComposerPreviewInput = z.output<(typeof commands)['composer.preview']['inpu
 
 interface ComposerDeps {
   profiles: ProfileStore;
-  appTokens: AppTokenService;
-  users: UserTokenService;
+  /** Sends the request: chooses the token, renews it once on a 401 and journals each attempt. */
+  api: ApiClient;
   journal: Journal;
   redactor: Redactor;
   events: CoreEventEmitter;
@@ -84,27 +82,21 @@ async function build(
 
 export function createComposerService(deps: ComposerDeps): ComposerService {
   const staged = deps.stagedFiles;
-  const tokenFor = async (profileId: string, actAs: ActAs) =>
-    actAs.kind === 'user'
-      ? deps.users.accessToken(profileId, actAs.userId)
-      : deps.appTokens.ensure(profileId);
-  const renew = (profileId: string, actAs: ActAs, refused: string) =>
-    actAs.kind === 'user'
-      ? deps.users.renew(profileId, actAs.userId, refused)
-      : deps.appTokens.renew(profileId, refused);
 
   return {
     async preview(input) {
       const built = await build(deps, staged, input, false);
-      if (built.endpoint.auth !== 'none') {
-        built.view.headers = {
-          authorization: tokenPlaceholder(input.actAs),
-          ...built.view.headers,
-        };
-      }
+      // Where the token goes, shown without it: a new view, the built one stays as it was built.
+      const request =
+        built.endpoint.auth === 'none'
+          ? built.view
+          : {
+              ...built.view,
+              headers: { authorization: tokenPlaceholder(input.actAs), ...built.view.headers },
+            };
       return {
         ok: built.errors.length === 0,
-        request: built.view,
+        request,
         errors: built.errors,
         notes: built.notes,
         applicable: built.applicable,
@@ -130,79 +122,53 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
       }
       const { endpoint, wire } = built;
 
-      const once = async (
-        token: string | null,
-      ): Promise<{ req: OutgoingRequest; result: HttpResult }> => {
-        // An authorization header the request gives itself (wire.headers) wins over the token.
-        const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...wire.headers };
-        let body: OutgoingRequest['body'];
-        if (wire.body.kind === 'form') body = wire.body.text;
-        if (wire.body.kind === 'multipart') {
-          const requestId = input.requestId;
-          let lastEmitted = 0;
-          body = requestId
-            ? multipartChunks(wire.body.body, (sent, total) => {
-                if (sent - lastEmitted < PROGRESS_STEP && sent < total) return;
-                lastEmitted = sent;
-                deps.events.emit('composer.progress', {
-                  requestId,
-                  sentBytes: sent,
-                  totalBytes: total,
-                });
-              })
-            : multipartBytes(wire.body.body);
-        }
-        const req: OutgoingRequest = {
-          method: wire.method,
-          url: wire.url,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          measurePhases: input.connection !== 'reuse',
-        };
-        return { req, result: await sendHttp(req) };
-      };
-
       const params = { ...built.fields };
       if (built.view.file)
         params.file = `@${built.view.file.name};type=${built.view.file.sentMime}`;
       const msgType = built.fields.msg_type;
-      /** Each attempt is journaled, the refused one included: the log shows the renewal. */
-      const attempt = async (token: string | null) => {
-        const { req, result } = await once(token);
-        const json = result.body ? parseJsonObject(result.body) : null;
-        // A token issued through the composer is a secret from now on: register it first.
-        for (const key of ['access_token', 'refresh_token']) {
-          const value = json?.[key];
-          if (typeof value === 'string') deps.redactor.addSecret(value);
-        }
-        const record = recordExchange(deps.journal, deps.redactor, { ...req, params }, result, {
-          profileId: profile.id,
-          summary: `${wire.method} ${built.view.path}${msgType ? ` (${msgType})` : ''} → ${result.status ?? 'no response'}`,
-        });
-        if (token) holdCredential(deps.journal, record.seq, token);
-        return { record, result };
-      };
-
-      let token = endpoint.auth === 'none' ? null : await tokenFor(profile.id, input.actAs);
-      let sent = await attempt(token);
-      if (token && isInvalidToken(sent.result)) {
-        token = await renew(profile.id, input.actAs, token);
-        sent = await attempt(token);
-      }
-      const { record, result } = sent;
+      const { record, result, token } = await deps.api.send({
+        profileId: profile.id,
+        actAs: endpoint.auth === 'none' ? null : input.actAs,
+        method: wire.method,
+        url: wire.url,
+        headers: wire.headers,
+        ...(wire.body.kind === 'none'
+          ? {}
+          : { body: bodyOf(wire.body, input.requestId, deps.events) }),
+        params,
+        measurePhases: input.connection !== 'reuse',
+        summary: (answer) =>
+          `${wire.method} ${built.view.path}${msgType ? ` (${msgType})` : ''} → ${answer.status ?? 'no response'}`,
+        onAnswer: (answer) => {
+          // A token issued through the composer is a secret from now on: registered before the
+          // journal writes the answer.
+          const json = answer.body ? parseJsonObject(answer.body) : null;
+          for (const key of ['access_token', 'refresh_token']) {
+            const value = json?.[key];
+            if (typeof value === 'string') deps.redactor.addSecret(value);
+          }
+        },
+        // Each attempt is journaled, the refused one included: the log shows the renewal.
+        onRecorded: (sentRecord, sentToken) => {
+          if (sentToken) holdCredential(deps.journal, sentRecord.seq, sentToken);
+        },
+      });
       let anyJson: unknown = null;
       try {
         anyJson = result.body ? JSON.parse(result.body.toString('utf8')) : null;
       } catch {
         anyJson = null;
       }
-      const view = built.view;
-      view.url = deps.redactor.text(view.url);
-      view.raw = { ...view.raw, text: deps.redactor.text(view.raw.text) };
-      view.headers = deps.redactor.headers(
-        token ? { authorization: `Bearer ${token}`, ...view.headers } : view.headers,
-      );
-      view.fields = deps.redactor.params(view.fields);
+      // The request as sent, redacted: a new view, the built one stays as it was built.
+      const view: ComposerPreview['request'] = {
+        ...built.view,
+        url: deps.redactor.text(built.view.url),
+        raw: { ...built.view.raw, text: deps.redactor.text(built.view.raw.text) },
+        headers: deps.redactor.headers(
+          token ? { authorization: `Bearer ${token}`, ...built.view.headers } : built.view.headers,
+        ),
+        fields: deps.redactor.params(built.view.fields),
+      };
       // The answer goes to the window as the record's body does: redacted. A token the platform
       // just issued (registered above) or a client secret it echoes is no more readable here than
       // in the journal. The shape check quotes values, so it reads the redacted answer too.
@@ -232,6 +198,27 @@ export function createComposerService(deps: ComposerDeps): ComposerService {
         detectedExt: detected.ext,
       };
     },
+  };
+}
+
+/**
+ * The body of one attempt, made anew for each (the client asks again after a renewal): a multipart
+ * upload is read as the socket takes it, with progress events when the window asked for them.
+ */
+function bodyOf(
+  body: Exclude<BuiltRequest['wire']['body'], { kind: 'none' }>,
+  requestId: string | undefined,
+  events: CoreEventEmitter,
+): () => OutgoingRequest['body'] {
+  if (body.kind === 'form') return () => body.text;
+  if (!requestId) return () => multipartBytes(body.body);
+  return () => {
+    let lastEmitted = 0;
+    return multipartChunks(body.body, (sent, total) => {
+      if (sent - lastEmitted < PROGRESS_STEP && sent < total) return;
+      lastEmitted = sent;
+      events.emit('composer.progress', { requestId, sentBytes: sent, totalBytes: total });
+    });
   };
 }
 

@@ -4,12 +4,12 @@
 // is an error record after the timeout, never a stall of the receiver; a target that does not
 // get it is a record saying why.
 import { sendHttp } from '../api/http-client';
+import { exchangeOf } from '../api/record-exchange';
 import type { ForwardRecord, NotForwardedReason } from '../../../src-shared/contract';
 import { lateForwardWords, pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import { notForwardedWords } from '../../../src-shared/rules/forward-words';
 import type { Journal } from '../log/journal';
 import type { Redactor } from '../log/redact';
-import { toRawBody } from '../log/raw-body';
 import { decideForward, type ForwardContext } from './forward-guard';
 
 interface ForwardRequest {
@@ -69,17 +69,10 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
           edited: req.edited ?? false,
           resigned: req.resigned ?? false,
           ...(late ? { late } : {}),
+          // The forward URL is the developer's own, shown as typed (not through the redactor).
           exchange: {
-            method: 'POST',
+            ...exchangeOf(redactor, { method: 'POST', url: req.url, headers, params: {} }, result),
             url: req.url,
-            requestHeaders: redactor.headers(headers),
-            requestParams: {},
-            status: result.status,
-            responseHeaders: redactor.headers(result.headers),
-            responseBody: result.body ? toRawBody(result.body, redactor.text) : null,
-            timing: result.timing,
-            ...(result.error ? { error: result.error } : {}),
-            ...(result.resent ? { resent: result.resent } : {}),
           },
         },
       }) as ForwardRecord;
