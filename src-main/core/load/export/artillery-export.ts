@@ -8,6 +8,7 @@ import type { ExportedCollection, ExportedRequest } from './exported-requests';
 import {
   DYNAMIC_VALUE_JS,
   SCRIPT_ENV,
+  UNSIGNABLE_METHOD_WORDS,
   textDeliveryTemplate,
   type LoadScriptOptions,
 } from './delivery-template';
@@ -70,7 +71,10 @@ function signDelivery(context, events, done) {
   if (!secret) {
     return done(new Error('${SCRIPT_ENV.secret} is not set: set it to the client secret your handler verifies with.'));
   }
-  const method = process.env.${method} === 'HMAC-SHA1' ? 'HMAC-SHA1' : 'HMAC-SHA256';
+  const method = process.env.${method} || 'HMAC-SHA256';
+  if (method !== 'HMAC-SHA256' && method !== 'HMAC-SHA1') {
+    return done(new Error('${method}=' + method + ' ' + ${JSON.stringify(UNSIGNABLE_METHOD_WORDS)}));
+  }
   const data = JSON.stringify({ ...DELIVERY, id: 'm-load-' + randomUUID(), timestamp: String(Date.now()) });
   context.vars.data = data;
   context.vars.signature = createHmac(method === 'HMAC-SHA1' ? 'sha1' : 'sha256', secret)

@@ -33,3 +33,6 @@ export const DYNAMIC_VALUE_JS = `function dynamicValue(name) {
   if (name === 'dynamic_randomInt') return String(Math.floor(Math.random() * 1001));
   return undefined;
 }`;
+
+/** What a script says when TP_SIGNATURE_METHOD names a method it cannot sign with. */
+export const UNSIGNABLE_METHOD_WORDS = `names a method this script cannot sign with: it signs HMAC-SHA256 (the default) or HMAC-SHA1. An app that signs RSA-SHA256 is loaded with npm run -s tp -- load, which holds the platform’s private key.`;

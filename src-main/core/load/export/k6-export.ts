@@ -6,6 +6,7 @@ import type { ExportedCollection } from './exported-requests';
 import {
   DYNAMIC_VALUE_JS,
   SCRIPT_ENV,
+  UNSIGNABLE_METHOD_WORDS,
   textDeliveryTemplate,
   type LoadScriptOptions,
 } from './delivery-template';
@@ -67,10 +68,13 @@ function deliveriesPart(handlerUrl: string): string {
 const HANDLER_URL = ${JSON.stringify(handlerUrl)};
 const DELIVERY = ${json(textDeliveryTemplate())};
 const SECRET = __ENV.${SCRIPT_ENV.secret};
-const METHOD = __ENV.${SCRIPT_ENV.method} === 'HMAC-SHA1' ? 'HMAC-SHA1' : 'HMAC-SHA256';
+const METHOD = __ENV.${SCRIPT_ENV.method} || 'HMAC-SHA256';
 
 export function setup() {
   if (!SECRET) throw new Error('${SCRIPT_ENV.secret} is not set: set it to the client secret your handler verifies with.');
+  if (METHOD !== 'HMAC-SHA256' && METHOD !== 'HMAC-SHA1') {
+    throw new Error('${SCRIPT_ENV.method}=' + METHOD + ' ' + ${JSON.stringify(UNSIGNABLE_METHOD_WORDS)});
+  }
 }
 
 export function deliveries() {

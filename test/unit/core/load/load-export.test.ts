@@ -148,6 +148,10 @@ describe('the Artillery export', () => {
     expect(run('signDelivery', { TP_CLIENT_SECRET: undefined }).error?.message).toMatch(
       /TP_CLIENT_SECRET is not set: set it to the client secret your handler verifies with/,
     );
+    expect(
+      run('signDelivery', { TP_CLIENT_SECRET: SECRET, TP_SIGNATURE_METHOD: 'RSA-SHA256' }).error
+        ?.message,
+    ).toMatch(/TP_SIGNATURE_METHOD=RSA-SHA256 names a method this script cannot sign with/);
     const filled = run('fillVariables', { TP_VAR_ada: 'u-ada', TP_VAR_greeting: undefined });
     expect(filled.vars).toMatchObject({ ada: 'u-ada', greeting: 'Hello' });
     expect(filled.vars.dynamic_uuid).toMatch(/^[0-9a-f-]{36}$/);
@@ -199,13 +203,22 @@ describe('the k6 export', () => {
         'crypto',
         'check',
         '__ENV',
-        `${body}\nreturn { options, deliveries, requests };`,
+        `${body}\nreturn { options, setup, deliveries, requests };`,
       );
       const k6 = load(http, k6Crypto, () => true, env) as {
         options: { scenarios: Record<string, { rate: number; duration: string }> };
+        setup: () => void;
         deliveries: () => void;
         requests: () => void;
       };
+      k6.setup();
+      const refused = load(http, k6Crypto, () => true, {
+        ...env,
+        TP_SIGNATURE_METHOD: 'RSA-SHA256',
+      }) as { setup: () => void };
+      expect(() => refused.setup()).toThrow(
+        /TP_SIGNATURE_METHOD=RSA-SHA256 names a method this script cannot sign with/,
+      );
       expect(k6.options.scenarios.deliveries).toMatchObject({ rate: 7, duration: '3s' });
       expect(k6.options.scenarios.requests).toMatchObject({ rate: 7, duration: '3s' });
       sent.length = 0;
