@@ -183,7 +183,7 @@ function parseExport(argv: string[]): ExportArgs | HelpArgs {
   if (values.help === true) return { command: 'help', topic: 'export' };
   if (values.format !== 'postman') {
     throw new UsageError(
-      `--format ${JSON.stringify(values.format)} is not an export format: write --format postman (a Postman collection v2.1).\n${commandUsage('export')}`,
+      `--format ${JSON.stringify(values.format)} is not an export format: write --format postman (a Postman collection v2.1), artillery or k6 (load scripts).\n${commandUsage('export')}`,
     );
   }
   const out = nonEmpty('--out', values.out as string | undefined, 'export');

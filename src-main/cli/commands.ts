@@ -7,6 +7,8 @@ import { checkCommand } from './check/check-command';
 import { helpText } from './help';
 import { parseLoad } from './load/load-args';
 import { loadCommand } from './load/load-command';
+import { parseLoadExport, wantsLoadScript } from './load/load-export-args';
+import { loadExportCommand } from './load/load-export-command';
 import { exportCommand, openApiCommand } from './interop-commands';
 import type { Io } from './io';
 import { parseMcp } from './mcp/mcp-args';
@@ -22,7 +24,9 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
           ? parseLoad(argv.slice(1))
           : argv[0] === 'mcp'
             ? parseMcp(argv.slice(1))
-            : parseTpArgs(argv, io.env);
+            : argv[0] === 'export' && wantsLoadScript(argv.slice(1))
+              ? parseLoadExport(argv.slice(1))
+              : parseTpArgs(argv, io.env);
     switch (args.command) {
       case 'help':
         await io.out(`${helpText(args.topic)}\n`);
@@ -37,6 +41,8 @@ export async function tp(argv: string[], io: Io, onInterrupt: OnInterrupt): Prom
         return await mcpCommand(args, io, onInterrupt);
       case 'export':
         return await exportCommand(args, io);
+      case 'export-load':
+        return await loadExportCommand(args, io);
       case 'openapi':
         return await openApiCommand(args, io);
     }

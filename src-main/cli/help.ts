@@ -81,12 +81,22 @@ Example:
   TP_CLIENT_SECRET=s3cret npm run -s tp -- mcp`;
 
 const EXPORT_USAGE = `Usage: npm run -s tp -- export <folder> [--format postman] [--out FILE]
+       npm run -s tp -- export <folder> --format artillery|k6 [--handler-url URL] [--target URL]
+                                        [--rate R] [--duration D] [--out FOLDER|FILE]
 
 Writes the collection as a Postman collection v2.1 (to stdout without --out); what Postman cannot
 run (delivery steps, some checks) is listed on stderr.
 
-Example:
-  npm run -s tp -- export examples --format postman --out examples.postman.json`;
+--format artillery (a folder: --out) or k6 (one script) writes a load script: the collection's
+request steps against --target (the platform's base URL), and signed deliveries to --handler-url,
+R arrivals a second (default 10) for D (default 60s). The scripts read secrets from the
+environment only (TP_CLIENT_SECRET, TP_VAR_<name>); what they cannot play is listed on stderr
+(docs/load.md, "Past one machine").
+
+Examples:
+  npm run -s tp -- export examples --format postman --out examples.postman.json
+  npm run -s tp -- export examples --format artillery --handler-url http://127.0.0.1:3000/hook \\
+    --rate 50 --duration 30s --out load-script`;
 
 const LOAD_USAGE = `Usage: npm run -s tp -- load <url> --rate R --duration D [options]
 
@@ -129,7 +139,7 @@ Commands:
   check <url>            check your webhook handler against the delivery contract
   load <url>             send your webhook handler signed deliveries at a steady rate
   mcp                    a Model Context Protocol server on stdio, for coding agents
-  export <folder>        the collection as a Postman collection v2.1
+  export <folder>        the collection as a Postman collection, or an Artillery or k6 script
   openapi                the platform API as an OpenAPI 3.1 document
 
 tp <command> --help shows a command's options.
