@@ -30,3 +30,10 @@ export { runToEnd } from './runner/run-to-end';
 export { offMachineTargets } from './runner/run-inbound';
 export { iterationPath, unusedColumnsWarning } from './runner/data/run-iterations';
 export { durationWords } from './runner/step-context';
+
+// A collection and a delivery storm as a distributed load engine's script (tp export --format
+// artillery|k6): made from the collection as read, nothing started.
+export { toArtillery } from './load/export/artillery-export';
+export { SCRIPT_ENV } from './load/export/delivery-template';
+export { exportedRequests } from './load/export/exported-requests';
+export { toK6 } from './load/export/k6-export';

@@ -3,11 +3,7 @@
 // the collection is read and the script written; what it cannot play is listed on stderr.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadCollection } from '../../core/collections/load-collection';
-import { toArtillery } from '../../core/load/export/artillery-export';
-import { SCRIPT_ENV } from '../../core/load/export/delivery-template';
-import { exportedRequests } from '../../core/load/export/exported-requests';
-import { toK6 } from '../../core/load/export/k6-export';
+import { SCRIPT_ENV, exportedRequests, loadCollection, toArtillery, toK6 } from '../../core/index';
 import { UsageError } from '../args';
 import { findCollection } from '../collection-folder';
 import { checkOutFile, deliver, type Io } from '../io';
