@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcp, type McpSession } from '../../../helpers/mcp-client';
-import { startSwitchableHandler, type SwitchableHandler } from '../../../helpers/switchable-handler';
+import {
+  startSwitchableHandler,
+  type SwitchableHandler,
+} from '../../../helpers/switchable-handler';
 import { waitFor } from '../../../helpers/wait-for';
 
 const SECRET = 'mcp-test-client-secret-7f3a9c2e41';

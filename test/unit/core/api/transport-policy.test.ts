@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../../../../src-shared/contract';
-import { assertSecretTransport, isLoopbackHost } from '../../../../src-main/core/api/transport-policy';
+import {
+  assertSecretTransport,
+  isLoopbackHost,
+} from '../../../../src-main/core/api/transport-policy';
 
 describe('secret transport policy', () => {
   it('allows HTTPS anywhere and plain HTTP on loopback only', () => {

@@ -5,7 +5,11 @@ import { existsSync, openSync, closeSync, statSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IndexBuild } from '../../../../src-main/core/log/journal-index-build';
-import { lineIndexer, openIndex, saveIndex } from '../../../../src-main/core/log/journal-open-index';
+import {
+  lineIndexer,
+  openIndex,
+  saveIndex,
+} from '../../../../src-main/core/log/journal-open-index';
 import { sidecarPath } from '../../../../src-main/core/log/journal-sidecar';
 import { tempDir } from '../../../helpers/core-fixture';
 import { waitFor } from '../../../helpers/wait-for';

@@ -3,7 +3,11 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { entryOf, IndexColumns, newDictionaries } from '../../../../src-main/core/log/journal-index';
+import {
+  entryOf,
+  IndexColumns,
+  newDictionaries,
+} from '../../../../src-main/core/log/journal-index';
 import { followTextTail, type TextTail } from '../../../../src-main/core/log/journal-text-tail';
 import { tempDir } from '../../../helpers/core-fixture';
 import { waitFor } from '../../../helpers/wait-for';

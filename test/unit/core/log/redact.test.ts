@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_PARAM_NAMES, createRedactor, redactValue } from '../../../../src-main/core/log/redact';
+import {
+  SECRET_PARAM_NAMES,
+  createRedactor,
+  redactValue,
+} from '../../../../src-main/core/log/redact';
 
 describe('redaction', () => {
   it('keeps a 4-character prefix of a long secret and nothing of a short one', () => {

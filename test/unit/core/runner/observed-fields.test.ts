@@ -1,7 +1,10 @@
 // Check this: the fields of what a step saw, as paths the checks read back.
 import { describe, expect, it } from 'vitest';
 import { readBodyPath } from '../../../../src-main/core/runner/body-path';
-import { MAX_OBSERVED_FIELDS, observedFields } from '../../../../src-main/core/runner/observed-fields';
+import {
+  MAX_OBSERVED_FIELDS,
+  observedFields,
+} from '../../../../src-main/core/runner/observed-fields';
 
 describe('observedFields', () => {
   const answer = {

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoreHost, SecretSealer } from '../../../../src-main/core/host-interface';
 import { memorySettings } from '../../../helpers/memory-settings';
-import { createSecretVault, PLAIN_SECRETS_FILE } from '../../../../src-main/core/secrets/secret-vault';
+import {
+  createSecretVault,
+  PLAIN_SECRETS_FILE,
+} from '../../../../src-main/core/secrets/secret-vault';
 import { hostFor, tempDir } from '../../../helpers/core-fixture';
 import { testKeyring } from '../../../helpers/test-keyring';
 
