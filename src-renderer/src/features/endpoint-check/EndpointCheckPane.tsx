@@ -5,43 +5,19 @@ import { Pane } from '../../components/Pane';
 import { useEndpointCheck } from '../../stores/stores-context';
 import { CheckForm } from './CheckForm';
 import { LoadSection } from './LoadSection';
+import { OffMachineQuestion } from './OffMachineQuestion';
 import { ReportCard } from './ReportCard';
 import './endpoint-check.css';
 
 function RemoteQuestion({ url }: { url: string }) {
   const answer = useEndpointCheck((s) => s.confirmRemote);
   const burst = useEndpointCheck((s) => s.burst);
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // Not a URL: the engine refuses it in words once asked.
-  }
   return (
-    <div
-      className="check-question"
-      role="alert"
-      aria-label="Check a URL off this machine"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') void answer(false);
-      }}
-    >
-      <p>
-        <strong>{host}</strong> is not this machine. The check sends{' '}
-        <span className="mono">{url}</span> some 35 deliveries one at a time, forgeries among them,
-        then a burst of {burst} at once, signed with the profile&rsquo;s secret. Check it only if
-        this server is yours to test.
-      </p>
-      <div className="row">
-        <button type="button" className="primary" onClick={() => void answer(true)}>
-          Check {host}
-        </button>
-        {/* The safe answer has the focus: Enter does not send to another server by accident. */}
-        <button type="button" autoFocus onClick={() => void answer(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    <OffMachineQuestion url={url} label="Check a URL off this machine" verb="Check" answer={answer}>
+      The check sends <span className="mono">{url}</span> some 35 deliveries one at a time,
+      forgeries among them, then a burst of {burst} at once, signed with the profile&rsquo;s secret.
+      Check it only if this server is yours to test.
+    </OffMachineQuestion>
   );
 }
 

@@ -6,41 +6,18 @@ import type { FormEvent } from 'react';
 import { useLoad } from '../../stores/stores-context';
 import { LoadSummaryCard } from './LoadSummaryCard';
 import './load.css';
+import { OffMachineQuestion } from './OffMachineQuestion';
 
 function LoadRemoteQuestion({ url }: { url: string }) {
   const answer = useLoad((s) => s.confirmRemote);
   const rate = useLoad((s) => s.rate);
   const seconds = useLoad((s) => s.durationSeconds);
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // Not a URL: the engine refuses it in words once asked.
-  }
   return (
-    <div
-      className="check-question"
-      role="alert"
-      aria-label="Load a URL off this machine"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') void answer(false);
-      }}
-    >
-      <p>
-        <strong>{host}</strong> is not this machine. The load run sends{' '}
-        <span className="mono">{url}</span> {Math.round(rate * seconds)} signed deliveries, {rate} a
-        second for {seconds} s, whatever it answers. Load it only if this server is yours to test.
-      </p>
-      <div className="row">
-        <button type="button" className="primary" onClick={() => void answer(true)}>
-          Load {host}
-        </button>
-        {/* The safe answer has the focus: Enter does not flood another server by accident. */}
-        <button type="button" autoFocus onClick={() => void answer(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    <OffMachineQuestion url={url} label="Load a URL off this machine" verb="Load" answer={answer}>
+      The load run sends <span className="mono">{url}</span> {Math.round(rate * seconds)} signed
+      deliveries, {rate} a second for {seconds} s, whatever it answers. Load it only if this server
+      is yours to test.
+    </OffMachineQuestion>
   );
 }
 

@@ -11,10 +11,10 @@ import type {
   EndpointCheckHistory,
   EndpointCheckProgress,
 } from '../../../../src-shared/contract';
-import { isLoopbackUrl } from '../../../../src-shared/rules/loopback-host';
 import type { Connection } from '../../bridge/connection';
 import { errorMessage } from '../../errors';
 import type { CenterStore } from '../workbench/center-store';
+import { offMachineGate } from './off-machine-gate';
 
 const DEFAULT_BURST = 50;
 
@@ -88,6 +88,8 @@ export function createEndpointCheckStore(
         set({ error: errorMessage(err) });
       }
     }
+    const gate = offMachineGate(get, set, launch);
+
     return {
       checks: [],
       url: '',
@@ -129,22 +131,10 @@ export function createEndpointCheckStore(
           set({ error: 'Every check is left out: choose at least one, then Run.' });
           return;
         }
-        if (!isLoopbackUrl(url)) {
-          // Not this machine: the battery sends forgeries and a burst there, so ask first.
-          set({ confirming: url, error: null });
-          return;
-        }
-        await launch(url, false);
+        // Not this machine: the battery sends forgeries and a burst there, so ask first.
+        await gate.send(url);
       },
-      async confirmRemote(proceed) {
-        const url = get().confirming;
-        if (!url) return;
-        if (!proceed) {
-          set({ confirming: null });
-          return;
-        }
-        await launch(url, true);
-      },
+      confirmRemote: (proceed) => gate.answer(proceed),
       async stop() {
         const url = get().shownUrl ?? get().url.trim();
         try {

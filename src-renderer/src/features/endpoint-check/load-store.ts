@@ -5,10 +5,10 @@
 // last summary.
 import { createStore } from 'zustand/vanilla';
 import type { Bridge, LoadProgress, LoadSummary } from '../../../../src-shared/contract';
-import { isLoopbackUrl } from '../../../../src-shared/rules/loopback-host';
 import { parseMix, type MixEntry } from '../../../../src-shared/rules/delivery-mix';
 import { errorMessage } from '../../errors';
 import type { EndpointCheckStore } from './endpoint-check-store';
+import { offMachineGate } from './off-machine-gate';
 
 export interface LoadState {
   /** Deliveries a second. */
@@ -84,6 +84,8 @@ export function createLoadStore(bridge: Bridge, check: EndpointCheckStore) {
         set({ runningUrl: null });
       }
     }
+    const gate = offMachineGate(get, set, launch);
+
     return {
       rate: DEFAULT_RATE,
       durationSeconds: DEFAULT_DURATION_SECONDS,
@@ -102,22 +104,10 @@ export function createLoadStore(bridge: Bridge, check: EndpointCheckStore) {
           set({ error: 'Give the URL of your handler (http://127.0.0.1:3000/hook), then Start.' });
           return;
         }
-        if (!isLoopbackUrl(url)) {
-          // Not this machine: a load run is a flood of deliveries there, so ask first.
-          set({ confirming: url, error: null });
-          return;
-        }
-        await launch(url, false);
+        // Not this machine: a load run is a flood of deliveries there, so ask first.
+        await gate.send(url);
       },
-      async confirmRemote(proceed) {
-        const url = get().confirming;
-        if (!url) return;
-        if (!proceed) {
-          set({ confirming: null });
-          return;
-        }
-        await launch(url, true);
-      },
+      confirmRemote: (proceed) => gate.answer(proceed),
       async stop() {
         const url = get().runningUrl;
         if (!url) return;
