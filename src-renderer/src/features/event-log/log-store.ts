@@ -260,10 +260,15 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         jumpRequest: s.jumpRequest + 1,
       }));
       if ((out.indexing || out.counting) && !view.indexingTimer) {
-        view.indexingTimer = setTimeout(() => {
+        const refresh = () => {
           view.indexingTimer = null;
-          void reload();
-        }, INDEXING_REFRESH_MS);
+          // A paused list keeps its rows and its count of new records: an answer now would count
+          // the records that came since the pause as the list's own (N new records went back to 0).
+          // It is asked again once the list resumes.
+          if (get().paused) view.indexingTimer = setTimeout(refresh, INDEXING_REFRESH_MS);
+          else void reload();
+        };
+        view.indexingTimer = setTimeout(refresh, INDEXING_REFRESH_MS);
       }
     } catch (err) {
       if (latest()) set({ loading: false, loadError: errorMessage(err) });
