@@ -2,7 +2,7 @@
 // other page on demand, and adds a record appended meanwhile at the end, live; a search every
 // record matches ends at its exact count (asked again while the engine says it is counting).
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_PAGE } from '../../../src-renderer/src/features/event-log/log-store';
+import { LOG_PAGE, newRecordCount } from '../../../src-renderer/src/features/event-log/log-store';
 import { NO_FRAME_MS } from '../../../src-renderer/src/stores/next-frame';
 import { writeSystemJournal } from '../../e2e/support/journal-fixture';
 import { waitFor } from '../../helpers/wait-for';
@@ -107,6 +107,41 @@ describe('the log store', () => {
         return !s.loading && s.counting === null && s.total === many ? s : undefined;
       });
       expect(counted.rows.get(many - 1)?.summary).toBe(`Fixture record ${many}`);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "keeps a paused list's count of new records while the engine is still counting a search",
+    async () => {
+      const fx = (f = await startStores());
+      // The engine says it is still counting the search, as it does for a full-text search of a
+      // large journal: the store asks again every 700 ms until it is done.
+      const invoke = fx.bridge.invoke.bind(fx.bridge);
+      const queriesAfterPause: unknown[] = [];
+      fx.bridge.invoke = (async (name: string, input: unknown) => {
+        const out = await invoke(name as never, input as never);
+        if (name !== 'log.query') return out;
+        if (fx.stores.log.getState().paused) queriesAfterPause.push(input);
+        return { ...(out as object), counting: { done: 1, total: 2 } };
+      }) as typeof fx.bridge.invoke;
+      fx.start();
+      const log = fx.stores.log;
+      await waitFor('the first page', () => (log.getState().loading ? undefined : true));
+      log.getState().setFilter({ text: '/tp/token' });
+      await waitFor('the search answered, still counting', () => {
+        const s = log.getState();
+        return !s.loading && s.counting ? true : undefined;
+      });
+      log.getState().setPaused(true);
+      await fx.core.invoke('auth.getAppToken', {});
+      await waitFor('the token call counted as 1 new record', () =>
+        newRecordCount(log.getState()) === 1 ? true : undefined,
+      );
+      // Two of the store's 700 ms refreshes: a paused list asks nothing, so the count stays.
+      await new Promise((r) => setTimeout(r, 1600));
+      expect(queriesAfterPause).toEqual([]);
+      expect(newRecordCount(log.getState())).toBe(1);
     },
     TIMEOUT,
   );
