@@ -129,6 +129,8 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     around: 0,
     pagesInFlight: new Set<number>(),
     indexingTimer: null as ReturnType<typeof setTimeout> | null,
+    /** The filter the list was paused on: an answer for it keeps the paused rows and count. */
+    pausedFilterKey: null as string | null,
   };
   const live = liveQueue(applyLive, (flush, appliedAt) =>
     onFrameAfter(flush, appliedAt, LIVE_MIN_GAP_MS, NO_FRAME_MS),
@@ -206,6 +208,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       );
     },
     setPaused(paused) {
+      view.pausedFilterKey = paused ? JSON.stringify(get().filter) : null;
       set(
         paused
           ? { paused, pausedTotal: get().total, pausedThroughSeq: get().throughSeq }
@@ -244,6 +247,12 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       if (!latest()) return;
       const rows = new Map<number, LogRow>();
       out.rows.forEach((r, i) => rows.set(out.offset + i, r));
+      // Paused on this same filter, the list keeps what it had at the pause: the answer may hold
+      // records that came since (a refresh, a reconnect), and those are its new records. Paused and
+      // filtered anew, the list is the new filter's answer.
+      const filterKey = JSON.stringify(get().filter);
+      const refiltered = get().paused && filterKey !== view.pausedFilterKey;
+      if (refiltered) view.pausedFilterKey = filterKey;
       set((s) => ({
         total: out.total,
         rows,
@@ -253,8 +262,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         counting: out.counting ?? null,
         loading: false,
         loadError: null,
-        pausedTotal: s.paused ? out.total : s.pausedTotal,
-        pausedThroughSeq: s.paused ? out.throughSeq : s.pausedThroughSeq,
+        ...(refiltered ? { pausedTotal: out.total, pausedThroughSeq: out.throughSeq } : {}),
         seenTotal: out.total,
         following: true,
         jumpRequest: s.jumpRequest + 1,
