@@ -50,7 +50,11 @@ describe('an export from a filtered Event log', () => {
     const log = new EventLogPage(app.page);
     await app.getAppToken();
     await log.search.fill('/tp/token');
-    await expect.poll(() => log.shown(), POLL).toBe(1);
+    // The search's answer: its one row drawn (the count alone may still be the start-up
+    // record's, read before the call was journaled and the search answered).
+    await expect
+      .poll(async () => [await log.shown(), await log.rows('/tp/token').count()], POLL)
+      .toEqual([1, 1]);
     await log.pause.click();
     await expect.poll(() => log.pause.innerText(), POLL).toBe('Resume');
     await app.getAppToken();
@@ -59,5 +63,27 @@ describe('an export from a filtered Event log', () => {
     const download = await log.exportSession('NDJSON', { onlyMatching: true });
     const records = seqsOf(readFileSync(await download.path(), 'utf8'));
     expect(records.map((r) => r.kind)).toEqual(['api']);
+  });
+
+  test('a search typed while paused shows and exports its matches up to the pause', async () => {
+    const app = await session.openApp(await session.host());
+    const log = new EventLogPage(app.page);
+    await app.getAppToken();
+    // The start-up record, the call and its grant.
+    await expect.poll(() => log.shown(), POLL).toBe(3);
+    await log.pause.click();
+    await expect.poll(() => log.pause.innerText(), POLL).toBe('Resume');
+    await app.getAppToken();
+    await expect
+      .poll(() => log.newRecords.innerText(), POLL)
+      .toBe('2 new records — jump to latest');
+
+    await log.search.fill('/tp/token');
+    await expect
+      .poll(async () => [await log.shown(), await log.newRecords.innerText()], POLL)
+      .toEqual([1, '1 new record — jump to latest']);
+    const download = await log.exportSession('NDJSON', { onlyMatching: true });
+    const records = seqsOf(readFileSync(await download.path(), 'utf8'));
+    expect(records.map((r) => [r.kind, r.seq])).toEqual([['api', 2]]);
   });
 });

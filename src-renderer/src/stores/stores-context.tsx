@@ -9,7 +9,7 @@ import type { ComposerResourcesState } from '../features/composer/composer-resou
 import type { ComposerState } from '../features/composer/composer-store';
 import type { ContactsState } from '../features/contacts/contacts-store';
 import type { InboundState } from '../features/inbound/inbound-store';
-import type { LogState } from '../features/event-log/log-store';
+import type { LogState } from '../features/event-log/log-view';
 import type { ProfilesUiState } from '../features/profiles/profiles-store';
 import type { AppState } from '../features/header/app-store';
 import type { SimulatorUiState } from '../features/simulator/simulator-store';

@@ -2,7 +2,8 @@
 // other page on demand, and adds a record appended meanwhile at the end, live; a search every
 // record matches ends at its exact count (asked again while the engine says it is counting).
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOG_PAGE, newRecordCount } from '../../../src-renderer/src/features/event-log/log-store';
+import { LOG_PAGE } from '../../../src-renderer/src/features/event-log/log-store';
+import { newRecordCount, shownCount } from '../../../src-renderer/src/features/event-log/log-view';
 import { NO_FRAME_MS } from '../../../src-renderer/src/stores/next-frame';
 import { writeSystemJournal } from '../../e2e/support/journal-fixture';
 import { waitFor } from '../../helpers/wait-for';
@@ -142,6 +143,90 @@ describe('the log store', () => {
       await new Promise((r) => setTimeout(r, 1600));
       expect(queriesAfterPause).toEqual([]);
       expect(newRecordCount(log.getState())).toBe(1);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('a paused log store filtered anew', () => {
+  /** Grants app tokens in the engine: each journals its call (POST /tp/token) and its grant. */
+  const grant = async (fx: StoresFixture, times: number) => {
+    for (let i = 0; i < times; i++) await fx.core.invoke('auth.getAppToken', {});
+  };
+  const settled = (fx: StoresFixture, what: string) =>
+    waitFor(what, () => {
+      const s = fx.stores.log.getState();
+      return !s.loading && !s.counting ? s : undefined;
+    });
+
+  it(
+    "shows the new filter's matches up to the pause and counts those after it as new",
+    async () => {
+      const fx = (f = await startStores());
+      fx.start();
+      const log = fx.stores.log;
+      await settled(fx, 'the first page');
+      await grant(fx, 1);
+      await waitFor('the grant shown live', () =>
+        log
+          .getState()
+          .rows.get(log.getState().total - 1)
+          ?.summary.startsWith('App token granted')
+          ? true
+          : undefined,
+      );
+      log.getState().setPaused(true);
+      const pausedAt = log.getState().pausedThroughSeq;
+      await grant(fx, 2);
+      await waitFor('the four records since the pause counted', () =>
+        newRecordCount(log.getState()) === 4 ? true : undefined,
+      );
+
+      // Typed while paused, answered with the calls since the pause among its matches.
+      log.getState().setFilter({ text: '/tp/token' });
+      const s = await settled(fx, 'the search answered');
+      expect(s.paused).toBe(true);
+      expect(s.pausedThroughSeq).toBe(pausedAt);
+      expect(shownCount(s)).toBe(1);
+      expect(s.rows.get(0)).toMatchObject({ path: '/tp/token' });
+      expect(s.rows.get(0)!.seq).toBeLessThanOrEqual(pausedAt);
+      expect(newRecordCount(s)).toBe(2);
+
+      // One more call while paused is one more new record, not a row.
+      await grant(fx, 1);
+      await waitFor('the next call counted as new', () =>
+        newRecordCount(log.getState()) === 3 ? true : undefined,
+      );
+      expect(shownCount(log.getState())).toBe(1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'counts with the engine when more matches came since the pause than one page holds',
+    async () => {
+      const fx = (f = await startStores());
+      fx.start();
+      const log = fx.stores.log;
+      await settled(fx, 'the first page');
+      await grant(fx, 2);
+      await waitFor('the two grants shown live', () =>
+        newRecordCount(log.getState()) === 0 && log.getState().total >= 5 ? true : undefined,
+      );
+      log.getState().setPaused(true);
+      const since = LOG_PAGE + 10;
+      await grant(fx, since);
+      await waitFor('the records since the pause counted', () =>
+        newRecordCount(log.getState()) === 2 * since ? true : undefined,
+      );
+
+      log.getState().setFilter({ text: '/tp/token' });
+      const s = await settled(fx, 'the search answered');
+      // The newest page holds only calls made since the pause: the two before it are counted by
+      // the engine, not found on the page.
+      expect([...s.rows.values()].every((r) => r.seq > s.pausedThroughSeq)).toBe(true);
+      expect(shownCount(s)).toBe(2);
+      expect(newRecordCount(s)).toBe(since);
     },
     TIMEOUT,
   );

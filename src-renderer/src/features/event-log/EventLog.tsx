@@ -4,7 +4,7 @@
 // detail underneath and the session controls in the heading.
 import { useRef, type KeyboardEvent } from 'react';
 import { Pane } from '../../components/Pane';
-import { shownCount, type LogState } from './log-store';
+import { shownCount, type LogState } from './log-view';
 import { useLog, useStores } from '../../stores/stores-context';
 import { usePaced } from '../../stores/use-paced';
 import { FirstRun } from '../first-run/FirstRun';

@@ -4,7 +4,7 @@
 // view's Pause and Clear (the journal itself is never cleared).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LogFacets, LogFilter, RecordKind } from '../../../../src-shared/contract';
-import { isFiltered } from './log-store';
+import { isFiltered } from './log-view';
 import { useLog } from '../../stores/stores-context';
 import { MOD_KEY } from '../../components/keys';
 import { useDismissOutside } from '../../components/use-dismiss';

@@ -1,6 +1,6 @@
 // While the list is paused or scrolled back, new records are counted instead of pulling the view
 // away from what the person reads; one click (or Enter) goes back to following them.
-import { newRecordCount } from './log-store';
+import { newRecordCount } from './log-view';
 import { useLog } from '../../stores/stores-context';
 
 export function NewRecordsBar() {

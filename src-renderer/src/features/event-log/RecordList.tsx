@@ -12,7 +12,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { isFiltered, shownCount } from './log-store';
+import { isFiltered, shownCount } from './log-view';
 import { useAuth, useLog } from '../../stores/stores-context';
 import { NewRecordsBar } from './NewRecordsBar';
 import { RecordRow, rowId } from './RecordRow';

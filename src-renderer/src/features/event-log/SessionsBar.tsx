@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { filterNarrows } from '../../../../src-shared/rules/log-filter';
 import type { ExportFormat } from './log-sessions';
-import { shownCount } from './log-store';
+import { shownCount } from './log-view';
 import { useLog } from '../../stores/stores-context';
 import { SessionsManager } from './SessionsManager';
 

@@ -4,28 +4,18 @@
 // (log.appended) are run through the same filter code here and added at the end. The detail pane
 // asks for one record in full (log.get).
 import { createStore } from 'zustand/vanilla';
-import {
-  compileFilter,
-  filterNarrows,
-  toRow,
-  type CompiledFilter,
-} from '../../../../src-shared/rules/log-filter';
+import { compileFilter, toRow, type CompiledFilter } from '../../../../src-shared/rules/log-filter';
 import type { Connection } from '../../bridge';
-import type {
-  Bridge,
-  JournalRecord,
-  LogFacets,
-  LogFilter,
-  LogRow,
-} from '../../../../src-shared/contract';
+import type { Bridge, JournalRecord, LogFacets, LogRow } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
 import { NO_FRAME_MS, onFrameAfter } from '../../stores/next-frame';
 import { liveQueue } from './live-queue';
 import type { FocusStore } from '../workbench/focus-store';
-import { detailActions, type LogDetailActions } from './log-detail';
+import { detailActions } from './log-detail';
 import { mergeFacets } from './log-facets';
-import { sessionsSlice, type LogSessionsState } from './log-sessions';
+import { sessionsSlice } from './log-sessions';
+import { matchesThrough, type LogState } from './log-view';
 
 /** Rows per log.query page. */
 export const LOG_PAGE = 200;
@@ -54,66 +44,7 @@ const NO_FACETS: LogFacets = {
   profiles: [],
 };
 
-export interface LogState extends LogSessionsState, LogDetailActions {
-  filter: LogFilter;
-  /** Matching records in all (the engine's count, plus matching live records since). */
-  total: number;
-  /** Loaded rows by their index among the matches (0 = the oldest). */
-  rows: ReadonlyMap<number, LogRow>;
-  /** The last journal record the view has taken into account. */
-  throughSeq: number;
-  loading: boolean;
-  loadError: string | null;
-  facets: LogFacets;
-  /**
-   * While the engine is still indexing the journal (the first opening of a large one): how far, in
-   * bytes. The counts and rows cover the records indexed so far.
-   */
-  indexing: { done: number; total: number } | null;
-  /**
-   * While the engine is still counting a full-text search's matches (one many records match): how
-   * far. The count and the rows cover the newest matches found so far.
-   */
-  counting: { done: number; total: number } | null;
-  selectedSeq: number | null;
-  selected: JournalRecord | null;
-  selectedError: string | null;
-  /** Paused: the list keeps the rows it had (`pausedTotal`) while new ones are only counted. */
-  paused: boolean;
-  pausedTotal: number;
-  /** The newest journal record the paused list takes into account (what an export of it ends at). */
-  pausedThroughSeq: number;
-  /** The list is scrolled to its end and follows new records. */
-  following: boolean;
-  /** `total` when the person scrolled away from the end, to count what came since. */
-  seenTotal: number;
-  /** Bumped to ask the list to scroll to its end ("jump to latest"). */
-  jumpRequest: number;
-  setFilter(patch: Partial<LogFilter>): void;
-  resetFilter(): void;
-  /** Clears the view (not the journal): only records after the newest one now are shown. */
-  clearView(): void;
-  /** Fetches the pages holding these row indexes that are not loaded yet (each page once). */
-  ensureRows(indexes: readonly number[]): void;
-  select(seq: number | null): void;
-  setPaused(paused: boolean): void;
-  setFollowing(following: boolean): void;
-  jumpToLatest(): void;
-}
-
 export type LogStore = ReturnType<typeof createLogStore>;
-
-/** Whether the filter narrows anything (the view's Clear aside). */
-export const isFiltered = (filter: LogFilter): boolean => filterNarrows(filter, true);
-
-/** How many rows the list shows: while paused, those there were at the pause. */
-export const shownCount = (s: LogState) => (s.paused ? s.pausedTotal : s.total);
-
-/** Records that arrived while paused or scrolled back, for "N new records — jump to latest". */
-export function newRecordCount(s: LogState): number {
-  if (s.paused) return s.total - s.pausedTotal;
-  return s.following ? 0 : Math.max(0, s.total - s.seenTotal);
-}
 
 export function createLogStore(bridge: Bridge, connection: Connection, focus: FocusStore) {
   // A new view begins whenever it starts over (another filter, another session): answers still in
@@ -247,11 +178,17 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
       if (!latest()) return;
       const rows = new Map<number, LogRow>();
       out.rows.forEach((r, i) => rows.set(out.offset + i, r));
-      // Paused on this same filter, the list keeps what it had at the pause: the answer may hold
-      // records that came since (a refresh, a reconnect), and those are its new records. Paused and
-      // filtered anew, the list is the new filter's answer.
+      // Paused, the list ends where it was paused, whatever the filter: the answer may hold records
+      // that came since (a refresh, a reconnect, a search typed while paused), and those are its
+      // new records. On the filter it was paused on, it keeps the rows it had; filtered anew, it
+      // shows the new filter's matches up to the pause (a search typed just before the pause and
+      // answered after it took the records since into the paused list, and its export).
       const filterKey = JSON.stringify(get().filter);
       const refiltered = get().paused && filterKey !== view.pausedFilterKey;
+      const pausedTotal = refiltered
+        ? await matchesThrough(bridge, get().filter, out, get().pausedThroughSeq)
+        : null;
+      if (!latest()) return;
       if (refiltered) view.pausedFilterKey = filterKey;
       set((s) => ({
         total: out.total,
@@ -262,7 +199,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
         counting: out.counting ?? null,
         loading: false,
         loadError: null,
-        ...(refiltered ? { pausedTotal: out.total, pausedThroughSeq: out.throughSeq } : {}),
+        ...(pausedTotal !== null ? { pausedTotal } : {}),
         seenTotal: out.total,
         following: true,
         jumpRequest: s.jumpRequest + 1,
