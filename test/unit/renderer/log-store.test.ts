@@ -158,29 +158,31 @@ describe('a paused log store filtered anew', () => {
       const s = fx.stores.log.getState();
       return !s.loading && !s.counting ? s : undefined;
     });
+  /**
+   * A store that followed `before` grants live, was paused, and counted `since` grants after it
+   * (two records each) as new.
+   */
+  const pausedBetween = async (before: number, since: number) => {
+    const fx = (f = await startStores());
+    fx.start();
+    const log = fx.stores.log;
+    const startedWith = (await settled(fx, 'the first page')).total;
+    await grant(fx, before);
+    await waitFor(`the ${before} grant(s) shown live`, () =>
+      log.getState().total === startedWith + 2 * before ? true : undefined,
+    );
+    log.getState().setPaused(true);
+    await grant(fx, since);
+    await waitFor(`the ${2 * since} records since the pause counted`, () =>
+      newRecordCount(log.getState()) === 2 * since ? true : undefined,
+    );
+    return { fx, log, pausedAt: log.getState().pausedThroughSeq };
+  };
 
   it(
     "shows the new filter's matches up to the pause and counts those after it as new",
     async () => {
-      const fx = (f = await startStores());
-      fx.start();
-      const log = fx.stores.log;
-      await settled(fx, 'the first page');
-      await grant(fx, 1);
-      await waitFor('the grant shown live', () =>
-        log
-          .getState()
-          .rows.get(log.getState().total - 1)
-          ?.summary.startsWith('App token granted')
-          ? true
-          : undefined,
-      );
-      log.getState().setPaused(true);
-      const pausedAt = log.getState().pausedThroughSeq;
-      await grant(fx, 2);
-      await waitFor('the four records since the pause counted', () =>
-        newRecordCount(log.getState()) === 4 ? true : undefined,
-      );
+      const { fx, log, pausedAt } = await pausedBetween(1, 2);
 
       // Typed while paused, answered with the calls since the pause among its matches.
       log.getState().setFilter({ text: '/tp/token' });
@@ -205,20 +207,8 @@ describe('a paused log store filtered anew', () => {
   it(
     'counts with the engine when more matches came since the pause than one page holds',
     async () => {
-      const fx = (f = await startStores());
-      fx.start();
-      const log = fx.stores.log;
-      await settled(fx, 'the first page');
-      await grant(fx, 2);
-      await waitFor('the two grants shown live', () =>
-        newRecordCount(log.getState()) === 0 && log.getState().total >= 5 ? true : undefined,
-      );
-      log.getState().setPaused(true);
       const since = LOG_PAGE + 10;
-      await grant(fx, since);
-      await waitFor('the records since the pause counted', () =>
-        newRecordCount(log.getState()) === 2 * since ? true : undefined,
-      );
+      const { fx, log } = await pausedBetween(2, since);
 
       log.getState().setFilter({ text: '/tp/token' });
       const s = await settled(fx, 'the search answered');
@@ -227,6 +217,7 @@ describe('a paused log store filtered anew', () => {
       expect([...s.rows.values()].every((r) => r.seq > s.pausedThroughSeq)).toBe(true);
       expect(shownCount(s)).toBe(2);
       expect(newRecordCount(s)).toBe(since);
+      expect(log.getState().paused).toBe(true);
     },
     TIMEOUT,
   );
