@@ -1,5 +1,6 @@
 // The headless host started in-process on a data folder, as the restart and data-folder tests need
 // it: started again on the same folder, it is the restart a person makes.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,22 @@ export async function hostFolders(cleanups: Cleanup[], { allowPlainFile = true }
     );
   }
   return { dataDir, rendererDir };
+}
+
+/**
+ * The app as a person runs it beside a command on the same data folder (`tp run --profile`,
+ * `tp mcp --data-dir`): temporary folders removed after the test, and the app started on one.
+ */
+export function appBeside(cleanups: Cleanup[]) {
+  return {
+    tempFolder(prefix: string): string {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    async startApp(dataDir: string): Promise<HeadlessHost> {
+      const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
+      return (await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 })).host;
+    },
+  };
 }

@@ -2,12 +2,10 @@
 // before it reads or writes anything (two writers lose each other's settings and sessions); when
 // the app is closed, a run reads the profile but changes none of its settings, and its records go
 // to a session of its own, listed in the folder's index.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HeadlessHost } from '../../../src-main/headless/index';
-import { hostFolders, startHost } from '../../helpers/in-process-host';
+import { appBeside } from '../../helpers/in-process-host';
 import { runTp } from '../../helpers/tp-cli';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -15,16 +13,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function tempFolder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function startApp(dataDir: string): Promise<HeadlessHost> {
-  const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
-  return (await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 })).host;
-}
+const { tempFolder, startApp } = appBeside(cleanups);
 
 /** A collection whose one step connects a sandbox user and reads an app token. */
 function collection(): string {

@@ -2,13 +2,11 @@
 // (never two writers); served once the app is closed, and let go when the agent closes the server;
 // a saved profile that is not the sandbox is changed only with --allow-writes.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../../src-main/core/common/data-folder-lock';
-import type { HeadlessHost } from '../../../../src-main/headless/index';
-import { hostFolders, startHost } from '../../../helpers/in-process-host';
+import { appBeside, hostFolders, startHost } from '../../../helpers/in-process-host';
 import { startMcp } from '../../../helpers/mcp-client';
 import { runTp, TP } from '../../../helpers/tp-cli';
 import { waitFor } from '../../../helpers/wait-for';
@@ -18,16 +16,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function tempFolder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function startApp(dataDir: string): Promise<HeadlessHost> {
-  const { rendererDir } = await hostFolders(cleanups, { allowPlainFile: false });
-  return (await startHost(cleanups, { dataDir, rendererDir, sandboxPort: 0 })).host;
-}
+const { tempFolder, startApp } = appBeside(cleanups);
 
 /** A closed app's folder holding a profile "Staging" of a platform on loopback where nothing listens. */
 async function folderWithStaging(): Promise<string> {
