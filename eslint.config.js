@@ -4,6 +4,8 @@ import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const root = import.meta.dirname;
@@ -47,6 +49,31 @@ const engineEntryOnly = {
   message:
     'a host imports the engine only through its entry, src-main/core/index.ts: add what the host needs to src-main/core/public.ts.',
 };
+
+/** The engine's domains: the folders of src-main/core, but common/, the library under them all. */
+const domains = readdirSync(join(root, 'src-main', 'core'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'common')
+  .map((entry) => entry.name);
+
+/**
+ * Each domain has a face, its index.ts: another domain imports it only through that, so a domain's
+ * other files can change without a reader of another domain noticing, and what a domain offers the
+ * others is in one short file. The engine's root files (createCore and what it wires, public.ts)
+ * are the composition root: they build each domain from its own files.
+ */
+const domainFaces = [
+  ...domains.map((domain) => ({
+    target: `./src-main/core/!(${domain})/**`,
+    from: `./src-main/core/${domain}`,
+    except: ['./index.ts'],
+    message: `another domain imports ${domain}/ only through its face, ${domain}/index.ts: export what you need there.`,
+  })),
+  {
+    target: './src-main/core/common',
+    from: domains.map((domain) => `./src-main/core/${domain}`),
+    message: 'common/ is the library under every domain: it imports none of them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -139,6 +166,7 @@ export default tseslint.config(
         message:
           'the engine (src-main/core) imports only itself and src-shared: hosts plug in through core/host-interface.ts.',
       },
+      ...domainFaces,
     ],
   ),
   boundary(

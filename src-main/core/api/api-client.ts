@@ -4,9 +4,8 @@
 // call() makes the request from a path and parameters; its send() takes one the caller made (the
 // composer's: its own connection with phase timings, an upload read as it goes).
 import { CommandError, type ActAs, type ApiRecord } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { Profile, ProfileStore } from '../profiles/profile-store';
+import type { Journal, Redactor } from '../log';
+import type { Profile, ProfileStore } from '../profiles';
 import { platformUrl } from './platform-url';
 import { sendHttp, type HttpResult, type OutgoingRequest } from './http-client';
 import { recordExchange } from './record-exchange';

@@ -1,10 +1,7 @@
 import { CommandError, type ApiRecord, type apiCommands } from '../../../src-shared/contract';
-import { curlCommand } from '../composer/export-curl';
-import { harDocument } from '../common/har-entry';
-import { heldCredentials } from '../composer/held-credentials';
-import { searchJournal } from '../composer/search';
+import { curlCommand, heldCredentials, searchJournal } from '../composer';
+import { harDocument, SECRET_PARAM_NAMES, redactValue } from '../log';
 import type { HandlerGroup } from '../dispatch';
-import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
 import type { Services } from '../services';
 
 export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCommands> {

@@ -1,9 +1,7 @@
 // One HTTP call as the journal keeps it: redacted, but otherwise the raw truth. exchangeOf() is
 // the one place the exchange is built, for an `api` record and a `forward` record alike.
 import type { ApiExchange, ApiRecord } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import { toRawBody } from '../log/raw-body';
-import type { Redactor } from '../log/redact';
+import { type Journal, toRawBody, type Redactor } from '../log';
 import type { HttpResult, OutgoingRequest } from './http-client';
 
 export function recordExchange(

@@ -3,10 +3,9 @@
 // fetched again. One fetch per profile at a time, however many calls wait on it.
 import { CommandError, type AppTokenView, type AuthStatus } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
-import type { Journal } from '../log/journal';
-import { redactValue, type Redactor } from '../log/redact';
-import type { ProfileStore } from '../profiles/profile-store';
-import type { SecretVault } from '../secrets/secret-vault';
+import { type Journal, redactValue, type Redactor } from '../log';
+import type { ProfileStore } from '../profiles';
+import type { SecretVault } from '../secrets';
 import { singleFlight } from '../common/single-flight';
 import { requestToken } from './token-endpoint';
 

@@ -23,10 +23,9 @@ import {
   type StartedConnectFlow,
 } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
-import type { Journal } from '../log/journal';
-import { redactValue, type Redactor } from '../log/redact';
-import type { Profile, ProfileStore } from '../profiles/profile-store';
-import { platformUrl } from '../api/platform-url';
+import { type Journal, redactValue, type Redactor } from '../log';
+import type { Profile, ProfileStore } from '../profiles';
+import { platformUrl } from '../api';
 import { requestToken } from './token-endpoint';
 import type { UserTokenService } from './user-tokens';
 import { listenForRedirect } from './redirect-listener';

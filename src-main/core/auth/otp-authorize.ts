@@ -5,12 +5,9 @@
 // flow never leaves the engine, so whoever opened the public directory URL cannot take it and
 // pair it with a code of their own at the loopback redirect URI (login CSRF), and a visitor on
 // another machine (the platform's client through the tunnel) no longer needs to reach 127.0.0.1.
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { Profile } from '../profiles/profile-store';
-import { sendHttp } from '../api/http-client';
-import { recordExchange } from '../api/record-exchange';
-import { assertSecretTransport } from '../api/transport-policy';
+import type { Journal, Redactor } from '../log';
+import type { Profile } from '../profiles';
+import { sendHttp, recordExchange, assertSecretTransport } from '../api';
 
 type OtpAuthorizeOutcome =
   /** Where the platform sent the browser: the redirect URI with code (or error) and state. */

@@ -3,10 +3,9 @@
 // user_not_connected for one that is only no longer connected). Asked after a refused refresh, to
 // tell "connect again" (the user is there, the grant is gone) from "forget it" (the platform's data
 // was reset, as when the sandbox's state was deleted: connecting again makes another user).
-import { isInvalidToken, sendAuthorized } from '../api/api-client';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { Profile } from '../profiles/profile-store';
+import { isInvalidToken, sendAuthorized } from '../api';
+import type { Journal, Redactor } from '../log';
+import type { Profile } from '../profiles';
 
 export const FORGOTTEN_USER_MESSAGE =
   'The platform no longer knows this user: it refused the refresh token and answers not_found for this user id (its data was reset, or the user was deleted). Connecting again would make another user: remove this one from the list.';

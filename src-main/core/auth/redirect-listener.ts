@@ -5,8 +5,8 @@ import { errorText } from '../../../src-shared/contract/errors';
 import { createServer, type Server } from 'node:http';
 import { CommandError, type ConnectedUser } from '../../../src-shared/contract';
 import { parseRequestTarget } from '../../../src-shared/rules/request-target';
-import { isLoopbackHost } from '../api/transport-policy';
-import type { Profile } from '../profiles/profile-store';
+import { isLoopbackHost } from '../api';
+import type { Profile } from '../profiles';
 import { sendResultPage } from './result-page';
 
 /**

@@ -3,14 +3,16 @@
 // tokens are registered for redaction before the exchange is journaled, and the outcome is a value
 // rather than an exception, so that callers decide what a failure means for them.
 import { CommandError } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { Profile } from '../profiles/profile-store';
-import { sendHttp } from '../api/http-client';
-import { platformUrl } from '../api/platform-url';
-import { recordExchange } from '../api/record-exchange';
-import { describeHttpFailure, parseJsonObject } from '../api/response-reading';
-import { assertSecretTransport } from '../api/transport-policy';
+import type { Journal, Redactor } from '../log';
+import type { Profile } from '../profiles';
+import {
+  sendHttp,
+  platformUrl,
+  recordExchange,
+  describeHttpFailure,
+  parseJsonObject,
+  assertSecretTransport,
+} from '../api';
 
 type Grant = 'client_credentials' | 'authorization_code' | 'refresh_token';
 

@@ -1,7 +1,7 @@
 // Which tokens are stored at rest, and what to tell a person whose user has none after a restart.
 import type { EmbeddedSandbox } from '../host-interface';
-import { SANDBOX_PROFILE_ID } from '../profiles/profile-store';
-import type { SecretStorageMode } from '../secrets/secret-vault';
+import { SANDBOX_PROFILE_ID } from '../profiles';
+import type { SecretStorageMode } from '../secrets';
 
 /**
  * Whether a profile's tokens go to the vault's storage (the keyring, or the file the person

@@ -4,9 +4,7 @@
 // (the runner asks, tp run needs --yes): a `{{variable}}` is only known then.
 import type { CheckEndpointStep } from '../../../src-shared/collections/format';
 import { CommandError } from '../../../src-shared/contract';
-import { contractChecks } from '../endpoint-check/checks-contract';
-import { loadChecks } from '../endpoint-check/checks-load';
-import { selectChecks } from '../endpoint-check/select-checks';
+import { contractChecks, loadChecks, selectChecks } from '../endpoint-check';
 
 type Report = (path: readonly PropertyKey[], message: string) => void;
 

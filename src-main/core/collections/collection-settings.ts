@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isSecretVariable } from '../../../src-shared/collections/templates';
 import { CommandError, RecentCollection } from '../../../src-shared/contract';
 import type { SettingsStore } from '../host-interface';
-import type { Redactor } from '../log/redact';
+import type { Redactor } from '../log';
 
 const SETTINGS_RECENT = 'collections.recent';
 const MAX_RECENT = 10;

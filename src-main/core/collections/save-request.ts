@@ -16,8 +16,8 @@ import {
   type collectionsCommands,
 } from '../../../src-shared/contract';
 import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec/endpoints';
-import { apiRecordOf, composerRequestOfRecord } from '../composer/record-request';
-import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
+import { apiRecordOf, composerRequestOfRecord } from '../composer';
+import { SECRET_PARAM_NAMES, type Redactor } from '../log';
 import type { Services } from '../services';
 import { FILES_DIR, resolveInside } from './collection-paths';
 import { profileVariables, setProfileVariables } from './collection-settings';

@@ -3,7 +3,7 @@
 // each step can be read and tested on its own. buildRequest concatenates them in step order.
 import type { ComposerIssue, ComposerVcard } from '../../../src-shared/contract';
 import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
-import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
+import { SECRET_PARAM_NAMES, redactValue } from '../log';
 import { validateParams, type EndpointSpec, type ParamSpec } from '../../../src-shared/spec';
 import { vcardProblem } from '../../../src-shared/spec/vcard-check';
 import { templateNames } from '../../../src-shared/collections/templates';

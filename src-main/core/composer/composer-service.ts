@@ -9,19 +9,20 @@ import {
   type ComposerSendResult,
 } from '../../../src-shared/contract';
 import type { z } from 'zod';
-import type { ApiClient } from '../api/api-client';
-import type { OutgoingRequest } from '../api/http-client';
-import { parseJsonObject } from '../api/response-reading';
-import { assertSecretTransport } from '../api/transport-policy';
+import {
+  type ApiClient,
+  type OutgoingRequest,
+  parseJsonObject,
+  assertSecretTransport,
+} from '../api';
 import type { CoreEventEmitter } from '../events';
-import type { Journal } from '../log/journal';
-import { SECRET_PARAM_NAMES, type Redactor } from '../log/redact';
+import { type Journal, SECRET_PARAM_NAMES, type Redactor } from '../log';
 import { holdCredential } from './held-credentials';
-import type { ProfileStore } from '../profiles/profile-store';
+import type { ProfileStore } from '../profiles';
 import { BulkResponse, splitSpaceList } from '../../../src-shared/spec';
 import { buildRequest, type BuiltRequest } from './build-request';
 import { multipartBytes, multipartChunks } from './multipart';
-import { decodeBase64, resolveFile } from '../common/resolve-file';
+import { decodeBase64, resolveFile } from './resolve-file';
 import { detectMediaType } from './media-type';
 import type { StagedFiles } from './staged-files';
 import { responseShapeIssues } from './shape-check';

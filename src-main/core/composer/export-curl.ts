@@ -1,6 +1,7 @@
 // A journaled call as a cURL command line. The journal holds secrets redacted, so by default the
 // command carries the redacted values (it shows the call, it does not replay it); with secrets
 // asked for, the caller passes the real values it still holds, and what it cannot supply is said.
+import { parseFileParam } from '../common/file-param';
 import type { ApiRecord } from '../../../src-shared/contract';
 
 interface CurlSecrets {
@@ -11,15 +12,6 @@ interface CurlSecrets {
 }
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** `@name;type=mime` as the composer records a file part (curl's own -F syntax). */
-export function parseFileParam(value: string): { name: string; type: string | null } | null {
-  if (!value.startsWith('@')) return null;
-  const at = value.lastIndexOf(';type=');
-  return at < 0
-    ? { name: value.slice(1), type: null }
-    : { name: value.slice(1, at), type: value.slice(at + ';type='.length) };
-}
 
 function isMultipart(record: ApiRecord): boolean {
   const type = Object.entries(record.api.requestHeaders).find(

@@ -8,10 +8,10 @@ import type {
   ComposerRequest,
   ComposerVcard,
 } from '../../../src-shared/contract';
-import { SECRET_PARAM_NAMES, redactValue } from '../log/redact';
+import { SECRET_PARAM_NAMES, redactValue } from '../log';
 import { VCARD, endpointByPath } from '../../../src-shared/spec';
 import { isVcardRoot, parseXmlStrictly } from '../../../src-shared/spec/vcard-check';
-import { parseFileParam } from './export-curl';
+import { parseFileParam } from '../common/file-param';
 
 interface TokenPreviews {
   app: string | null;

@@ -1,7 +1,7 @@
 // The tokens composer sends used, by journal seq, in memory only (never written): the journal
 // holds them redacted, and "copy as cURL with secrets" needs the real one while the engine still
 // has it. One registry per journal, i.e. per running engine.
-import type { Journal } from '../log/journal';
+import type { Journal } from '../log';
 
 const MAX = 1000;
 const registries = new WeakMap<Journal, Map<number, string>>();

@@ -2,8 +2,7 @@
 // case-insensitive substring of the method, URL, parameters, status, summary or response text, and
 // a call matches when every word does (anywhere in it: "contact 429"). Newest first.
 import type { ApiRecord, JournalRecord } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import { KINDS } from '../log/journal-index';
+import { type Journal, KINDS } from '../log';
 
 const API = KINDS.indexOf('api');
 /** API records read from the file at a time, newest first, until enough match. */

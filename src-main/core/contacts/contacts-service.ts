@@ -11,11 +11,11 @@ import {
   type ImportPreview,
   type OwnerResult,
 } from '../../../src-shared/contract';
-import type { ApiClient } from '../api/api-client';
-import type { UserTokenService } from '../auth/user-tokens';
+import type { ApiClient } from '../api';
+import type { UserTokenService } from '../auth';
 import type { CoreEventEmitter } from '../events';
 import type { CoreHost } from '../host-interface';
-import type { ProfileStore } from '../profiles/profile-store';
+import type { ProfileStore } from '../profiles';
 import { withOwner, type ContactBookStore, type StoredContact } from './contact-book';
 import { exportBook } from './contact-export';
 import { ownersToUpdate, previewImport } from './contact-import';

@@ -3,8 +3,7 @@
 // "not shown" whether contact/add accepts user_id with an app token, so the documented way is used.
 import { errorText } from '../../../src-shared/contract/errors';
 import type { OwnerResult } from '../../../src-shared/contract';
-import type { ApiClient } from '../api/api-client';
-import { parseJsonObject } from '../api/response-reading';
+import { type ApiClient, parseJsonObject } from '../api';
 import { retryAfterSeconds } from '../common/retry-after';
 import { ContactRemoveResponse, ContactResponse } from '../../../src-shared/spec';
 import type { StoredContact } from './contact-book';

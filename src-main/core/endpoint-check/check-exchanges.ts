@@ -1,7 +1,7 @@
 // A check's deliveries read back from its run's session (endpointCheck.exchanges), which is not
 // the open one once the run has ended: the app shows them in place, under the check.
 import { CommandError, type ApiRecord } from '../../../src-shared/contract';
-import { records } from '../log/session-export';
+import { records } from '../log';
 import type { Services } from '../services';
 
 export async function readCheckExchanges(

@@ -9,9 +9,9 @@ import {
   type endpointCheckCommands,
 } from '../../../src-shared/contract';
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
-import { isLoopbackHost } from '../api/transport-policy';
+import { isLoopbackHost } from '../api';
 import type { Invoke } from '../dispatch';
-import { startRunSession, type RunSession } from '../runner/run-session';
+import { startRunSession, type RunSession } from '../runner';
 import type { Services } from '../services';
 import { undici } from '../common/lazy-packages';
 import { probeCertificate } from './certificate';

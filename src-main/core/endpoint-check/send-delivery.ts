@@ -3,10 +3,8 @@
 // (undici, which follows no redirect), and journals it as an `api` record: the signature is shown,
 // the client secret never (the redactor knows it).
 import type { Dispatcher } from 'undici';
-import { sendHttp } from '../api/http-client';
-import { recordExchange } from '../api/record-exchange';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
+import { sendHttp, recordExchange } from '../api';
+import type { Journal, Redactor } from '../log';
 import { PLATFORM_DELIVERY_DEADLINE_MS } from '../../../src-shared/rules/delivery-deadline';
 
 /** The form fields of a delivery; a field left out is not sent at all. */

@@ -8,11 +8,8 @@
 // classify, shape-check, plan the answer), answer-delivery.ts, forward.ts, replay-mark.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeliveryRecord } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import { isoNow } from '../log/iso-now';
-import { decodeUtf8, toRawBody } from '../log/raw-body';
-import type { Profile } from '../profiles/profile-store';
+import { type Journal, type Redactor, isoNow, decodeUtf8, toRawBody } from '../log';
+import type { Profile } from '../profiles';
 import { answer, type Journaled } from './answer-delivery';
 import {
   delivery,

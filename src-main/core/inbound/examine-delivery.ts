@@ -2,7 +2,7 @@
 // signature verified, the data parsed and classified, its shape checked against API document §6,
 // and the answer planned per the response control. A form without JSON `data` is refused.
 import type { InboundSettings, RawBody } from '../../../src-shared/contract';
-import type { Profile } from '../profiles/profile-store';
+import type { Profile } from '../profiles';
 import { classify } from './classify';
 import { notADelivery, type Findings, type FormFields } from './delivery-record';
 import { planResponse, refusal, type PlannedResponse } from './response-control';

@@ -3,13 +3,11 @@
 // Results become `forward` records beside the delivery (docs/journal.md): a dead or slow target
 // is an error record after the timeout, never a stall of the receiver; a target that does not
 // get it is a record saying why.
-import { sendHttp } from '../api/http-client';
-import { exchangeOf } from '../api/record-exchange';
+import { sendHttp, exchangeOf } from '../api';
 import type { ForwardRecord, NotForwardedReason } from '../../../src-shared/contract';
 import { lateForwardWords, pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import { notForwardedWords } from '../../../src-shared/rules/forward-words';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
+import type { Journal, Redactor } from '../log';
 import { decideForward, type ForwardContext } from './forward-guard';
 
 interface ForwardRequest {

@@ -12,10 +12,9 @@ import {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { CoreHost } from '../host-interface';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { OtpService } from '../auth/otp';
-import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
+import type { Journal, Redactor } from '../log';
+import type { OtpService } from '../auth';
+import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles';
 import { createDeliveryCapture, type DeliveryOptions } from './deliveries';
 import { createForwarder } from './forward';
 import { receiverMatch } from './receiver-target';

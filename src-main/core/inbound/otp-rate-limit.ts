@@ -3,8 +3,8 @@
 // a call to /tp/authorize, and once the tunnel is up anyone who learns its URL can send them: a
 // person opening these URLs from the platform needs a few a minute, not more.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Journal } from '../log/journal';
-import { isLoopbackHost } from '../api/transport-policy';
+import type { Journal } from '../log';
+import { isLoopbackHost } from '../api';
 import { sendText } from './receiver';
 import { forwardedFor } from './forwarded-for';
 

@@ -6,7 +6,7 @@
 // it is, a name with dns.lookup, every address) and compared as an address.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { classifyAddress } from '../tunnel/tunnel-address';
+import { classifyAddress } from '../tunnel';
 
 /** Every address a host name resolves to; throws when it resolves to none. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;

@@ -12,7 +12,7 @@ import {
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseRequestTarget, type RequestTarget } from '../../../src-shared/rules/request-target';
-import type { Profile } from '../profiles/profile-store';
+import type { Profile } from '../profiles';
 import type { RefusalKind } from './refusal-log';
 
 /** GET {receiver}/_tp/health/<token> answers `${HEALTH_ANSWER} <token>` with 200. */

@@ -4,7 +4,7 @@
 // a kind from a source is journaled at once, then at most one summary per source and kind per
 // window ("37 more requests from 1.2.3.4 refused: header too large"). A source and kind with
 // nothing new for a whole window starts over.
-import type { Journal } from '../log/journal';
+import type { Journal } from '../log';
 
 /** How often a source may get a summary record per kind of refusal. */
 const REFUSAL_SUMMARY_MS = 10_000;

@@ -4,9 +4,7 @@
 // by reading that record (two ids can share a hash). Deliveries recorded by this engine are also
 // kept by id, since a delivery's index entry exists only once its group is written.
 import type { JournalRecord } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { IndexColumns } from '../log/journal-index';
-import { messageKey } from '../log/journal-index';
+import { type Journal, type IndexColumns, messageKey } from '../log';
 
 /** How many of this engine's own ids a profile's map holds before the indexed ones are dropped. */
 const RECORDED_PRUNE_AT = 64;

@@ -10,8 +10,8 @@ import {
   type ForwardRecord,
   type RawBody,
 } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { ProfileStore } from '../profiles/profile-store';
+import type { Journal } from '../log';
+import type { ProfileStore } from '../profiles';
 import type { DeliveryCaptureService } from './deliveries';
 import { REPLAY_HEADER } from './replay-mark';
 import type { Forwarder } from './forward';

@@ -4,11 +4,7 @@
 // envelope, so the 2,000 deliveries a second cost the sender little besides the signature.
 import { CommandError } from '../../../src-shared/contract';
 import { createMixPicker, type MixEntry } from '../../../src-shared/rules/delivery-mix';
-import {
-  groupEventSamples,
-  messageSamples,
-  newMessageId,
-} from '../endpoint-check/sample-deliveries';
+import { groupEventSamples, messageSamples, newMessageId } from '../endpoint-check';
 
 /** The kinds `--mix` takes: the msg_types (and `text-long`), then the group events. */
 export function loadKinds(): string[] {

@@ -2,7 +2,7 @@
 // running is one clear refusal (tp load exits 2) rather than thousands of connection errors. An
 // https URL is probed as the endpoint check probes it (its certificate judged on the way).
 import { connect } from 'node:net';
-import { probeCertificate, type CertificateVerdict } from '../endpoint-check/certificate';
+import { probeCertificate, type CertificateVerdict } from '../endpoint-check';
 
 const PROBE_TIMEOUT_MS = 5000;
 

@@ -12,9 +12,9 @@ import {
   type LoadSummary,
 } from '../../../src-shared/contract';
 import { signDelivery } from '../../../src-shared/rules/delivery-signature';
-import { isLoopbackHost } from '../api/transport-policy';
+import { isLoopbackHost } from '../api';
 import type { Services } from '../services';
-import { signingFor } from '../endpoint-check/run-check';
+import { signingFor } from '../endpoint-check';
 import { createDeliveryMaker, DEFAULT_MIX } from './load-deliveries';
 import { createLoadSender, type SendOutcome } from './load-sender';
 import { createLoadTally } from './load-tally';

@@ -1,7 +1,7 @@
 // The one journal record of a load run (docs/journal.md, "A load run"): a `system` record with its
 // figures; `warn` when the error rate went over the run's limit.
 import type { LoadSummary } from '../../../src-shared/contract';
-import type { NewRecord } from '../log/journal';
+import type { NewRecord } from '../log';
 
 function loadSummaryWords(s: LoadSummary): string {
   return `${s.sent} deliveries at ${s.rateAsked}/s asked (${s.sentPerSecond}/s held, ${s.late} late); ${s.ok} answered 2xx, ${s.errorPct}% errors; p50 ${s.latency.p50Ms} ms, p99 ${s.latency.p99Ms} ms, max ${s.latency.maxMs} ms`;

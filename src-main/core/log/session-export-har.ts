@@ -1,7 +1,7 @@
 // A session as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), so that a QA run opens
 // in browser dev tools and HAR viewers: every API call, every delivery received (the platform's
 // request and the receiver's answer), and every forward or replay sent on.
-import { exchangeHarEntry } from '../common/har-entry';
+import { exchangeHarEntry } from './har-entry';
 import type { JournalRecord } from '../../../src-shared/contract';
 
 type Header = { name: string; value: string };

@@ -10,8 +10,8 @@ import {
   type ProfilesState,
 } from '../../../src-shared/contract';
 import type { CoreHost } from '../host-interface';
-import type { Redactor } from '../log/redact';
-import { loadStoredSecrets, type SecretVault } from '../secrets/secret-vault';
+import type { Redactor } from '../log';
+import { loadStoredSecrets, type SecretVault } from '../secrets';
 
 const StoredProfile = z.object({
   id: z.string().min(1),

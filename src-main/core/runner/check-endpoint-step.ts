@@ -6,7 +6,7 @@
 // about first (docs/security.md, Running a collection you did not write).
 import type { CheckEndpointStep } from '../../../src-shared/collections/format';
 import type { CheckOutcome, EndpointCheckResult } from '../../../src-shared/contract';
-import { isLoopbackHost } from '../api/transport-policy';
+import { isLoopbackHost } from '../api';
 import { plainCheck } from './checks';
 import { emptySource, RunStopped, type StepContext, type StepOutcome } from './step-context';
 

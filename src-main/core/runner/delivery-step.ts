@@ -5,7 +5,7 @@
 // contact_id, room_id, message_id, type.
 import type { ExpectDeliveryStep } from '../../../src-shared/collections/format';
 import type { CheckOutcome, DeliveryRecord } from '../../../src-shared/contract';
-import { runSnapshotCheck } from '../snapshots/snapshot-check';
+import { runSnapshotCheck } from '../snapshots';
 import { readBodyPath } from './body-path';
 import { evaluateCheck, plainCheck } from './checks';
 import { durationWords, type StepContext, type StepOutcome } from './step-context';

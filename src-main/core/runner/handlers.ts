@@ -4,8 +4,8 @@ import {
   endpointCheckCommands,
   type runnerCommands,
 } from '../../../src-shared/contract';
-import { runEndpointCheck } from '../endpoint-check/run-check';
-import { createComposerService } from '../composer/composer-service';
+import { runEndpointCheck } from '../endpoint-check';
+import { createComposerService } from '../composer';
 import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';

@@ -4,7 +4,7 @@
 import { errorText } from '../../../src-shared/contract/errors';
 import { z } from 'zod';
 import { CommandError, RunRequest } from '../../../src-shared/contract';
-import { loadCollection, type LoadedCollection } from '../collections/load-collection';
+import { loadCollection, type LoadedCollection } from '../collections';
 import { receiverTargets, type InboundAccess } from './run-inbound';
 
 export async function loadRunCollection(

@@ -1,8 +1,8 @@
 // A run's outcome once its scenarios are done (or it was stopped): its counts, its status, and
 // the run's last record in its session, which the person's report and the run's summary read.
 import type { RunView } from '../../../src-shared/contract';
-import type { Journal } from '../log/journal';
-import type { Profile } from '../profiles/profile-store';
+import type { Journal } from '../log';
+import type { Profile } from '../profiles';
 import { countSteps } from './run-view';
 import { durationWords } from './step-context';
 

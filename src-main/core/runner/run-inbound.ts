@@ -6,11 +6,10 @@
 // on this machine is asked about as a change to a platform is, and --yes answers it on the command
 // line (docs/security.md, "Running a collection you did not write").
 import type { InboundSetup } from '../../../src-shared/collections/format';
-import { isLoopbackHost } from '../api/transport-policy';
-import type { LoadedCollection } from '../collections/load-collection';
-import type { RunInboundLayer } from '../inbound/inbound-settings';
-import type { InboundService } from '../inbound/inbound-service';
-import type { Journal } from '../log/journal';
+import { isLoopbackHost } from '../api';
+import type { LoadedCollection } from '../collections';
+import type { RunInboundLayer, InboundService } from '../inbound';
+import type { Journal } from '../log';
 import { durationWords } from './step-context';
 
 export type InboundAccess = Pick<InboundService, 'settings' | 'whyReceiver'>;

@@ -6,7 +6,7 @@
 import { errorText } from '../../../src-shared/contract/errors';
 import type { SessionsState } from '../../../src-shared/contract';
 import type { Invoke } from '../dispatch';
-import type { Journal } from '../log/journal';
+import type { Journal } from '../log';
 
 export interface RunSession {
   id: string;

@@ -9,11 +9,9 @@ import {
 import { fillTemplate } from '../../../src-shared/collections/templates';
 import type { Step } from '../../../src-shared/collections/format';
 import type { StepView } from '../../../src-shared/contract';
-import type { AppTokenService } from '../auth/app-token';
-import type { UserTokenService } from '../auth/user-tokens';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import type { Profile } from '../profiles/profile-store';
+import type { AppTokenService, UserTokenService } from '../auth';
+import type { Journal, Redactor } from '../log';
+import type { Profile } from '../profiles';
 import { runAdvanceClockStep } from './advance-clock-step';
 import { takeCaptures } from './captures';
 import { observedFields } from './observed-fields';

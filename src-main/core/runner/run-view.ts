@@ -10,7 +10,7 @@ import type {
 } from '../../../src-shared/contract';
 import { clockOffsetWords } from '../../../src-shared/rules/clock-advance';
 import { ENDPOINTS } from '../../../src-shared/spec';
-import type { LoadedScenario } from '../collections/load-collection';
+import type { LoadedScenario } from '../collections';
 
 /** A step's name when the file gives none: its kind and what it acts on. */
 function defaultStepName(step: Step): string {

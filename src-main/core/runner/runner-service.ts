@@ -17,12 +17,12 @@ import {
 } from '../../../src-shared/contract';
 import { join } from 'node:path';
 import type { Scenario } from '../../../src-shared/collections/format';
-import type { LoadedCollection } from '../collections/load-collection';
-import type { EndpointCheckWithin } from '../endpoint-check/run-check';
+import type { LoadedCollection } from '../collections';
+import type { EndpointCheckWithin } from '../endpoint-check';
 import { loadRunCollection } from './run-collection';
 import type { Invoke } from '../dispatch';
 import type { CoreEventEmitter } from '../events';
-import type { Profile, ProfileStore } from '../profiles/profile-store';
+import type { Profile, ProfileStore } from '../profiles';
 import { mergeSetups, runInboundScope, type InboundAccess } from './run-inbound';
 import { endRun } from './run-end';
 import { openRunInbox, type RunInbox } from './run-inbox';

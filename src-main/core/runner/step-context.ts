@@ -2,7 +2,7 @@
 // delivery-step.ts, ...); the run (runner-service.ts) resolves its variables first, runs it, then
 // checks its captures and words its failure.
 import type { CheckOutcome, CommandInput, EndpointCheckReport } from '../../../src-shared/contract';
-import type { ComposerSent } from '../composer/composer-service';
+import type { ComposerSent } from '../composer';
 import type { Invoke } from '../dispatch';
 import type { CoreEvents } from '../events';
 import type { RunInbox } from './run-inbox';

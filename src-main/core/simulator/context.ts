@@ -7,12 +7,10 @@ import {
   type CommandOutput,
   type SimRoom,
 } from '../../../src-shared/contract';
-import type { AppTokenService } from '../auth/app-token';
-import type { UserTokenService } from '../auth/user-tokens';
+import type { AppTokenService, UserTokenService } from '../auth';
 import type { CoreEventEmitter } from '../events';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
-import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
+import type { Journal, Redactor } from '../log';
+import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles';
 import type { SimAction } from './refusal-hints';
 import type { SimCall } from './sandbox-http';
 import { RoomAnswer } from '../../../src-shared/sandbox-api/simulator-answers';

@@ -2,7 +2,7 @@
 // the vCard XML built by the composer's builder, and a file (a sample or picked bytes) resolved,
 // typed and checked by the composer's file code, sent as {filename, mime_type, base64}.
 import { CommandError, type CommandInput } from '../../../src-shared/contract';
-import { resolveFile } from '../common/resolve-file';
+import { resolveFile } from '../composer';
 import { buildVcardXml, vcardEditorIssues } from '../common/vcard-xml';
 import { ComposerVcard } from '../../../src-shared/contract';
 

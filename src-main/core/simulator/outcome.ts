@@ -3,8 +3,7 @@
 // the state. A refusal is journaled too and becomes a CommandError with advice for that action.
 import { CommandError } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
-import type { Journal } from '../log/journal';
-import type { Redactor } from '../log/redact';
+import type { Journal, Redactor } from '../log';
 import type { Act } from './context';
 import { REFUSAL_HINTS, type RefusalHint, type SimAction } from './refusal-hints';
 import { callSandbox, type SimAnswer } from './sandbox-http';

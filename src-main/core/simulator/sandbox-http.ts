@@ -1,7 +1,7 @@
 // One call to the sandbox's simulator API (/_sandbox/, docs/sandbox.md) through undici: JSON in,
 // JSON out. A refusal keeps the sandbox's own words (error_description) so the panel can show them.
 import { undici } from '../common/lazy-packages';
-import { describeNetworkError } from '../api/http-client';
+import { describeNetworkError } from '../api';
 
 export interface SimCall {
   method: 'GET' | 'POST' | 'PATCH';

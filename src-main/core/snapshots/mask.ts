@@ -3,7 +3,7 @@
 // a snapshot fails only on a change a person would call one. Masked by default: by the field's
 // name, and by the value's shape (an ISO time, a UUID, a long random id, an epoch time), wherever
 // they are; a check adds field names or body paths of its own (format.ts, SnapshotCheck).
-import { parseBodyPath } from '../runner/body-path';
+import { parseBodyPath } from '../runner';
 
 export const MASKED = '‹masked›';
 

@@ -6,7 +6,7 @@
 import type { SnapshotCheck } from '../../../src-shared/collections/format';
 import type { CheckOutcome } from '../../../src-shared/contract';
 import { errorText } from '../../../src-shared/contract/errors';
-import { itemPath } from '../collections/collection-paths';
+import { itemPath } from '../collections';
 import { diffWords, structuralDiff } from './diff';
 import { maskVolatile } from './mask';
 import {

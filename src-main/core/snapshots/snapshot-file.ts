@@ -9,9 +9,13 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { SNAPSHOTS_DIR } from '../../../src-shared/collections/format';
 import { errorText } from '../../../src-shared/contract/errors';
-import { resolveInside } from '../collections/collection-paths';
-import { MAX_COLLECTION_FILE_BYTES, readCollectionFile } from '../collections/read-collection-file';
-import { OFF_THREAD_BYTES, parseOffThread } from '../collections/parse-off-thread';
+import {
+  resolveInside,
+  MAX_COLLECTION_FILE_BYTES,
+  readCollectionFile,
+  OFF_THREAD_BYTES,
+  parseOffThread,
+} from '../collections';
 import { yaml } from '../common/lazy-packages';
 
 export const StoredSnapshot = z

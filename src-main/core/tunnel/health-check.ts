@@ -5,7 +5,7 @@
 // app, an old answer from a cache) or none in time is a failure.
 import { randomBytes } from 'node:crypto';
 import { undici } from '../common/lazy-packages';
-import { HEALTH_ANSWER, HEALTH_PREFIX } from '../inbound/receiver';
+import { HEALTH_ANSWER, HEALTH_PREFIX } from '../inbound';
 import { describe } from './lt-register';
 
 export interface HealthResult {

@@ -4,8 +4,8 @@
 import { undici } from '../common/lazy-packages';
 import { CommandError, type ProfileView } from '../../../src-shared/contract';
 import type { CoreHost } from '../host-interface';
-import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles/profile-store';
-import { defaultPaths } from '../inbound/inbound-service';
+import { SANDBOX_PROFILE_ID, type ProfileStore } from '../profiles';
+import { defaultPaths } from '../inbound';
 import { describe } from './lt-register';
 
 export async function pushUrlsToSandbox(

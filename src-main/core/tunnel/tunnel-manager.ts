@@ -14,7 +14,7 @@ import {
 } from '../../../src-shared/contract';
 import type { CoreEventEmitter } from '../events';
 import type { SettingsStore } from '../host-interface';
-import type { Journal } from '../log/journal';
+import type { Journal } from '../log';
 import { checkHealth, type HealthResult } from './health-check';
 import { openConnections } from './lt-connections';
 import { registerTunnel } from './lt-register';

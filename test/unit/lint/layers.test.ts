@@ -11,6 +11,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // One existing file per layer, to lint probe code as.
 const RENDERER_FILE = 'src-renderer/src/features/inbound/KeySection.tsx';
 const CORE_FILE = 'src-main/core/dispatch.ts';
+const DOMAIN_FILE = 'src-main/core/runner/run-end.ts';
+const COMMON_FILE = 'src-main/core/common/file-param.ts';
 const SANDBOX_FILE = 'src-main/sandbox/config.ts';
 const PRELOAD_FILE = 'src-preload/index.ts';
 const SHARED_FILE = 'src-shared/spec/index.ts';
@@ -133,6 +135,33 @@ describe('layer boundaries (import-x/no-restricted-paths on resolved paths)', SL
       const shared = specifier(shell, 'src-main/host-start/log-batcher');
       expect(await lintAs(shell, `export * from '${shared}';\n`), shell).toEqual([]);
     }
+  });
+
+  it("stops a domain importing another domain's own files, and lets it import that domain's face", async () => {
+    const inside = specifier(DOMAIN_FILE, 'src-main/core/log/journal');
+    const refused = await lintAs(DOMAIN_FILE, `export type { Journal } from '${inside}';\n`);
+    expect(rulesOf(refused)).toContain('import-x/no-restricted-paths');
+    expect(refused.map((m) => m.message).join('\n')).toMatch(
+      /only through its face, log\/index\.ts/,
+    );
+
+    const face = specifier(DOMAIN_FILE, 'src-main/core/log');
+    expect(await lintAs(DOMAIN_FILE, `export type { Journal } from '${face}';\n`)).toEqual([]);
+    // A domain's own files, and common/, the library under every domain, stay open to it.
+    const own = specifier(DOMAIN_FILE, 'src-main/core/runner/run-view');
+    const library = specifier(DOMAIN_FILE, 'src-main/core/common/file-param');
+    const open = await lintAs(
+      DOMAIN_FILE,
+      `export * from '${own}';\nexport { parseFileParam } from '${library}';\n`,
+    );
+    expect(rulesOf(open)).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('stops common/ importing any domain, even its face', async () => {
+    const face = specifier(COMMON_FILE, 'src-main/core/log');
+    const messages = await lintAs(COMMON_FILE, `export type { Journal } from '${face}';\n`);
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+    expect(messages.map((m) => m.message).join('\n')).toMatch(/common\/ is the library/);
   });
 
   it('stops the sandbox importing the engine', async () => {

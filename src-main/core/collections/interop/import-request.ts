@@ -4,7 +4,7 @@
 // secret parameter becomes `{{its name}}`, and the token is named by `as`, never copied.
 import type { ScenarioInput } from '../../../../src-shared/collections/format';
 import { ENDPOINTS, type EndpointSpec } from '../../../../src-shared/spec';
-import { SECRET_PARAM_NAMES } from '../../log/redact';
+import { SECRET_PARAM_NAMES } from '../../log';
 
 export interface ImportedParam {
   name: string;

@@ -1,7 +1,7 @@
 // The delivery a load tool's script sends: the endpoint check's text message (sample-deliveries.ts),
 // given a fresh id and timestamp by the script for every send, as tp load does, so a handler that
 // de-duplicates by id takes every one as new.
-import { messageSamples } from '../../endpoint-check/sample-deliveries';
+import { messageSamples } from '../../endpoint-check';
 
 export function textDeliveryTemplate(): Record<string, unknown> {
   const text = messageSamples().find((s) => s.key === 'text');

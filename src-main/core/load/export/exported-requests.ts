@@ -10,7 +10,7 @@ import {
   type Step,
 } from '../../../../src-shared/collections/format';
 import { ENDPOINTS, type EndpointSpec } from '../../../../src-shared/spec';
-import type { LoadedCollection } from '../../collections/load-collection';
+import type { LoadedCollection } from '../../collections';
 
 export interface ExportedRequest {
   name: string;

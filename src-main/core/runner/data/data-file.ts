@@ -3,8 +3,7 @@
 // that leads out, and never past the size a collection file may be.
 import { errorText } from '../../../../src-shared/contract/errors';
 import { extname, join } from 'node:path';
-import { resolveInside } from '../../collections/collection-paths';
-import { readCollectionFile } from '../../collections/read-collection-file';
+import { resolveInside, readCollectionFile } from '../../collections';
 import { DataFileError } from './csv';
 import { csvRows, jsonRows, type DataRows } from './data-rows';
 

@@ -4,8 +4,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isIgnoredName, itemPath } from '../../collections/collection-paths';
-import { walkCollection } from '../../collections/collection-tree';
+import { isIgnoredName, itemPath, walkCollection } from '../../collections';
 
 const MAX_DEPTH = 4;
 const MAX_DATA_FILES = 200;

@@ -1,7 +1,7 @@
 // What a run will run, worked out before it starts: each scenario once, or once per row of its
 // data file (checked first: bad input refuses the run before its session opens).
 import type { RunView, ScenarioRunView } from '../../../../src-shared/contract';
-import type { LoadedCollection } from '../../collections/load-collection';
+import type { LoadedCollection } from '../../collections';
 import type { Invoke } from '../../dispatch';
 import { newScenarioView } from '../run-view';
 import {

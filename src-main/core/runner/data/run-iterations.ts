@@ -4,7 +4,7 @@
 // view of its own, named `text.yaml [3/20] msg_type=sticker` by the reporters.
 import type { RunIteration, RunView, ScenarioRunView } from '../../../../src-shared/contract';
 import { CommandError } from '../../../../src-shared/contract';
-import type { LoadedCollection } from '../../collections/load-collection';
+import type { LoadedCollection } from '../../collections';
 import { readRunData, RunDataError, type RunData } from './data-file';
 import { unknownNames, usedNames } from './unknown-columns';
 

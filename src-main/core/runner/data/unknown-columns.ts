@@ -8,7 +8,7 @@ import {
   isSecretVariable,
   templateNames,
 } from '../../../../src-shared/collections/templates';
-import type { LoadedCollection } from '../../collections/load-collection';
+import type { LoadedCollection } from '../../collections';
 
 interface UnknownName {
   name: string;

@@ -9,7 +9,7 @@ import {
   type ResolvedFile,
 } from '../../../../src-main/core/composer/build-request';
 import { multipartBytes } from '../../../../src-main/core/composer/multipart';
-import { resolveFile } from '../../../../src-main/core/common/resolve-file';
+import { resolveFile } from '../../../../src-main/core/composer/resolve-file';
 import { ENDPOINTS, MSG_TYPES, vcardProblemForTests } from './spec-helpers';
 import { CTX, parseMultipart } from './helpers';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../../../src-shared/contract';
 import { curlCommand } from '../../../../src-main/core/composer/export-curl';
-import { harDocument } from '../../../../src-main/core/common/har-entry';
+import { harDocument } from '../../../../src-main/core/log/har-entry';
 import { searchApiRecords } from '../../../../src-main/core/composer/search';
 
 const record = (over: Partial<ApiRecord['api']> = {}, seq = 1): ApiRecord => ({

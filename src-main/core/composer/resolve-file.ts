@@ -1,10 +1,10 @@
 // The file of a composer request as bytes: decoded from base64 or read from the samples, then
 // its type detected and checked against the msg_type.
 import { CommandError, type ComposerFile } from '../../../src-shared/contract';
-import type { ResolvedFile } from '../composer/build-request';
-import { describeFile, detectMediaType } from '../composer/media-type';
-import { readSample } from '../composer/samples';
-import type { StagedFiles } from '../composer/staged-files';
+import type { ResolvedFile } from './build-request';
+import { describeFile, detectMediaType } from './media-type';
+import { readSample } from './samples';
+import type { StagedFiles } from './staged-files';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

@@ -2,7 +2,7 @@
 // the records as journaled: secrets are already redacted there. The entry of one HTTP exchange is
 // also what a session's HAR export (log/session-export-har.ts) uses for its API calls and forwards.
 import type { ApiExchange, ApiRecord } from '../../../src-shared/contract';
-import { parseFileParam } from '../composer/export-curl';
+import { parseFileParam } from '../common/file-param';
 
 interface NameValue {
   name: string;

@@ -1,0 +1,6 @@
+// The auth domain's face: the one module of it that another domain imports (eslint.config.js,
+// domainFaces); its other files are its own. createCore builds it from those files.
+// What the other domains use of it:
+export type { AppTokenService } from './app-token';
+export type { OtpService } from './otp';
+export type { UserTokenService } from './user-tokens';

@@ -1,0 +1,5 @@
+// The runner domain's face: the one module of it that another domain imports (eslint.config.js,
+// domainFaces); its other files are its own. createCore builds it from those files.
+// What the other domains use of it:
+export { parseBodyPath } from './body-path';
+export { type RunSession, startRunSession } from './run-session';

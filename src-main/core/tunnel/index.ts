@@ -1,0 +1,4 @@
+// The tunnel domain's face: the one module of it that another domain imports (eslint.config.js,
+// domainFaces); its other files are its own. createCore builds it from those files.
+// What the other domains use of it:
+export { classifyAddress } from './tunnel-address';
