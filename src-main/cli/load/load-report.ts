@@ -2,22 +2,19 @@
 // held, answer times, errors by class, the histogram as bars) and json (the summary as the engine
 // answers it, load.run).
 import type { LoadProgress, LoadSummary } from '../../../src-shared/contract';
+import { shownHistogram } from '../../../src-shared/rules/load-histogram';
 import { formatDuration } from '../reporters/words';
 import type { LoadArgs } from './load-args';
 
 const BAR_WIDTH = 40;
 
 function histogramLines(s: LoadSummary): string[] {
-  const most = Math.max(1, ...s.histogram.map((b) => b.count));
-  // From the first range with an answer to the last: empty ranges at either end say nothing.
-  const used = s.histogram.map((b, i) => (b.count > 0 ? i : -1)).filter((i) => i >= 0);
-  if (used.length === 0) return ['    (no answer)'];
-  const bars = s.histogram.slice(used[0], used[used.length - 1]! + 1);
-  return bars.map((b, i) => {
-    const prevEdge = bars[i - 1]?.upToMs;
-    const label = b.upToMs === null ? `> ${prevEdge ?? 0} ms` : `≤ ${b.upToMs} ms`;
+  const shown = shownHistogram(s.histogram);
+  if (shown.length === 0) return ['    (no answer)'];
+  const most = Math.max(1, ...shown.map((b) => b.count));
+  return shown.map((b) => {
     const width = b.count === 0 ? 0 : Math.max(1, Math.round((b.count / most) * BAR_WIDTH));
-    return `    ${label.padEnd(10)} ${String(b.count).padStart(8)}  ${'█'.repeat(width)}`;
+    return `    ${b.label.padEnd(10)} ${String(b.count).padStart(8)}  ${'█'.repeat(width)}`;
   });
 }
 
