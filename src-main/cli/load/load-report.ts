@@ -1,7 +1,9 @@
-// The load run's summary in the two --reporter forms: pretty (for a person: the rate asked and
-// held, answer times, errors by class, the histogram as bars) and json (the summary as the engine
-// answers it, load.run).
+// The load run's summary in the --reporter forms: pretty (for a person: the rate asked and held,
+// answer times, errors by class, the histogram as bars), json (the summary as the engine answers
+// it, load.run) and html (a self-contained page, drawn by the engine's piece for a load summary).
 import type { LoadProgress, LoadSummary } from '../../../src-shared/contract';
+import { APP_VERSION } from '../../headless/app-version';
+import { loadReportPage } from '../../core/index';
 import { shownHistogram } from '../../../src-shared/rules/load-histogram';
 import { formatDuration } from '../reporters/words';
 import type { LoadArgs } from './load-args';
@@ -49,7 +51,10 @@ function prettySummary(s: LoadSummary): string {
 }
 
 export function renderLoadSummary(reporter: LoadArgs['reporter'], s: LoadSummary): string {
-  return reporter === 'json' ? `${JSON.stringify(s, null, 2)}\n` : prettySummary(s);
+  if (reporter === 'json') return `${JSON.stringify(s, null, 2)}\n`;
+  // The piece a session's HTML report draws for a load run's record, on a page of its own.
+  if (reporter === 'html') return loadReportPage(s, APP_VERSION);
+  return prettySummary(s);
 }
 
 /** The line on stderr once a second. */
