@@ -1,4 +1,5 @@
-// The report's look, on screen and printed. Printed (or saved as PDF), the summary has its own
+// The report's look, on screen and printed, light or dark as the OS asks on screen (the colours
+// of the app's theme); printed, always light. Printed (or saved as PDF), the summary has its own
 // page, each record starts where the last ended and is not cut inside a row or a line of its
 // text, folded parts are open, and a link's target is written beside it.
 export const REPORT_STYLE = `
@@ -32,6 +33,16 @@ summary{cursor:pointer;color:#444}
 .load-errors tr:first-of-type th{font:600 12px system-ui,sans-serif}.load-errors td:last-child{white-space:normal;word-break:break-word}
 td.num{text-align:right}.load-histogram{width:100%;max-width:48rem}.load-histogram .bar-cell{width:100%}
 .bar{display:block;width:100%;height:.95em}.bar rect{fill:#4a78c2}
+@media screen and (prefers-color-scheme:dark){
+  :root{color-scheme:dark}
+  body{background:#0f1217;color:#e2e6ec}a{color:#58a6ff}
+  pre{background:#1d222b}.muted,.load-tiles dt,.load-tiles small{color:#8b95a3}
+  .kind,.load-tiles div{border-color:#2d333d}.rec{border-top-color:#2d333d}summary{color:#b8c0cc}.attention .why{color:#a3acb9}
+  .attention{border-color:#f85149}.has-problem{border-left-color:#f85149}.attention.clear{border-color:#3fb950}.problems{color:#f85149}
+  .sig-valid,.load-verdict.pass b{color:#3fb950}.sig-invalid,.load-verdict.fail b{color:#f85149}.sig-missing,.sig-unsupported,.late{color:#d29922}
+  .diff .del{background:#3a1d1f}.diff .ins{background:#15321f}.diff .skip{color:#8b95a3}
+  .bar rect{fill:#2f81f7}
+}
 @page{margin:1.5cm 1.2cm}
 @media print{
   body{margin:0;max-width:none;font-size:11pt}
