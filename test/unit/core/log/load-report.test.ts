@@ -118,4 +118,17 @@ describe("a load run's HTML report", () => {
     expect(second).not.toContain('load-histogram');
     expect(text(second)).toContain('Load run of … in words');
   });
+
+  it('reads a load run record whose summary does not hold (a hand edit) without it, rather than refusing the record', () => {
+    const parsed = JournalRecord.safeParse({
+      seq: 3,
+      at: '2026-11-28T20:00:05.000Z',
+      kind: 'system',
+      summary: 'Load run of http://127.0.0.1:3000/hook: passed',
+      system: { level: 'info', message: 'in words', load: { ...SUMMARY, latency: 'fast' } },
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ system: { level: 'info', message: 'in words' } });
+    expect(parsed.data?.kind === 'system' && parsed.data.system.load).toBeUndefined();
+  });
 });
