@@ -20,11 +20,12 @@ async function opened(scheme: 'light' | 'dark', media: 'screen' | 'print'): Prom
   return page;
 }
 
+// A string, run in the page: the tests' TypeScript has no DOM types.
 const colours = (page: Page) =>
-  page.evaluate(() => ({
-    background: getComputedStyle(document.body).backgroundColor,
-    text: getComputedStyle(document.body).color,
-  }));
+  page.evaluate<{ background: string; text: string }>(`(() => {
+    const body = getComputedStyle(document.body);
+    return { background: body.backgroundColor, text: body.color };
+  })()`);
 
 describe('the HTML reports in a browser', () => {
   it('are dark on screen when the system asks, light otherwise and when printed', async () => {
