@@ -113,7 +113,8 @@ Options:
   --profile NAME          sign with a saved profile's client secret (default: a fresh sandbox's)
   --data-dir DIR          where the saved profiles are (with --profile)
   --signature-method M    HMAC-SHA256 (default), HMAC-SHA1 or RSA-SHA256 (sandbox only)
-  --reporter KIND         pretty (default) or json
+  --reporter KIND         pretty (default), json, or html (a self-contained page: figures,
+                          errors, the histogram drawn as bars)
   --out FILE              write the summary to FILE instead of stdout
   --yes                   confirm a URL that is not this machine
 Environment: TP_CLIENT_SECRET (the secret your handler verifies with), NO_COLOR.
@@ -122,7 +123,8 @@ stopped with Ctrl+C (the summary of what was sent is written all the same).
 
 Examples:
   TP_CLIENT_SECRET=s3cret npm run -s tp -- load http://127.0.0.1:3000/hook --rate 200 --duration 30s
-  npm run -s tp -- load http://127.0.0.1:3000/hook --rate 500 --duration 1m --mix text=60,picture=20,group-join=20 --reporter json`;
+  npm run -s tp -- load http://127.0.0.1:3000/hook --rate 500 --duration 1m --mix text=60,picture=20,group-join=20 --reporter json
+  npm run -s tp -- load http://127.0.0.1:3000/hook --rate 200 --duration 30s --reporter html --out load.html`;
 
 const OPENAPI_USAGE = `Usage: npm run -s tp -- openapi [--out FILE]
 

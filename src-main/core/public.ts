@@ -24,6 +24,8 @@ export { isLoopbackHost } from './api/transport-policy';
 export { loadCollection } from './collections/load-collection';
 export { isInside } from './collections/collection-paths';
 export { loadKinds } from './load/load-deliveries';
+// tp load --reporter html draws the summary with the piece a session's HTML report uses for it.
+export { loadReportPage } from './log/html-report/load-report-page';
 
 // A collection run from start to end, and the words the command line reports it with.
 export { runToEnd } from './runner/run-to-end';

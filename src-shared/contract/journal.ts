@@ -3,6 +3,7 @@
 // call, a grant, a system message, a captured delivery, a forward of it, a tunnel change.
 import { z } from 'zod';
 import { cutExpectedSignature } from '../rules/signature-prefix';
+import { LoadSummary } from './load';
 import { TunnelChange } from './tunnel';
 
 export const RecordKind = z.enum(['api', 'delivery', 'forward', 'auth', 'tunnel', 'system']);
@@ -82,7 +83,17 @@ type AuthRecord = z.infer<typeof AuthRecord>;
 export const SystemRecord = z.object({
   ...recordBase,
   kind: z.literal('system'),
-  system: z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  system: z.object({
+    level: z.enum(['info', 'warn', 'error']),
+    message: z.string(),
+    /**
+     * A load run's record carries its whole summary (docs/journal.md, "A load run"), which the
+     * session's HTML report draws. Absent from every other record and from a load run's record of
+     * an older version; one that does not read as a summary is dropped, so the record (its
+     * message says the same in words) stays readable.
+     */
+    load: LoadSummary.optional().catch(undefined),
+  }),
 });
 export type SystemRecord = z.infer<typeof SystemRecord>;
 

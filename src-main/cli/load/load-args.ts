@@ -6,7 +6,7 @@ import { UsageError, parseWith, type HelpArgs } from '../args';
 import { handlerUrlArg } from '../handler-url-arg';
 import { commandUsage } from '../help';
 
-const LOAD_REPORTERS = ['pretty', 'json'] as const;
+const LOAD_REPORTERS = ['pretty', 'json', 'html'] as const;
 
 export interface LoadArgs {
   command: 'load';
@@ -78,7 +78,9 @@ export function parseLoad(argv: string[]): LoadArgs | HelpArgs {
   }
   const reporter = values.reporter as string;
   if (!(LOAD_REPORTERS as readonly string[]).includes(reporter)) {
-    throw refuse(`--reporter ${JSON.stringify(reporter)} is not a reporter: write pretty or json.`);
+    throw refuse(
+      `--reporter ${JSON.stringify(reporter)} is not a reporter: write pretty, json or html.`,
+    );
   }
   const method = values['signature-method'] as string | undefined;
   if (method !== undefined && !(SIGNATURE_METHODS as readonly string[]).includes(method)) {

@@ -1,23 +1,22 @@
-// The load run's summary in the two --reporter forms: pretty (for a person: the rate asked and
-// held, answer times, errors by class, the histogram as bars) and json (the summary as the engine
-// answers it, load.run).
+// The load run's summary in the --reporter forms: pretty (for a person: the rate asked and held,
+// answer times, errors by class, the histogram as bars), json (the summary as the engine answers
+// it, load.run) and html (a self-contained page, drawn by the engine's piece for a load summary).
 import type { LoadProgress, LoadSummary } from '../../../src-shared/contract';
+import { APP_VERSION } from '../../headless/app-version';
+import { loadReportPage } from '../../core/index';
+import { shownHistogram } from '../../../src-shared/rules/load-histogram';
 import { formatDuration } from '../reporters/words';
 import type { LoadArgs } from './load-args';
 
 const BAR_WIDTH = 40;
 
 function histogramLines(s: LoadSummary): string[] {
-  const most = Math.max(1, ...s.histogram.map((b) => b.count));
-  // From the first range with an answer to the last: empty ranges at either end say nothing.
-  const used = s.histogram.map((b, i) => (b.count > 0 ? i : -1)).filter((i) => i >= 0);
-  if (used.length === 0) return ['    (no answer)'];
-  const bars = s.histogram.slice(used[0], used[used.length - 1]! + 1);
-  return bars.map((b, i) => {
-    const prevEdge = bars[i - 1]?.upToMs;
-    const label = b.upToMs === null ? `> ${prevEdge ?? 0} ms` : `≤ ${b.upToMs} ms`;
+  const shown = shownHistogram(s.histogram);
+  if (shown.length === 0) return ['    (no answer)'];
+  const most = Math.max(1, ...shown.map((b) => b.count));
+  return shown.map((b) => {
     const width = b.count === 0 ? 0 : Math.max(1, Math.round((b.count / most) * BAR_WIDTH));
-    return `    ${label.padEnd(10)} ${String(b.count).padStart(8)}  ${'█'.repeat(width)}`;
+    return `    ${b.label.padEnd(10)} ${String(b.count).padStart(8)}  ${'█'.repeat(width)}`;
   });
 }
 
@@ -52,7 +51,10 @@ function prettySummary(s: LoadSummary): string {
 }
 
 export function renderLoadSummary(reporter: LoadArgs['reporter'], s: LoadSummary): string {
-  return reporter === 'json' ? `${JSON.stringify(s, null, 2)}\n` : prettySummary(s);
+  if (reporter === 'json') return `${JSON.stringify(s, null, 2)}\n`;
+  // The piece a session's HTML report draws for a load run's record, on a page of its own.
+  if (reporter === 'html') return loadReportPage(s, APP_VERSION);
+  return prettySummary(s);
 }
 
 /** The line on stderr once a second. */

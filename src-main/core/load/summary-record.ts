@@ -1,5 +1,6 @@
 // The one journal record of a load run (docs/journal.md, "A load run"): a `system` record with its
-// figures; `warn` when the error rate went over the run's limit.
+// figures in words and the whole summary (`load`); `warn` when the error rate went over the run's
+// limit.
 import type { LoadSummary } from '../../../src-shared/contract';
 import type { NewRecord } from '../log';
 
@@ -16,6 +17,8 @@ export function summaryRecord(s: LoadSummary, profileId: string): NewRecord {
     system: {
       level: s.passed ? 'info' : 'warn',
       message: `Load run of ${s.url} as profile "${s.profileName}" (${s.signatureMethod})${s.stopped ? `, stopped after ${s.sent} of ${s.planned} deliveries` : ''}: ${loadSummaryWords(s)}${errors ? `; errors: ${errors}` : ''}. Only this summary is journaled, not each delivery.`,
+      // The whole summary, for the session's HTML report to draw (figures and histogram).
+      load: s,
     },
   };
 }

@@ -1,6 +1,7 @@
 // load.run through the engine: every delivery signed as the app's (the correct sample
 // handler verifies each), the mix's proportions sent, one journal record for the whole run, and
-// each error class (a 500, a dropped connection) counted as such.
+// each error class (a 500, a dropped connection) counted as such, and the run drawn in the session's
+// HTML export.
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -111,6 +112,44 @@ describe('load.run', () => {
     expect(summary.passed).toBe(false);
     const last = (await recordsOfOpenSession()).at(-1);
     expect(last).toMatchObject({ kind: 'system', system: { level: 'warn' } });
+  });
+
+  it("draws the run in the session's HTML export: its figures, errors by class and histogram", async () => {
+    let seen = 0;
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen += 1;
+        res.writeHead(seen % 4 === 0 ? 503 : 200).end('ok');
+      });
+    });
+    await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?who=<b>me</b>`;
+    const summary = await fx.core.invoke('load.run', { url, rate: 40, durationMs: 500 });
+    expect(summary.errors).toEqual([{ class: 'status 5xx', count: 5, example: 'HTTP 503' }]);
+    const { recordingId } = await fx.core.invoke('sessions.list', {});
+    const { content } = await fx.core.invoke('sessions.export', {
+      sessionId: recordingId,
+      format: 'html',
+    });
+    const record = content.slice(content.lastIndexOf('<section class="rec kind-system'));
+    const words = record.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const l = summary.latency;
+    expect(words).toContain(`Handler ${url.replace('<b>me</b>', '&lt;b&gt;me&lt;/b&gt;')}`);
+    expect(words).toContain(
+      `p50 ${l.p50Ms} ms · p95 ${l.p95Ms} ms · p99 ${l.p99Ms} ms · max ${l.maxMs} ms (20 answers`,
+    );
+    expect(words).toContain(`rate held ${summary.sentPerSecond}/s of 40/s asked`);
+    expect(words).toContain('status 5xx 5 HTTP 503');
+    expect(words).toContain('✗ Failed : 25% of the deliveries sent were not answered 2xx');
+    // The histogram's bars hold every answer, each range named.
+    const rows = [
+      ...record.matchAll(
+        /<th scope="row">(≤ \d+ ms|&gt; \d+ ms)<\/th><td class="num">(\d+)<\/td><td class="bar-cell"><svg/g,
+      ),
+    ];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.reduce((n, m) => n + Number(m[2]), 0)).toBe(20);
   });
 
   it('loads an https handler whose certificate does not hold, and says so in the summary', async () => {

@@ -67,7 +67,7 @@ describe('tp load arguments', () => {
       'did you mean picture?',
     );
     expect(refusal([URL, '--rate', '10', '--duration', '1s', '--reporter', 'junit'])).toContain(
-      'write pretty or json',
+      'write pretty, json or html',
     );
     expect(refusal([URL, '--rate', '10', '--duration', '1s', '--max-errors', '150'])).toContain(
       'percentage from 0 to 100',
@@ -80,5 +80,12 @@ describe('tp load arguments', () => {
     const listed = /kinds: (.*?) --max-errors/.exec(usage)?.[1]?.split(', ');
     expect(listed).toEqual(loadKinds());
     expect(usage).toContain('Exit: 0 the error rate within --max-errors');
+    expect(usage).toContain('--reporter KIND pretty (default), json, or html');
+  });
+
+  it('takes --reporter html with --out', () => {
+    expect(
+      parseLoad([URL, '--rate', '10', '--duration', '1s', '--reporter', 'html', '--out', 'l.html']),
+    ).toMatchObject({ reporter: 'html', out: 'l.html' });
   });
 });

@@ -1,7 +1,8 @@
 // What in a record needs a person's attention, for the top of a session's HTML report: failed run
 // steps (their checks did not hold), invalid signatures, errors (no answer, an HTTP error, a
-// refused request, a failed grant, an engine error) and answers that came too late for the
-// platform. A record can have several; it is listed under the first of PROBLEM_ORDER.
+// refused request, a failed grant, an engine error, a load run over its error limit) and answers
+// that came too late for the platform. A record can have several; it is listed under the first of
+// PROBLEM_ORDER.
 import type { JournalRecord } from '../../../../src-shared/contract';
 
 export const PROBLEM_ORDER = ['failed-step', 'invalid-signature', 'error', 'late'] as const;
@@ -52,6 +53,9 @@ export function problemsOf(r: JournalRecord): Problem[] {
     case 'system':
       if (FAILED_STEP.test(r.summary)) add('failed-step', r.system.message);
       else if (r.system.level === 'error') add('error', r.system.message);
+      // A load run over its error limit is a `warn` record (the app went on), but the handler
+      // failed: its share of errors is what the person looks for first.
+      else if (r.system.load?.passed === false) add('error', r.system.message);
       break;
     case 'delivery': {
       const d = r.delivery;

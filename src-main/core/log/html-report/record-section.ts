@@ -4,6 +4,7 @@
 import type { ApiExchange, JournalRecord } from '../../../../src-shared/contract';
 import { deliveryDetail } from './delivery-section';
 import { anchorOf, esc, recordLink, withRecordLinks } from './html-escape';
+import { loadSummarySection } from './load-summary-section';
 import { exchangeAnswer, exchangeRequest } from './raw-http';
 import { PROBLEM_LABELS, problemsOf } from './record-problem';
 import { fields, pairs, rawBlock, type ReportContext } from './section-parts';
@@ -40,7 +41,11 @@ function detail(r: JournalRecord, ctx: ReportContext): string {
         ['Call', r.auth.apiSeq !== undefined ? recordLink(r.auth.apiSeq) : ''],
       ]);
     case 'system':
-      return `<p>${withRecordLinks(esc(r.system.message))}</p>`;
+      // A load run's record draws its summary as `tp load --reporter html` does; the message says
+      // the same in words (and is all a record of an older version has).
+      return r.system.load
+        ? loadSummarySection(r.system.load)
+        : `<p>${withRecordLinks(esc(r.system.message))}</p>`;
     default:
       // The tunnel's changes say it all in their summary.
       return '';

@@ -60,18 +60,26 @@ function counts(outline: ReportOutline): string {
   )}</div>`;
 }
 
+/**
+ * Every HTML report's page up to its body (a session's, a load run's): the policy, the style and
+ * the print script, the title escaped.
+ */
+export function pageHead(title: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${POLICY}">
+<meta name="viewport" content="width=device-width">
+<title>${esc(title)}</title>
+<style>${REPORT_STYLE}</style><script>${REPORT_SCRIPT}</script></head>
+<body>`;
+}
+
 /** The page up to its first record's section. */
 export function reportHead(name: string, outline: ReportOutline, version: string): string {
   const capped = outline.linksCapped
     ? '<p class="muted">This session has more links between records than a report lists: a record’s own links to the deliveries it comes from are all there.</p>'
     : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${POLICY}">
-<meta name="viewport" content="width=device-width">
-<title>${esc(name)}: TP Inspector session</title>
-<style>${REPORT_STYLE}</style><script>${REPORT_SCRIPT}</script></head>
-<body><section class="summary" aria-label="Summary"><h1>${esc(name)}</h1><p class="muted">TP Inspector ${esc(version)} · session report · ${outline.total} records</p>
+  return `${pageHead(`${name}: TP Inspector session`)}<section class="summary" aria-label="Summary"><h1>${esc(name)}</h1><p class="muted">TP Inspector ${esc(version)} · session report · ${outline.total} records</p>
 ${attention(outline)}${counts(outline)}${capped}</section>
 <h2 class="records-title">Records</h2>
 `;
