@@ -17,6 +17,10 @@ interface CallResult {
   result: HttpResult;
 }
 
+/**
+ * One call with the token it is given, never renewed: each of the client's attempts, and the first
+ * /tp/me.json of a token just granted (the users' tokens: there is nothing to renew it with yet).
+ */
 export async function sendAuthorized(
   deps: ExchangeDeps,
   profile: Profile,
