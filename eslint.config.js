@@ -350,6 +350,28 @@ export default tseslint.config(
   },
 
   {
+    // Every exchange the engine sends is sent and journaled by api/send-exchange.ts: sendHttp
+    // called anywhere else would skip the journal, its redaction, the size limit it is given and
+    // the HTTPS rule of a call that carries a credential.
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/core/api/send-exchange.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http-client$',
+              importNames: ['sendHttp'],
+              message:
+                'send through src-main/core/api/send-exchange.ts (sendExchange, sendExchangeAs), which journals the exchange redacted; a call to the platform goes through the API client above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A cycle makes load order matter and keeps two modules from being understood apart.
     // Type-only imports are not followed: they vanish at build time.
     files: [

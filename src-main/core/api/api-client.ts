@@ -2,14 +2,14 @@
 // token and journals it; createApiClient() picks the token for "act as", and on a 401
 // invalid_token renews it once (re-fetch for the app, refresh for a user) and tries again. Its
 // call() makes the request from a path and parameters; its send() takes one the caller made (the
-// composer's: its own connection with phase timings, an upload read as it goes).
+// composer's: its own connection with phase timings, an upload read as it goes). Each attempt is
+// sent and journaled by send-exchange.ts, as the token endpoint's calls are.
 import { CommandError, type ActAs, type ApiRecord } from '../../../src-shared/contract';
-import type { Journal, Redactor } from '../log';
 import type { Profile, ProfileStore } from '../profiles';
 import { platformUrl } from './platform-url';
-import { sendHttp, type HttpResult, type OutgoingRequest } from './http-client';
-import { recordExchange } from './record-exchange';
+import type { HttpResult, OutgoingRequest } from './http-client';
 import { parseJsonObject } from './response-reading';
+import { sendExchange, type ExchangeDeps } from './send-exchange';
 
 interface CallResult {
   record: ApiRecord;
@@ -17,15 +17,12 @@ interface CallResult {
   result: HttpResult;
 }
 
-interface SendDeps {
-  journal: Journal;
-  redactor: Redactor;
-  /** The largest response read (CoreOptions.apiMaxResponseBytes; default API_MAX_RESPONSE_BYTES). */
-  maxResponseBytes?: number;
-}
-
+/**
+ * One call with the token it is given, never renewed: each of the client's attempts, and the first
+ * /tp/me.json of a token just granted (the users' tokens: there is nothing to renew it with yet).
+ */
 export async function sendAuthorized(
-  { journal, redactor, maxResponseBytes }: SendDeps,
+  deps: ExchangeDeps,
   profile: Profile,
   call: { method: 'GET' | 'POST'; path: string; params: Record<string, string> },
   accessToken: string,
@@ -45,12 +42,10 @@ export async function sendAuthorized(
     headers,
     params: call.params,
     ...(call.method === 'POST' ? { body: form } : {}),
-    ...(maxResponseBytes ? { maxResponseBytes } : {}),
   };
-  const result = await sendHttp(req);
-  const record = recordExchange(journal, redactor, req, result, {
+  const { record, result } = await sendExchange(deps, req, {
     profileId: profile.id,
-    summary: `${call.method} ${call.path} → ${result.status ?? 'no response'}`,
+    summary: (result) => `${call.method} ${call.path} → ${result.status ?? 'no response'}`,
   });
   let json: unknown = null;
   if (result.body) {
@@ -64,7 +59,7 @@ export async function sendAuthorized(
 }
 
 /** A 401 that says (or does not deny) that the token is the problem. */
-export function isInvalidToken(result: HttpResult): boolean {
+function isInvalidToken(result: HttpResult): boolean {
   if (result.status !== 401) return false;
   const code = result.body ? parseJsonObject(result.body)?.error : undefined;
   const challenge = result.headers['www-authenticate'] ?? '';
@@ -76,21 +71,32 @@ export function isInvalidToken(result: HttpResult): boolean {
  * longer the current one, another call already renewed it, and that renewal is used instead of a
  * second one (with rotating refresh tokens a second refresh would fail).
  */
-interface TokenSource {
+interface AppTokenSource {
   app(profileId: string): Promise<string>;
   renewApp(profileId: string, refused: string): Promise<string>;
+}
+interface TokenSource extends AppTokenSource {
   user(profileId: string, userId: string): Promise<string>;
   renewUser(profileId: string, userId: string, refused: string): Promise<string>;
+}
+
+/** Acting as the app, for a user or not: what a client holding the app token alone may do. */
+type AsApp = Exclude<ActAs, { kind: 'user' }>;
+
+/** One "act as"'s token: the current one, and its renewal once the platform refused `refused`. */
+interface TokenOf {
+  current(): Promise<string>;
+  renew(refused: string): Promise<string>;
 }
 
 /**
  * A call whose request the caller makes (the composer's, from the catalog): the client still picks
  * the token, renews it once on a 401 and journals each attempt, as for call().
  */
-interface PreparedCall {
+interface PreparedCall<A extends ActAs = ActAs> {
   profileId?: string;
   /** Whose token goes in the authorization header; null when the endpoint takes none (sent once). */
-  actAs: ActAs | null;
+  actAs: A | null;
   method: 'GET' | 'POST';
   url: string;
   /** The request's own headers: an authorization header among them wins over the token. */
@@ -115,66 +121,82 @@ interface PreparedResult {
   token: string | null;
 }
 
-export interface ApiClient {
+export interface ApiClient<A extends ActAs = ActAs> {
   call(request: {
     profileId?: string;
     method: 'GET' | 'POST';
     path: string;
     params: Record<string, string>;
-    actAs: ActAs;
+    actAs: A;
   }): Promise<CallResult>;
-  send(call: PreparedCall): Promise<PreparedResult>;
+  send(call: PreparedCall<A>): Promise<PreparedResult>;
 }
 
-export function createApiClient(
-  deps: SendDeps & { profiles: ProfileStore; tokens: TokenSource },
-): ApiClient {
-  const tokenFor = (profileId: string, actAs: ActAs) =>
-    actAs.kind === 'user' ? deps.tokens.user(profileId, actAs.userId) : deps.tokens.app(profileId);
-  const renew = (profileId: string, actAs: ActAs, refused: string) =>
-    actAs.kind === 'user'
-      ? deps.tokens.renewUser(profileId, actAs.userId, refused)
-      : deps.tokens.renewApp(profileId, refused);
+type ClientDeps = ExchangeDeps & { profiles: ProfileStore };
 
+export function createApiClient(deps: ClientDeps & { tokens: TokenSource }): ApiClient {
+  const { tokens } = deps;
+  return clientOver<ActAs>(deps, (profileId, actAs) =>
+    actAs.kind === 'user'
+      ? {
+          current: () => tokens.user(profileId, actAs.userId),
+          renew: (refused) => tokens.renewUser(profileId, actAs.userId, refused),
+        }
+      : appTokenOf(tokens, profileId),
+  );
+}
+
+/**
+ * A client that calls as the app only, for a service the full client's tokens come from (the
+ * users' tokens ask the platform with the app token whether it still knows a user): the same
+ * token choice and renewal, with no client built from that service itself.
+ */
+export function createAppClient(deps: ClientDeps & { tokens: AppTokenSource }): ApiClient<AsApp> {
+  return clientOver<AsApp>(deps, (profileId) => appTokenOf(deps.tokens, profileId));
+}
+
+const appTokenOf = (tokens: AppTokenSource, profileId: string): TokenOf => ({
+  current: () => tokens.app(profileId),
+  renew: (refused) => tokens.renewApp(profileId, refused),
+});
+
+function clientOver<A extends ActAs>(
+  deps: ClientDeps,
+  tokenOf: (profileId: string, actAs: A) => TokenOf,
+): ApiClient<A> {
   /**
    * The one place a token is chosen and a refused one renewed: `attempt` sends with a token, and
    * a 401 invalid_token gets one renewal and one more attempt, never a second.
    */
   async function withToken<T extends { result: HttpResult }>(
     profileId: string,
-    actAs: ActAs | null,
+    actAs: A | null,
     attempt: (token: string | null) => Promise<T>,
   ): Promise<T & { token: string | null }> {
-    const token = actAs ? await tokenFor(profileId, actAs) : null;
+    const source = actAs ? tokenOf(profileId, actAs) : null;
+    const token = source ? await source.current() : null;
     const first = await attempt(token);
-    if (!actAs || !token || !isInvalidToken(first.result)) return { ...first, token };
-    const renewed = await renew(profileId, actAs, token);
+    if (!source || !token || !isInvalidToken(first.result)) return { ...first, token };
+    const renewed = await source.renew(token);
     return { ...(await attempt(renewed)), token: renewed };
   }
 
-  async function sendPrepared(profile: Profile, call: PreparedCall, token: string | null) {
-    const req: OutgoingRequest = {
+  async function sendPrepared(profile: Profile, call: PreparedCall<A>, token: string | null) {
+    const req = {
       method: call.method,
       url: call.url,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...call.headers },
+      params: call.params,
       ...(call.body ? { body: call.body() } : {}),
       ...(call.measurePhases ? { measurePhases: true } : {}),
-      ...(deps.maxResponseBytes ? { maxResponseBytes: deps.maxResponseBytes } : {}),
     };
-    const result = await sendHttp(req);
-    call.onAnswer?.(result);
-    const record = recordExchange(
-      deps.journal,
-      deps.redactor,
-      { ...req, params: call.params },
-      result,
-      {
-        profileId: profile.id,
-        summary: call.summary(result),
-      },
-    );
-    call.onRecorded?.(record, token);
-    return { record, result };
+    const sent = await sendExchange(deps, req, {
+      profileId: profile.id,
+      summary: (result) => call.summary(result),
+      onAnswer: (result) => call.onAnswer?.(result),
+    });
+    call.onRecorded?.(sent.record, token);
+    return sent;
   }
 
   return {

@@ -5,45 +5,38 @@
 // flow never leaves the engine, so whoever opened the public directory URL cannot take it and
 // pair it with a code of their own at the loopback redirect URI (login CSRF), and a visitor on
 // another machine (the platform's client through the tunnel) no longer needs to reach 127.0.0.1.
-import type { Journal, Redactor } from '../log';
 import type { Profile } from '../profiles';
-import { sendHttp, recordExchange, assertSecretTransport } from '../api';
+import { type HttpResult, sendExchange, type ExchangeDeps } from '../api';
 
 type OtpAuthorizeOutcome =
   /** Where the platform sent the browser: the redirect URI with code (or error) and state. */
   { ok: true; landed: URL; apiSeq: number } | { ok: false; message: string; apiSeq: number | null };
 
 export async function authorizeWithOtp(
-  { journal, redactor }: { journal: Journal; redactor: Redactor },
+  deps: ExchangeDeps,
   profile: Profile,
   authorizeUrl: string,
   timeoutMs: number,
 ): Promise<OtpAuthorizeOutcome> {
-  // The otp is a credential for the user's grant: the same rule as the client secret.
-  assertSecretTransport(authorizeUrl);
-  const url = new URL(authorizeUrl);
-  const params = Object.fromEntries(url.searchParams);
   const req = {
     method: 'GET' as const,
     url: authorizeUrl,
     headers: { accept: 'text/html' },
-    params,
+    params: URL.canParse(authorizeUrl)
+      ? Object.fromEntries(new URL(authorizeUrl).searchParams)
+      : {},
     timeoutMs,
+    // The otp is a credential for the user's grant: the same rule as the client secret.
+    carriesSecret: true,
   };
-  const result = await sendHttp(req);
-  const location = result.headers.location;
-  let landed: URL | null = null;
-  try {
-    landed = location ? new URL(location, authorizeUrl) : null;
-  } catch {
-    landed = null;
-  }
-  // The code is single use but redeemable with the client secret until it is: never in clear.
-  redactor.addSecret(landed?.searchParams.get('code') ?? null);
-  const record = recordExchange(journal, redactor, req, result, {
+  const { record, result } = await sendExchange(deps, req, {
     profileId: profile.id,
-    summary: `GET /tp/authorize (otp) → ${result.status ?? 'no response'}`,
+    summary: (result) => `GET /tp/authorize (otp) → ${result.status ?? 'no response'}`,
+    // The code is single use but redeemable with the client secret until it is: never in clear.
+    onAnswer: (result) =>
+      deps.redactor.addSecret(landedAt(result, authorizeUrl)?.searchParams.get('code') ?? null),
   });
+  const landed = landedAt(result, authorizeUrl);
   if (result.status === null) {
     return { ok: false, message: result.error ?? 'No answer.', apiSeq: record.seq };
   }
@@ -62,4 +55,14 @@ export async function authorizeWithOtp(
     };
   }
   return { ok: true, landed, apiSeq: record.seq };
+}
+
+/** Where the answer's Location points, read against the URL asked; null when none or unreadable. */
+function landedAt(result: HttpResult, authorizeUrl: string): URL | null {
+  const location = result.headers.location;
+  try {
+    return location ? new URL(location, authorizeUrl) : null;
+  } catch {
+    return null;
+  }
 }

@@ -3,33 +3,27 @@
 // user_not_connected for one that is only no longer connected). Asked after a refused refresh, to
 // tell "connect again" (the user is there, the grant is gone) from "forget it" (the platform's data
 // was reset, as when the sandbox's state was deleted: connecting again makes another user).
-import { isInvalidToken, sendAuthorized } from '../api';
-import type { Journal, Redactor } from '../log';
-import type { Profile } from '../profiles';
+// Asked through the API client acting as the app for that user: the platform that forgot the user
+// forgot the stored app token too, and the client renews a refused token once, as for any call.
+import type { ApiClient } from '../api';
 
 export const FORGOTTEN_USER_MESSAGE =
   'The platform no longer knows this user: it refused the refresh token and answers not_found for this user id (its data was reset, or the user was deleted). Connecting again would make another user: remove this one from the list.';
 
 /** True only when the platform says so; any other answer, or none, is not taken as proof. */
 export async function platformForgotUser(
-  deps: { journal: Journal; redactor: Redactor },
-  profile: Profile,
-  appToken: { current: () => Promise<string>; renew: (refused: string) => Promise<string> },
+  api: Pick<ApiClient, 'call'>,
+  profileId: string,
   userId: string,
 ): Promise<boolean> {
-  const ask = (token: string) =>
-    sendAuthorized(
-      deps,
-      profile,
-      { method: 'GET', path: '/tp/me.json', params: { user_id: userId } },
-      token,
-    );
   try {
-    const token = await appToken.current();
-    let answer = await ask(token);
-    // The platform that forgot the user forgot the stored app token too: get a new one, once.
-    if (isInvalidToken(answer.result)) answer = await ask(await appToken.renew(token));
-    const { result, json } = answer;
+    const { result, json } = await api.call({
+      profileId,
+      method: 'GET',
+      path: '/tp/me.json',
+      params: {},
+      actAs: { kind: 'appForUser', userId },
+    });
     return result.status === 404 && (json as { error?: unknown } | null)?.error === 'not_found';
   } catch {
     return false;

@@ -1,17 +1,18 @@
-// One call to POST /tp/token for any grant. The response is read tolerantly (the refresh
-// response is "not shown" in the API document: a missing refresh_token or scope is normal), new
-// tokens are registered for redaction before the exchange is journaled, and the outcome is a value
-// rather than an exception, so that callers decide what a failure means for them.
+// One call to POST /tp/token for any grant, sent and journaled as every platform call is
+// (api/send-exchange.ts), over HTTPS only as it carries the client secret (loopback aside). The
+// response is read tolerantly (the refresh response is "not shown" in the API document: a missing
+// refresh_token or scope is normal), new tokens are registered for redaction before the exchange
+// is journaled, and the outcome is a value rather than an exception, so that callers decide what a
+// failure means for them.
 import { CommandError } from '../../../src-shared/contract';
-import type { Journal, Redactor } from '../log';
 import type { Profile } from '../profiles';
 import {
-  sendHttp,
+  type HttpResult,
   platformUrl,
-  recordExchange,
   describeHttpFailure,
   parseJsonObject,
-  assertSecretTransport,
+  sendExchange,
+  type ExchangeDeps,
 } from '../api';
 
 type Grant = 'client_credentials' | 'authorization_code' | 'refresh_token';
@@ -29,13 +30,8 @@ type GrantOutcome =
   | { ok: true; token: IssuedToken; apiSeq: number }
   | { ok: false; message: string; errorCode: string | null; status: number | null; apiSeq: number };
 
-interface TokenEndpointDeps {
-  journal: Journal;
-  redactor: Redactor;
-}
-
 export async function requestToken(
-  { journal, redactor }: TokenEndpointDeps,
+  deps: ExchangeDeps,
   profile: Profile,
   grant: Grant,
   extra: Record<string, string> = {},
@@ -46,8 +42,6 @@ export async function requestToken(
       message: `Profile "${profile.name}" has no client secret. Enter it in the profile, then try again.`,
     });
   }
-  const url = platformUrl(profile, '/tp/token');
-  assertSecretTransport(url);
   const params = {
     grant_type: grant,
     client_id: profile.clientId,
@@ -56,28 +50,31 @@ export async function requestToken(
   };
   const req = {
     method: 'POST' as const,
-    url,
+    url: platformUrl(profile, '/tp/token'),
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(params).toString(),
     params,
+    carriesSecret: true,
   };
-  const result = await sendHttp(req);
-  const json = result.body ? parseJsonObject(result.body) : null;
-  const str = (key: string) => (typeof json?.[key] === 'string' ? (json[key] as string) : null);
+  const { record, result } = await sendExchange(deps, req, {
+    profileId: profile.id,
+    summary: (result) => `POST /tp/token (${grant}) → ${result.status ?? 'no response'}`,
+    onAnswer(result) {
+      // Remember new tokens before journaling, so the raw body is written redacted.
+      const answer = jsonOf(result);
+      deps.redactor.addSecret(stringIn(answer, 'access_token'));
+      deps.redactor.addSecret(stringIn(answer, 'refresh_token'));
+    },
+  });
+  const json = jsonOf(result);
+  const str = (key: string) => stringIn(json, key);
   const accessToken = str('access_token');
   const refreshToken = str('refresh_token');
-  // Remember new tokens before journaling, so the raw body is written redacted.
-  redactor.addSecret(accessToken);
-  redactor.addSecret(refreshToken);
-  const record = recordExchange(journal, redactor, req, result, {
-    profileId: profile.id,
-    summary: `POST /tp/token (${grant}) → ${result.status ?? 'no response'}`,
-  });
   const success = result.status !== null && result.status >= 200 && result.status < 300;
   if (!success || accessToken === null) {
     return {
       ok: false,
-      message: describeHttpFailure(`The ${grant} grant`, result, json, redactor.text),
+      message: describeHttpFailure(`The ${grant} grant`, result, json, deps.redactor.text),
       errorCode: str('error'),
       status: result.status,
       apiSeq: record.seq,
@@ -97,3 +94,8 @@ export async function requestToken(
     },
   };
 }
+
+const jsonOf = (result: HttpResult) => (result.body ? parseJsonObject(result.body) : null);
+
+const stringIn = (json: Record<string, unknown> | null, key: string) =>
+  typeof json?.[key] === 'string' ? (json[key] as string) : null;

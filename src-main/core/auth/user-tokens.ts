@@ -11,7 +11,7 @@ import type { CoreHost } from '../host-interface';
 import { type Journal, redactValue, type Redactor } from '../log';
 import type { Profile, ProfileStore } from '../profiles';
 import type { SecretVault } from '../secrets';
-import { sendAuthorized } from '../api';
+import { createAppClient, sendAuthorized } from '../api';
 import { EXPIRY_SKEW_MS } from './app-token';
 import { singleFlight } from '../common/single-flight';
 import { FORGOTTEN_USER_MESSAGE, platformForgotUser } from './platform-forgot-user';
@@ -85,6 +85,13 @@ export function createUserTokenService({
 }: Deps): UserTokenService {
   const refreshing = new Set<string>();
   const once = singleFlight<string>();
+  // The platform is asked as the app whether it still knows a user whose refresh it refused.
+  const asApp = createAppClient({
+    journal,
+    redactor,
+    profiles,
+    tokens: { app: appToken.current, renewApp: appToken.renew },
+  });
 
   const metas = (profileId: string): UserMeta[] => {
     const parsed = z.array(UserMeta).safeParse(host.settings.get(settingsKey(profileId)) ?? []);
@@ -207,17 +214,7 @@ export function createUserTokenService({
             ? `The platform refused the refresh token of ${userId} (invalid_grant): the grant was revoked on the platform, or this refresh token was already used or revoked. Connect the user again.`
             : outcome.message;
           if (refused) vault.delete(vaultKey(profileId, userId));
-          const forgotten =
-            refused &&
-            (await platformForgotUser(
-              { journal, redactor },
-              profile,
-              {
-                current: () => appToken.current(profileId),
-                renew: (refused) => appToken.renew(profileId, refused),
-              },
-              userId,
-            ));
+          const forgotten = refused && (await platformForgotUser(asApp, profileId, userId));
           const said = forgotten ? FORGOTTEN_USER_MESSAGE : message;
           refreshing.delete(vaultKey(profileId, userId));
           update(profileId, userId, {

@@ -1,9 +1,10 @@
 // Sends one delivery of the check to the handler's URL as the platform does (API document §6: a
-// form-encoded POST of `data`, `signature` and `signature_method`), through the engine's HTTP client
-// (undici, which follows no redirect), and journals it as an `api` record: the signature is shown,
-// the client secret never (the redactor knows it).
+// form-encoded POST of `data`, `signature` and `signature_method`), sent and journaled as an `api`
+// record as every call the engine makes is (api/send-exchange.ts; undici, which follows no
+// redirect), with no token: a handler is not the platform. The signature is shown, the client
+// secret never (the redactor knows it).
 import type { Dispatcher } from 'undici';
-import { sendHttp, recordExchange } from '../api';
+import { sendExchange } from '../api';
 import type { Journal, Redactor } from '../log';
 import { PLATFORM_DELIVERY_DEADLINE_MS } from '../../../src-shared/rules/delivery-deadline';
 
@@ -56,15 +57,15 @@ export async function sendDelivery(
       'user-agent': 'TP-Inspector-endpoint-check',
     },
     body: new URLSearchParams(params).toString(),
+    params,
     timeoutMs: ANSWER_TIMEOUT_MS,
     whatToCheck: 'the URL given to the check, and that the handler is running',
     maxResponseBytes: 1024 * 1024,
     ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
   };
-  const result = await sendHttp(req);
-  const answered = result.status === null ? 'no answer' : `${result.status}`;
-  const record = recordExchange(ctx.journal, ctx.redactor, { ...req, params }, result, {
-    summary: `Endpoint check ${checkId}: POST ${ctx.url} → ${answered}`,
+  const { record, result } = await sendExchange(ctx, req, {
+    summary: (result) =>
+      `Endpoint check ${checkId}: POST ${ctx.url} → ${result.status === null ? 'no answer' : result.status}`,
     ...(ctx.profileId ? { profileId: ctx.profileId } : {}),
   });
   const location = result.headers.location;

@@ -2,8 +2,9 @@
 // developer's own URLs (forward-guard.ts decides which targets get it and with which headers).
 // Results become `forward` records beside the delivery (docs/journal.md): a dead or slow target
 // is an error record after the timeout, never a stall of the receiver; a target that does not
-// get it is a record saying why.
-import { sendHttp, exchangeOf } from '../api';
+// get it is a record saying why. Sent and its exchange built as every call the engine makes is
+// (api/send-exchange.ts), with no token: a handler is not the platform.
+import { sendExchangeAs } from '../api';
 import type { ForwardRecord, NotForwardedReason } from '../../../src-shared/contract';
 import { lateForwardWords, pastDeadline } from '../../../src-shared/rules/delivery-deadline';
 import { notForwardedWords } from '../../../src-shared/rules/forward-words';
@@ -38,42 +39,43 @@ export function createForwarder(journal: Journal, redactor: Redactor): Forwarder
   return {
     async send(req) {
       const { headers } = req;
-      const result = await sendHttp({
-        method: 'POST',
+      const what = req.why === 'replay' ? 'Replay' : 'Forward';
+      const sent = {
+        method: 'POST' as const,
         url: req.url,
         headers,
+        params: {},
         body: req.body,
         timeoutMs: req.timeoutMs,
         whatToCheck: req.why === 'replay' ? 'the replay URL' : 'the forward target URL',
-      });
-      const what = req.why === 'replay' ? 'Replay' : 'Forward';
-      // A target is the app's own server: had the platform sent it the delivery, it would not have
-      // waited past its deadline for this answer.
-      const late =
-        result.status !== null && pastDeadline(result.timing.totalMs)
-          ? lateForwardWords(result.status, result.timing.totalMs)
-          : undefined;
-      const summary =
-        result.status === null
-          ? `${what} of delivery #${req.deliverySeq} to ${req.url} failed: ${result.error ?? 'no answer'}`
-          : `${what} of delivery #${req.deliverySeq} to ${req.url} → ${result.status}${late ? ` (${late})` : ''}`;
-      return journal.append({
-        kind: 'forward',
-        profileId: req.profileId,
-        summary,
-        forward: {
-          deliverySeq: req.deliverySeq,
-          why: req.why,
-          edited: req.edited ?? false,
-          resigned: req.resigned ?? false,
-          ...(late ? { late } : {}),
-          // The forward URL is the developer's own, shown as typed (not through the redactor).
-          exchange: {
-            ...exchangeOf(redactor, { method: 'POST', url: req.url, headers, params: {} }, result),
-            url: req.url,
+      };
+      const { record } = await sendExchangeAs({ journal, redactor }, sent, (exchange, result) => {
+        // A target is the app's own server: had the platform sent it the delivery, it would not
+        // have waited past its deadline for this answer.
+        const late =
+          result.status !== null && pastDeadline(result.timing.totalMs)
+            ? lateForwardWords(result.status, result.timing.totalMs)
+            : undefined;
+        const summary =
+          result.status === null
+            ? `${what} of delivery #${req.deliverySeq} to ${req.url} failed: ${result.error ?? 'no answer'}`
+            : `${what} of delivery #${req.deliverySeq} to ${req.url} → ${result.status}${late ? ` (${late})` : ''}`;
+        return journal.append({
+          kind: 'forward',
+          profileId: req.profileId,
+          summary,
+          forward: {
+            deliverySeq: req.deliverySeq,
+            why: req.why,
+            edited: req.edited ?? false,
+            resigned: req.resigned ?? false,
+            ...(late ? { late } : {}),
+            // The forward URL is the developer's own, shown as typed (not through the redactor).
+            exchange: { ...exchange, url: req.url },
           },
-        },
-      }) as ForwardRecord;
+        }) as ForwardRecord;
+      });
+      return record;
     },
     skip(req, reason, explanation) {
       const words = notForwardedWords(reason);

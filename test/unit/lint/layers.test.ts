@@ -235,6 +235,29 @@ describe('other structure rules', SLOW, () => {
     expect(rulesOf(await lintAs(RENDERER_FILE, code))).toContain('react-hooks/rules-of-hooks');
   });
 
+  it('reports sendHttp imported outside api/send-exchange.ts, which journals every exchange (@typescript-eslint/no-restricted-imports)', async () => {
+    const code = `import { sendHttp } from './api/http-client';\nexport const send = sendHttp;\n`;
+    const messages = await lintAs(CORE_FILE, code);
+    expect(rulesOf(messages)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      messages.find((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')?.message,
+    ).toMatch(/send-exchange\.ts/);
+    // The one piece that sends may, and a type from the HTTP client is no call.
+    const sender = 'src-main/core/api/send-exchange.ts';
+    expect(
+      rulesOf(
+        await lintAs(
+          sender,
+          `import { sendHttp } from './http-client';\nexport const send = sendHttp;\n`,
+        ),
+      ),
+    ).not.toContain('@typescript-eslint/no-restricted-imports');
+    const typeOnly = `import type { OutgoingRequest } from './api/http-client';\nexport type R = OutgoingRequest;\n`;
+    expect(rulesOf(await lintAs(CORE_FILE, typeOnly))).not.toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+  });
+
   it("reports an error's words written out instead of errorText(err) (no-restricted-syntax)", async () => {
     const code = `export const words = (err: unknown) => (err instanceof Error ? err.message : String(err));\n`;
     const messages = await lintAs(CORE_FILE, code);
