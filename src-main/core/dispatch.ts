@@ -27,13 +27,14 @@ export type Dispatch = (name: unknown, rawInput: unknown) => Promise<unknown>;
  * `redact` runs over every failure's message before it leaves: a message may quote what the
  * platform answered, and the platform may echo a secret.
  */
-export function createDispatch(
-  handlers: Handlers,
+export function createDispatch<K extends CommandName>(
+  handlers: HandlerGroup<K>,
   onInternalError?: (err: unknown) => void,
   redact: (text: string) => string = (text) => text,
 ): Dispatch {
   return async (name, rawInput) => {
-    if (!isCommandName(name)) {
+    // A dispatch over some domains' handlers (the one the runner is given) knows only theirs.
+    if (!isCommandName(name) || !Object.hasOwn(handlers, name)) {
       throw new CommandError({
         code: 'unknown_command',
         message: `There is no command named ${JSON.stringify(name)}.`,
@@ -50,7 +51,7 @@ export function createDispatch(
       });
     }
     try {
-      const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+      const handler = handlers[name as K] as (input: unknown) => Promise<unknown>;
       return await handler(parsed.data);
     } catch (err) {
       if (err instanceof CommandError) {
@@ -70,13 +71,16 @@ export function createDispatch(
 }
 
 /** Typed convenience over a Dispatch, for tests and in-process callers. */
-export function typedInvoke(dispatch: Dispatch): Invoke {
-  return <K extends CommandName>(name: K, input: CommandInput<K>) =>
-    dispatch(name, input) as Promise<CommandOutput<K>>;
+export function typedInvoke<K extends CommandName = CommandName>(dispatch: Dispatch): Invoke<K> {
+  return <N extends K>(name: N, input: CommandInput<N>) =>
+    dispatch(name, input) as Promise<CommandOutput<N>>;
 }
 
-/** A command, called from inside the engine (the runner drives the other domains through it). */
-export type Invoke = <K extends CommandName>(
-  name: K,
-  input: CommandInput<K>,
-) => Promise<CommandOutput<K>>;
+/**
+ * A command, called from inside the engine (the runner drives the other domains through it). `K`:
+ * the commands it may call, so a caller's type says which domains it drives (every one by default).
+ */
+export type Invoke<K extends CommandName = CommandName> = <N extends K>(
+  name: N,
+  input: CommandInput<N>,
+) => Promise<CommandOutput<N>>;

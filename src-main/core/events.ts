@@ -18,8 +18,18 @@ export interface CoreEventEmitter extends CoreEvents {
   emit<E extends EventName>(event: E, payload: EventPayload<E>, json?: string): void;
 }
 
-export function createEventEmitter(onListenerError?: (err: unknown) => void): CoreEventEmitter {
+/**
+ * The emitter and who hears of a listener that threw. The journal reports those failures, and the
+ * journal announces its records through the emitter: so the emitter is made first, and the journal,
+ * once open, subscribes with onListenerError (createCore). Until then, a failure goes unreported.
+ */
+interface EventEmitterWithFailures extends CoreEventEmitter {
+  onListenerError(report: (err: unknown) => void): void;
+}
+
+export function createEventEmitter(): EventEmitterWithFailures {
   const listeners = new Set<AnyListener>();
+  const failureReports = new Set<(err: unknown) => void>();
   // What emit() walks: a copy made when the listeners change (rarely), not at every event (one per
   // delivery), so that a listener added or removed while an event is out does not change who gets it.
   let snapshot: AnyListener[] = [];
@@ -46,9 +56,12 @@ export function createEventEmitter(onListenerError?: (err: unknown) => void): Co
         try {
           listener(event, payload, json);
         } catch (err) {
-          onListenerError?.(err);
+          for (const report of failureReports) report(err);
         }
       }
+    },
+    onListenerError(report) {
+      failureReports.add(report);
     },
   };
 }

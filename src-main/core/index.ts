@@ -1,46 +1,35 @@
-// createCore(host): the Electron-free engine. It wires the services and implements the contract;
-// hosts (Electron main, the headless host, tests) only carry commands in and events out. This file
-// is the engine's entry: the only one of src-main/core a host may import (eslint.config.js).
+// createCore(host): the Electron-free engine. It builds the services, each given what it uses, in
+// the order they need each other, and implements the contract; hosts (Electron main, the headless
+// host, tests) only carry commands in and events out. This file is the engine's entry: the only one
+// of src-main/core a host may import (eslint.config.js).
 import { join } from 'node:path';
 import { createApiClient } from './api/api-client';
+import { recordStartupNotices } from './app/startup-notices';
 import { createAppTokenService } from './auth/app-token';
 import { createConnectFlowService } from './auth/connect-flow';
-import { createContactBookStore } from './contacts/contact-book';
-import { createContactsService } from './contacts/contacts-service';
 import { createOtpService } from './auth/otp';
-import type { DeliveryOptions } from './inbound/deliveries';
-import { startInbound } from './inbound/inbound-service';
-import { pushUrlsToSandbox } from './tunnel/push-to-sandbox';
-import { createTunnelService, publicUrlsOf, type TunnelTiming } from './tunnel/tunnel-manager';
-import type { TunnelStatus } from '../../src-shared/contract';
 import { tokensOutliveRestart } from './auth/token-storage';
 import { createUserTokenService } from './auth/user-tokens';
-import type { Core } from './core';
-import { createDispatch, typedInvoke, type Handlers, type Invoke } from './dispatch';
-import { createEventEmitter } from './events';
-import type { CoreHost } from './host-interface';
-import { openSessions } from './log/sessions';
-import { createRedactor } from './log/redact';
-import { clientSecretKey, createProfileStore, SANDBOX_PROFILE_ID } from './profiles/profile-store';
-import { createSecretVault } from './secrets/secret-vault';
-import { apiHandlers } from './api/handlers';
-import { composerHandlers } from './composer/handlers';
-import { contactHandlers } from './contacts/handlers';
-import { appHandlers, sandboxPortTaken } from './app-handlers';
-import { authHandlers } from './auth/handlers';
-import { inboundHandlers } from './inbound/handlers';
-import { profileHandlers } from './profiles/handlers';
-import { tunnelHandlers } from './tunnel/handlers';
-import { sessionExportStream, sessionHandlers } from './log/session-handlers';
-import { logHandlers } from './log/handlers';
-import { simulatorHandlers } from './simulator/handlers';
-import { collectionsHandlers } from './collections/handlers';
 import { createCollectionStore } from './collections/collection-store';
 import { createStagedFiles } from './composer/staged-files';
-import { runnerHandlers } from './runner/handlers';
-import { endpointCheckHandlers } from './endpoint-check/handlers';
-import { loadHandlers } from './load/handlers';
+import { createContactBookStore } from './contacts/contact-book';
+import { createContactsService } from './contacts/contacts-service';
+import type { Core } from './core';
+import { typedInvoke } from './dispatch';
+import { engineDispatch } from './engine-dispatch';
+import { createEventEmitter } from './events';
+import type { CoreHost } from './host-interface';
+import type { DeliveryOptions } from './inbound/deliveries';
+import { startInbound } from './inbound/inbound-service';
+import { createRedactor } from './log/redact';
+import { sessionExportStream } from './log/session-handlers';
+import { openSessions } from './log/sessions';
+import { createProfileStore } from './profiles/profile-store';
+import { createSecretVault } from './secrets/secret-vault';
 import type { Services } from './services';
+import { createPublicUrl } from './tunnel/public-url';
+import { pushUrlsToSandbox } from './tunnel/push-to-sandbox';
+import { createTunnelService, type TunnelTiming } from './tunnel/tunnel-manager';
 
 // What hosts may import besides createCore: the engine's public face (public.ts).
 export * from './public';
@@ -69,10 +58,8 @@ export interface CoreOptions {
 }
 
 export async function createCore(host: CoreHost, options: CoreOptions = {}): Promise<Core> {
-  const journalRef: { append?: (message: string) => void } = {};
-  const events = createEventEmitter((err) =>
-    journalRef.append?.(`An event listener failed: ${String(err)}`),
-  );
+  // The journal, which every service records into, and the emitter it announces records through.
+  const events = createEventEmitter();
   const redactor = createRedactor();
   // The journal of the active session (the first session is JOURNAL_FILE itself).
   const sessions = openSessions(
@@ -84,10 +71,12 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     (message) => process.stderr.write(`${message}\n`),
   );
   const journal = sessions.journal;
-  const logSystem = (level: 'info' | 'warn' | 'error', message: string) =>
+  const logSystem = (level: 'warn' | 'error', message: string) =>
     journal.append({ kind: 'system', summary: message, system: { level, message } });
-  journalRef.append = (message) => logSystem('error', message);
+  // The emitter was made first, so the journal subscribes to its listeners' failures.
+  events.onListenerError((err) => logSystem('error', `An event listener failed: ${String(err)}`));
 
+  // The profiles and their secrets, the tokens, and the API client that calls with them.
   const vault = createSecretVault(host);
   const profiles = createProfileStore(host, vault, redactor);
   profiles.onChange((state) => events.emit('profiles.changed', state));
@@ -135,12 +124,13 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
       renewUser: (profileId, userId, refused) => users.renew(profileId, userId, refused),
     },
   });
-
   const otp = createOtpService({ api, connect, users, journal, redactor, events });
-  // The receiver's connections that the tunnel opened: the receiver caps those per source.
+
+  // The receiver, then the tunnel that exposes its local URL. What the tunnel tells the receiver
+  // back, it writes into these two, which the receiver reads: the local ports of the connections
+  // it opened (the receiver caps those per source) and its public URL (never a forward target).
   const tunnelPorts = new Set<number>();
-  // The tunnel is made after the receiver (it needs its URL); until then there is no public URL.
-  const tunnelRef: { current?: { status(): TunnelStatus } } = {};
+  const publicUrl = createPublicUrl();
   const inbound = await startInbound({
     tunnelPorts,
     host,
@@ -151,10 +141,9 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     captureJournal: sessions.recording,
     redactor,
     port: options.inboundPort,
-    publicUrls: () => publicUrlsOf(tunnelRef.current?.status()),
+    publicUrls: publicUrl.urls,
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
-
   // Never started here: a tunnel opens only when the person asks for one.
   const tunnel = createTunnelService({
     settings: host.settings,
@@ -162,46 +151,34 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     events,
     localUrl: inbound.status(profiles.state().activeProfileId).baseUrl,
     tunnelPorts,
+    publicUrl,
     pushUrls: (url) => pushUrlsToSandbox(host, profiles, url),
     ...(options.tunnel ? { timing: options.tunnel } : {}),
   });
-  tunnelRef.current = tunnel;
 
-  if (journal.unreadableLines > 0) {
-    logSystem(
-      'warn',
-      `${journal.unreadableLines} line(s) of the journal could not be read and were skipped.`,
-    );
-  }
-  for (const key of vault.unreadable) {
-    logSystem(
-      'warn',
-      key === clientSecretKey(SANDBOX_PROFILE_ID)
-        ? "The embedded sandbox's stored client secret could not be read back, so the sandbox made a new one: a copy of the sandbox profile gets no token with its old secret; duplicate the sandbox profile again (Profiles)."
-        : `The stored secret ${key} could not be read back; enter it again.`,
-    );
-  }
-  for (const warning of profiles.loadWarnings) logSystem('warn', warning);
-  const contactBook = createContactBookStore(host, (message) => logSystem('warn', message));
-  const contacts = createContactsService({ host, profiles, users, api, events, book: contactBook });
-  for (const warning of sessions.warnings) logSystem('warn', warning);
-  logSystem(
-    'info',
-    `TP Inspector ${host.appVersion} started${host.sandbox ? ` with the sandbox at ${host.sandbox.baseUrl}` : ''}.`,
-  );
-  for (const notice of host.notices ?? []) logSystem('info', notice);
-  const portTaken = sandboxPortTaken(host.sandbox);
-  if (portTaken !== null) {
-    logSystem(
-      'warn',
-      `The sandbox's port ${portTaken} was taken, so it listens on ${host.sandbox!.baseUrl} this time: a copied sandbox profile with port ${portTaken} does not answer until the sandbox is back there. Free the port and restart, or edit that profile.`,
-    );
-  }
-
+  const contacts = createContactsService({
+    host,
+    profiles,
+    users,
+    api,
+    events,
+    book: createContactBookStore(host, (message) => logSystem('warn', message)),
+  });
   // Watches the open collections: closed with the engine.
   const collections = createCollectionStore({
     settings: host.settings,
     emit: (change) => events.emit('collections.changed', change),
+  });
+
+  // What the services found unreadable while opening, that the engine started, the host's notices.
+  recordStartupNotices(journal, {
+    appVersion: host.appVersion,
+    sandbox: host.sandbox,
+    unreadableJournalLines: journal.unreadableLines,
+    unreadableSecrets: vault.unreadable,
+    profileWarnings: profiles.loadWarnings,
+    sessionWarnings: sessions.warnings,
+    hostNotices: host.notices,
   });
 
   const services: Services = {
@@ -223,47 +200,17 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     collections,
     stagedFiles: createStagedFiles(),
   };
-  // The runner calls the other domains' commands, through the dispatch made from these handlers.
-  const invokeRef: { current?: Invoke } = {};
-  const invokeLate: Invoke = (name, input) => {
-    if (!invokeRef.current) throw new Error('the engine is not ready');
-    return invokeRef.current(name, input);
-  };
-  const handlers: Handlers = {
-    ...appHandlers(services),
-    ...profileHandlers(services),
-    ...authHandlers(services),
-    ...apiHandlers(services),
-    ...composerHandlers(services),
-    ...inboundHandlers(services),
-    ...tunnelHandlers(services),
-    ...sessionHandlers(services),
-    ...logHandlers(services),
-    ...contactHandlers(services),
-    ...simulatorHandlers(services),
-    ...collectionsHandlers(services),
-    ...runnerHandlers(services, invokeLate),
-    ...endpointCheckHandlers(services, invokeLate),
-    ...loadHandlers(services),
-  };
-
-  const dispatch = createDispatch(
-    handlers,
-    (err) =>
-      logSystem(
-        'error',
-        `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      ),
-    redactor.text,
+  const dispatch = engineDispatch(services, (err) =>
+    logSystem(
+      'error',
+      `Internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    ),
   );
-
-  const invoke = typedInvoke(dispatch);
-  invokeRef.current = invoke;
 
   let closed = false;
   return {
     dispatch,
-    invoke,
+    invoke: typedInvoke(dispatch),
     events,
     exportSession: sessionExportStream(services),
     async close() {

@@ -1,4 +1,5 @@
-// The engine's services, as the command handlers see them. createCore builds them once.
+// The engine's services, which createCore builds once. Each handler group takes only the ones it
+// uses (`Pick<Services, 'profiles' | 'host'>`), so its parameter's type lists the domain's needs.
 import type { ApiClient } from './api/api-client';
 import type { AppTokenService } from './auth/app-token';
 import type { ConnectFlowService } from './auth/connect-flow';

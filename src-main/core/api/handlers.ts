@@ -4,7 +4,13 @@ import { harDocument, SECRET_PARAM_NAMES, redactValue } from '../log';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCommands> {
+/** The client, the journal, and the tokens held now (a cURL with secrets uses the real ones). */
+type ApiHandlerDeps = Pick<
+  Services,
+  'api' | 'journal' | 'redactor' | 'host' | 'profiles' | 'appTokens' | 'users'
+>;
+
+export function apiHandlers(services: ApiHandlerDeps): HandlerGroup<keyof typeof apiCommands> {
   const { api, journal, redactor } = services;
   const apiRecord = (seq: number): ApiRecord => {
     const record = journal.get(seq);
@@ -68,7 +74,7 @@ export function apiHandlers(services: Services): HandlerGroup<keyof typeof apiCo
  * token the call used (kept by composer sends, or still the current app or user token) and the
  * profile's client secret. What it no longer holds is said, not guessed.
  */
-async function realSecrets(services: Services, record: ApiRecord) {
+async function realSecrets(services: ApiHandlerDeps, record: ApiRecord) {
   const notes: string[] = [];
   const params: Record<string, string> = {};
   const profileId = record.profileId ?? services.profiles.activeId();

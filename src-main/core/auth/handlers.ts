@@ -8,7 +8,9 @@ export function authHandlers({
   users,
   connect,
   otp,
-}: Services): HandlerGroup<keyof typeof authCommands> {
+}: Pick<Services, 'profiles' | 'appTokens' | 'users' | 'connect' | 'otp'>): HandlerGroup<
+  keyof typeof authCommands
+> {
   const profileIdOf = (profileId?: string) => profiles.require(profileId).id;
   return {
     'auth.getAppToken': async ({ profileId }) => appTokens.fetch(profileId),

@@ -6,11 +6,11 @@ import type { Services } from '../services';
 import { profileVariables, setProfileVariables } from './collection-settings';
 import { collectionVariables, resolveRequest } from './resolve-request';
 import { interopHandlers } from './interop/handlers';
-import { saveRequest } from './save-request';
+import { saveRequest, type SaveRequestDeps } from './save-request';
 import { addCheck, addStep } from './step-commands';
 
 export function collectionsHandlers(
-  services: Services,
+  services: SaveRequestDeps & Pick<Services, 'collections'>,
 ): HandlerGroup<keyof typeof collectionsCommands> {
   const store = services.collections;
   const settings = services.host.settings;

@@ -16,7 +16,7 @@ import {
   type collectionsCommands,
 } from '../../../src-shared/contract';
 import { ENDPOINTS, type EndpointSpec } from '../../../src-shared/spec/endpoints';
-import { apiRecordOf, composerRequestOfRecord } from '../composer';
+import { apiRecordOf, composerRequestOfRecord, type RecordRequestDeps } from '../composer';
 import { SECRET_PARAM_NAMES, type Redactor } from '../log';
 import type { Services } from '../services';
 import { FILES_DIR, resolveInside } from './collection-paths';
@@ -110,7 +110,7 @@ function defaultName(request: Request): string {
   return msgType ? `${request.endpointId} ${msgType}` : request.endpointId;
 }
 
-async function sourceRequest(services: Services, input: SaveInput) {
+async function sourceRequest(services: RecordRequestDeps, input: SaveInput) {
   if ('composer' in input.source) {
     return {
       request: input.source.composer as Request,
@@ -123,8 +123,12 @@ async function sourceRequest(services: Services, input: SaveInput) {
   return { request: request as Request, record, notes };
 }
 
+/** What saving a request reads: the record's tokens, the profile, its variables, the staged files. */
+export type SaveRequestDeps = RecordRequestDeps &
+  Pick<Services, 'host' | 'redactor' | 'stagedFiles'>;
+
 export async function saveRequest(
-  services: Services,
+  services: SaveRequestDeps,
   store: CollectionStore,
   input: SaveInput,
 ): Promise<{
@@ -205,14 +209,18 @@ export async function saveRequest(
 }
 
 /** The user a request acts for, with the name a connect-user step gives the new one. */
-function actingUser(services: Services, profileId: string, request: Request) {
+function actingUser(services: Pick<Services, 'users'>, profileId: string, request: Request) {
   if (request.actAs.kind === 'app') return null;
   const userId = request.actAs.userId;
   const known = services.users.list(profileId).find((u) => u.userId === userId);
   return { id: userId, displayName: known?.displayName ?? null };
 }
 
-function keepProfileVariables(services: Services, profileId: string, portable: PortableStep) {
+function keepProfileVariables(
+  services: Pick<Services, 'host' | 'redactor'>,
+  profileId: string,
+  portable: PortableStep,
+) {
   if (Object.keys(portable.profileVariables).length === 0) return;
   const { settings } = services.host;
   setProfileVariables(settings, services.redactor, profileId, {

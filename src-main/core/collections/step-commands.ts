@@ -10,7 +10,7 @@ type Input<K extends keyof typeof collectionsCommands> = z.output<
   (typeof collectionsCommands)[K]['input']
 >;
 
-function refuseSecrets(services: Services, text: string, what: string): void {
+function refuseSecrets(services: Pick<Services, 'redactor'>, text: string, what: string): void {
   if (services.redactor.holdsSecret(text))
     throw new CommandError({
       code: 'invalid_input',
@@ -18,14 +18,14 @@ function refuseSecrets(services: Services, text: string, what: string): void {
     });
 }
 
-export function addStep(services: Services, input: Input<'collections.addStep'>) {
+export function addStep(services: Pick<Services, 'redactor'>, input: Input<'collections.addStep'>) {
   const added = addStepToText(input.text, input.step, input.after);
   refuseSecrets(services, JSON.stringify(input.step), 'The step');
   return added;
 }
 
 export async function addCheck(
-  services: Services,
+  services: Pick<Services, 'redactor'>,
   store: CollectionStore,
   input: Input<'collections.addCheck'>,
 ) {

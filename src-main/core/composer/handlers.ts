@@ -7,7 +7,12 @@ import { listSamples } from './samples';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-export function composerHandlers(services: Services): HandlerGroup<keyof typeof composerCommands> {
+export function composerHandlers(
+  services: Pick<
+    Services,
+    'profiles' | 'api' | 'journal' | 'redactor' | 'events' | 'stagedFiles' | 'appTokens' | 'users'
+  >,
+): HandlerGroup<keyof typeof composerCommands> {
   const composer = createComposerService(services);
   return {
     'composer.preview': (input) => composer.preview(input),

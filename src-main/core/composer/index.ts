@@ -4,6 +4,6 @@
 export { type ComposerSent, createComposerService } from './composer-service';
 export { curlCommand } from './export-curl';
 export { heldCredentials } from './held-credentials';
-export { apiRecordOf, composerRequestOfRecord } from './record-request';
+export { type RecordRequestDeps, apiRecordOf, composerRequestOfRecord } from './record-request';
 export { resolveFile } from './resolve-file';
 export { searchJournal } from './search';

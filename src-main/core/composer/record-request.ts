@@ -7,7 +7,7 @@ import { recordToComposer } from './from-record';
 import { heldCredentials } from './held-credentials';
 import { listSamples } from './samples';
 
-export function apiRecordOf(services: Services, seq: number): ApiRecord {
+export function apiRecordOf(services: Pick<Services, 'journal'>, seq: number): ApiRecord {
   const record = services.journal.get(seq);
   if (!record || record.kind !== 'api') {
     throw new CommandError({
@@ -18,7 +18,10 @@ export function apiRecordOf(services: Services, seq: number): ApiRecord {
   return record;
 }
 
-export async function composerRequestOfRecord(services: Services, record: ApiRecord) {
+/** What tells who a record acted as: the journal's held credentials and the tokens held now. */
+export type RecordRequestDeps = Pick<Services, 'journal' | 'profiles' | 'appTokens' | 'users'>;
+
+export async function composerRequestOfRecord(services: RecordRequestDeps, record: ApiRecord) {
   const profileId = record.profileId ?? services.profiles.activeId();
   const app = services.appTokens.status(profileId).appToken?.preview ?? null;
   const users = services.users

@@ -4,7 +4,7 @@ import type { Services } from '../services';
 
 export function contactHandlers({
   contacts,
-}: Services): HandlerGroup<keyof typeof contactsCommands> {
+}: Pick<Services, 'contacts'>): HandlerGroup<keyof typeof contactsCommands> {
   return {
     'contacts.list': async ({ profileId }) => contacts.list(profileId),
     'contacts.save': async ({ profileId, contact }) => contacts.save(contact, profileId),

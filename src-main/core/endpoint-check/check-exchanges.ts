@@ -5,7 +5,7 @@ import { records } from '../log';
 import type { Services } from '../services';
 
 export async function readCheckExchanges(
-  s: Services,
+  s: Pick<Services, 'sessions' | 'redactor'>,
   sessionId: string,
   seqs: number[],
 ): Promise<ApiRecord[]> {

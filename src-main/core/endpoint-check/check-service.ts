@@ -4,15 +4,23 @@
 import { errorText } from '../../../src-shared/contract/errors';
 import { CommandError, type CommandOutput } from '../../../src-shared/contract';
 import type { EndpointCheckProgress } from '../../../src-shared/contract';
-import type { Invoke } from '../dispatch';
-import type { Services } from '../services';
+import type { CoreEventEmitter } from '../events';
+import type { RunSessionInvoke } from '../runner';
 import { createCheckHistory } from './check-history';
-import { allChecks, runEndpointCheck, type EndpointCheckInput } from './run-check';
+import {
+  allChecks,
+  runEndpointCheck,
+  type EndpointCheckDeps,
+  type EndpointCheckInput,
+} from './run-check';
 
 /** Progress events while deliveries go out (a burst sends many at once): at most one this often. */
 const PROGRESS_GAP_MS = 100;
 
-export function createEndpointCheckService(s: Services, invoke: Invoke) {
+export function createEndpointCheckService(
+  s: EndpointCheckDeps & { events: CoreEventEmitter },
+  invoke: RunSessionInvoke,
+) {
   const history = createCheckHistory();
   const running = new Map<string, { abort: AbortController; progress: EndpointCheckProgress }>();
 

@@ -10,8 +10,7 @@ import {
 } from '../../../src-shared/contract';
 import type { SignatureMethodName } from '../../../src-shared/spec/shapes';
 import { isLoopbackHost } from '../api';
-import type { Invoke } from '../dispatch';
-import { startRunSession, type RunSession } from '../runner';
+import { startRunSession, type RunSession, type RunSessionInvoke } from '../runner';
 import type { Services } from '../services';
 import { undici } from '../common/lazy-packages';
 import { probeCertificate } from './certificate';
@@ -31,7 +30,7 @@ export const allChecks = () => [...contractChecks(), ...loadChecks()];
 
 /** Whose secret signs, and by which method: the check's and the load run's alike. */
 export function signingFor(
-  s: Services,
+  s: Pick<Services, 'profiles' | 'host'>,
   input: { profileId?: string | undefined; signatureMethod?: SignatureMethodName | undefined },
 ): { setup: SigningSetup; profileName: string; profileId: string } {
   const profile = s.profiles.require(input.profileId);
@@ -89,9 +88,13 @@ export interface EndpointCheckWithin {
   signal?: AbortSignal;
 }
 
+/** What a check uses: the profile's secret, the sandbox's key, and the journal it records in. */
+export type EndpointCheckDeps = Pick<Services, 'profiles' | 'host' | 'journal' | 'redactor'>;
+
 export async function runEndpointCheck(
-  s: Services,
-  invoke: Invoke,
+  s: EndpointCheckDeps,
+  /** Its journal session's commands (a check inside a run is handed the run's session instead). */
+  invoke: RunSessionInvoke,
   input: EndpointCheckInput,
   hooks: RunHooks = {},
   within?: EndpointCheckWithin,

@@ -6,7 +6,7 @@ export function inboundHandlers({
   inbound,
   profiles,
   tunnel,
-}: Services): HandlerGroup<keyof typeof inboundCommands> {
+}: Pick<Services, 'inbound' | 'profiles' | 'tunnel'>): HandlerGroup<keyof typeof inboundCommands> {
   const id = (profileId: string | undefined) => profiles.require(profileId).id;
   return {
     'inbound.status': async ({ profileId }) => {

@@ -6,7 +6,9 @@ import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { runLoad } from './run-load';
 
-export function loadHandlers(services: Services): HandlerGroup<keyof typeof loadCommands> {
+export function loadHandlers(
+  services: Pick<Services, 'profiles' | 'host' | 'journal' | 'events'>,
+): HandlerGroup<keyof typeof loadCommands> {
   const running = new Map<string, AbortController>();
   return {
     'load.run': async (input) => {

@@ -35,7 +35,7 @@ interface LoadHooks {
 }
 
 export async function runLoad(
-  s: Services,
+  s: Pick<Services, 'profiles' | 'host' | 'journal'>,
   input: LoadInput,
   hooks: LoadHooks = {},
 ): Promise<LoadSummary> {

@@ -5,7 +5,7 @@ import type { HandlerGroup } from '../dispatch';
 import { createLogQuery } from './log-query';
 import type { Services } from '../services';
 
-export function logHandlers(s: Services): HandlerGroup<keyof typeof logCommands> {
+export function logHandlers(s: Pick<Services, 'journal'>): HandlerGroup<keyof typeof logCommands> {
   const queries = createLogQuery(s.journal);
   return {
     'log.list': async ({ beforeSeq, limit }) => ({

@@ -13,7 +13,7 @@ import type { Services } from '../services';
 import { recordOf } from './session-export';
 
 async function tallySession(
-  s: Services,
+  s: Pick<Services, 'sessions' | 'redactor'>,
   id: string,
 ): Promise<{ name: string; tally: SessionTally }> {
   const { name, lines } = s.sessions.lines(id);
@@ -28,7 +28,7 @@ async function tallySession(
 }
 
 export async function compareSessions(
-  s: Services,
+  s: Pick<Services, 'sessions' | 'redactor'>,
   { leftId, rightId }: CommandInput<'sessions.compare'>,
 ): Promise<CommandOutput<'sessions.compare'>> {
   // One after the other: two archives unpacked at once would double the disk and memory it takes.

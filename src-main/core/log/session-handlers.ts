@@ -11,7 +11,10 @@ import {
   type StreamInput,
 } from './session-export';
 
-export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessionsCommands> {
+/** The sessions, the emitter that tells every window of a change, and what an export reads. */
+type SessionDeps = Pick<Services, 'sessions' | 'events' | 'redactor' | 'host'>;
+
+export function sessionHandlers(s: SessionDeps): HandlerGroup<keyof typeof sessionsCommands> {
   /** Runs a change, then tells every window the sessions' new state. */
   const change = async (run: () => Promise<void>) => {
     await run();
@@ -35,7 +38,7 @@ export function sessionHandlers(s: Services): HandlerGroup<keyof typeof sessions
  * The input of `sessions.export`, answered as pieces for a host to write to a file or an HTTP
  * response (Core.exportSession): the same content, of any size. Checked as dispatch checks it.
  */
-export function sessionExportStream(s: Services) {
+export function sessionExportStream(s: Pick<Services, 'sessions' | 'redactor' | 'host'>) {
   return async (raw: unknown): Promise<StreamedExport> => {
     const parsed = sessionsCommands['sessions.export'].input.safeParse(raw ?? {});
     if (!parsed.success) {
@@ -55,7 +58,7 @@ export function sessionExportStream(s: Services) {
  * narrows anything or a last seq, the records they keep, as the Event log's list shows them.
  */
 async function exportInput(
-  s: Services,
+  s: Pick<Services, 'sessions' | 'redactor' | 'host'>,
   { sessionId, format, filter = {}, throughSeq }: CommandInput<'sessions.export'>,
 ): Promise<StreamInput & { file: string }> {
   const id = sessionId ?? (await s.sessions.state()).activeId;

@@ -7,7 +7,7 @@ import { revealSandboxSecret } from './reveal-secret';
 export function profileHandlers({
   profiles,
   host,
-}: Services): HandlerGroup<keyof typeof profilesCommands> {
+}: Pick<Services, 'profiles' | 'host'>): HandlerGroup<keyof typeof profilesCommands> {
   return {
     'profiles.list': async () => profiles.state(),
     'profiles.create': async (input) => profiles.create(input),

@@ -6,15 +6,29 @@ import {
 } from '../../../src-shared/contract';
 import { runEndpointCheck } from '../endpoint-check';
 import { createComposerService } from '../composer';
-import type { Invoke } from '../dispatch';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { collectionDataFiles } from './data/data-files';
-import { createRunnerService } from './runner-service';
+import { createRunnerService, type RunnerInvoke } from './runner-service';
+
+type RunnerHandlerDeps = Pick<
+  Services,
+  | 'host'
+  | 'events'
+  | 'journal'
+  | 'redactor'
+  | 'profiles'
+  | 'appTokens'
+  | 'users'
+  | 'api'
+  | 'inbound'
+  | 'stagedFiles'
+>;
 
 export function runnerHandlers(
-  services: Services,
-  invoke: Invoke,
+  services: RunnerHandlerDeps,
+  /** The other domains' commands a run calls (createCore: a dispatch over their handlers). */
+  invoke: RunnerInvoke,
 ): HandlerGroup<keyof typeof runnerCommands> {
   // Request steps send through the composer here, not through the composer.send command, whose
   // output is the window's (redacted): a step's checks and captures need the answer as it came.

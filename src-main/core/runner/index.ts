@@ -2,4 +2,4 @@
 // domainFaces); its other files are its own. createCore builds it from those files.
 // What the other domains use of it:
 export { parseBodyPath } from './body-path';
-export { type RunSession, startRunSession } from './run-session';
+export { type RunSession, type RunSessionInvoke, startRunSession } from './run-session';

@@ -8,6 +8,9 @@ import type { SessionsState } from '../../../src-shared/contract';
 import type { Invoke } from '../dispatch';
 import type { Journal } from '../log';
 
+/** The sessions' commands a run's session is opened and closed with. */
+export type RunSessionInvoke = Invoke<'sessions.start' | 'sessions.list' | 'sessions.switch'>;
+
 export interface RunSession {
   id: string;
   /**
@@ -18,7 +21,7 @@ export interface RunSession {
 }
 
 export async function startRunSession(
-  invoke: Invoke,
+  invoke: RunSessionInvoke,
   journal: Journal,
   name: string,
   before: SessionsState,
@@ -28,7 +31,7 @@ export async function startRunSession(
 }
 
 async function resumeBefore(
-  invoke: Invoke,
+  invoke: RunSessionInvoke,
   journal: Journal,
   runSessionId: string,
   runName: string,

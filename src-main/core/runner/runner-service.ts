@@ -26,7 +26,7 @@ import type { Profile, ProfileStore } from '../profiles';
 import { mergeSetups, runInboundScope, type InboundAccess } from './run-inbound';
 import { endRun } from './run-end';
 import { openRunInbox, type RunInbox } from './run-inbox';
-import { startRunSession, type RunSession } from './run-session';
+import { startRunSession, type RunSession, type RunSessionInvoke } from './run-session';
 import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
 import {
   changesPlatform,
@@ -36,7 +36,7 @@ import {
   scenarioState,
   skipSteps,
 } from './run-view';
-import { RunStopped, type StepContext } from './step-context';
+import { RunStopped, type StepContext, type StepInvoke } from './step-context';
 import { stepPlace } from './variables';
 import {
   iterationPath,
@@ -48,8 +48,16 @@ import { planRun } from './data/plan-run';
 
 type RunInput = z.output<typeof RunRequest>;
 
+/**
+ * The other domains' commands a run calls: its steps', its profile's variables, and its journal
+ * session's. Through the commands, as a window calls them (validated; sessions.changed told).
+ */
+export type RunnerInvoke = Invoke<
+  Parameters<StepInvoke>[0] | Parameters<RunSessionInvoke>[0] | 'collections.profileVariables'
+>;
+
 interface RunnerDeps extends StepDeps {
-  invoke: Invoke;
+  invoke: RunnerInvoke;
   /** endpointCheck.run inside the run: in its session, stopped by its Stop. */
   checkEndpoint(
     input: CommandInput<'endpointCheck.run'>,

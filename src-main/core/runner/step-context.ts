@@ -1,14 +1,22 @@
 // What a step runs with and what it gives back. Each kind of step is one file (request-step.ts,
 // delivery-step.ts, ...); the run (runner-service.ts) resolves its variables first, runs it, then
 // checks its captures and words its failure.
-import type { CheckOutcome, CommandInput, EndpointCheckReport } from '../../../src-shared/contract';
+import type {
+  CheckOutcome,
+  CommandInput,
+  EndpointCheckReport,
+  simulatorCommands,
+} from '../../../src-shared/contract';
 import type { ComposerSent } from '../composer';
 import type { Invoke } from '../dispatch';
 import type { CoreEvents } from '../events';
 import type { RunInbox } from './run-inbox';
 
+/** The commands a step calls: the simulator's actions, and the connected users (connect-user). */
+export type StepInvoke = Invoke<keyof typeof simulatorCommands | 'auth.users'>;
+
 export interface StepContext {
-  invoke: Invoke;
+  invoke: StepInvoke;
   /**
    * composer.send in the engine: the window's redacted result and the platform's JSON as it came,
    * which a request step checks and captures from (a captured token must work in a later step).

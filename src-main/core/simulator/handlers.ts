@@ -2,11 +2,11 @@
 // registration and delivery attempts, through its /_sandbox/ API (core/simulator/).
 import type { simulatorCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
-import type { Services } from '../services';
+import type { SimulatorDeps } from './context';
 import { createSimulatorService } from './simulator-service';
 
 export function simulatorHandlers(
-  services: Services,
+  services: SimulatorDeps,
 ): HandlerGroup<keyof typeof simulatorCommands> {
   const sim = createSimulatorService(services);
   return {

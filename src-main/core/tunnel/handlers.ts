@@ -2,7 +2,9 @@ import type { tunnelCommands } from '../../../src-shared/contract';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 
-export function tunnelHandlers({ tunnel }: Services): HandlerGroup<keyof typeof tunnelCommands> {
+export function tunnelHandlers({
+  tunnel,
+}: Pick<Services, 'tunnel'>): HandlerGroup<keyof typeof tunnelCommands> {
   return {
     'tunnel.status': async () => tunnel.status(),
     'tunnel.start': async ({ host, subdomain }) =>

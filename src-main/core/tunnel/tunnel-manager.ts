@@ -18,6 +18,7 @@ import type { Journal } from '../log';
 import { checkHealth, type HealthResult } from './health-check';
 import { openConnections } from './lt-connections';
 import { registerTunnel } from './lt-register';
+import type { PublicUrl } from './public-url';
 import {
   loadTunnelSettings,
   saveTunnelSettings,
@@ -63,6 +64,8 @@ interface Deps {
   localUrl: string;
   /** Filled with the local ports of the tunnel's connections to the receiver (lt-connections.ts). */
   tunnelPorts?: Set<number>;
+  /** Told the public URL at each change of state, for the receiver to read (public-url.ts). */
+  publicUrl?: Pick<PublicUrl, 'set'>;
   /** Points the sandbox app at a public URL; answers the sandbox profile. */
   pushUrls(publicUrl: string): Promise<ProfileView>;
   timing?: Partial<TunnelTiming>;
@@ -110,6 +113,7 @@ export function createTunnelService(deps: Deps): TunnelService {
 
   function setState(next: Omit<TunnelChange, 'mode'>) {
     change = { ...next, mode };
+    deps.publicUrl?.set(change.publicUrl);
     deps.journal.append({ kind: 'tunnel', summary: summarize(change), tunnel: change });
     deps.events.emit('tunnel.changed', status());
   }
@@ -318,12 +322,4 @@ function summarize(c: TunnelChange): string {
     case 'reconnecting':
       return `${what}: retry ${c.attempt} in ${Math.round((c.retryInMs ?? 0) / 100) / 10} s`;
   }
-}
-
-/**
- * The URL on which the receiver is reachable from outside now: the tunnel's (or the person's own)
- * while one is in use. Forward-to refuses it as a target (a loop).
- */
-export function publicUrlsOf(status: TunnelStatus | undefined): string[] {
-  return status?.publicUrl ? [status.publicUrl] : [];
 }

@@ -30,6 +30,15 @@ describe('dispatch', () => {
     expect(err.message).toContain('nope.nothing');
   });
 
+  it('refuses a command of the contract it holds no handler for, as unknown, not as a crash', async () => {
+    // A dispatch over some domains' handlers (engine-dispatch.ts gives the runner one).
+    const crashes = internal.length;
+    const err = await errorOf(dispatch('contacts.list', {}));
+    expect(err.code).toBe('unknown_command');
+    expect(err.message).toContain('contacts.list');
+    expect(internal).toHaveLength(crashes);
+  });
+
   it('refuses names inherited from Object.prototype', async () => {
     expect((await errorOf(dispatch('toString', {}))).code).toBe('unknown_command');
   });

@@ -13,7 +13,9 @@ import { toPostman } from './postman-export';
 
 type InteropCommands = 'collections.exportPostman' | 'collections.import' | 'collections.openapi';
 
-export function interopHandlers(services: Services): HandlerGroup<InteropCommands> {
+export function interopHandlers(
+  services: Pick<Services, 'profiles' | 'collections'>,
+): HandlerGroup<InteropCommands> {
   return {
     'collections.exportPostman': async ({ folder }) => {
       const loaded = await loadCollection(folder);

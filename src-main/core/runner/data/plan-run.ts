@@ -20,7 +20,7 @@ interface RunPlan {
 }
 
 export async function planRun(
-  invoke: Invoke,
+  invoke: Invoke<'collections.profileVariables'>,
   collection: LoadedCollection,
   request: { data?: string | undefined; variables: Record<string, string> },
   profileId: string,

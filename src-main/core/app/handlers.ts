@@ -1,26 +1,25 @@
-import { UiPreferences, type appCommands, type secretsCommands } from '../../src-shared/contract';
-import type { HandlerGroup } from './dispatch';
-import type { Services } from './services';
+import {
+  UiPreferences,
+  type appCommands,
+  type secretsCommands,
+} from '../../../src-shared/contract';
+import type { HandlerGroup } from '../dispatch';
+import type { Services } from '../services';
+import { sandboxPortTaken } from './startup-notices';
 
-/** The port the sandbox wanted when it listens on another: it was taken. */
-export function sandboxPortTaken(
-  sandbox: { baseUrl: string; wantedPort?: number } | undefined,
-): number | null {
-  if (!sandbox?.wantedPort) return null;
-  return new URL(sandbox.baseUrl).port === String(sandbox.wantedPort) ? null : sandbox.wantedPort;
-}
+type AppDeps = Pick<Services, 'host' | 'vault'>;
 
 const UI_PREFERENCES_KEY = 'ui.preferences';
 
 /** What was stored, or nothing: a damaged entry gives the defaults rather than an error. */
-function storedUiPreferences(s: Services): UiPreferences {
+function storedUiPreferences(s: AppDeps): UiPreferences {
   const parsed = UiPreferences.safeParse(s.host.settings.get(UI_PREFERENCES_KEY) ?? {});
   return parsed.success ? parsed.data : {};
 }
 
 /** What the app is (app.*) and where it keeps secrets (secrets.*): the host and the vault. */
 export function appHandlers(
-  s: Services,
+  s: AppDeps,
 ): HandlerGroup<keyof typeof appCommands | keyof typeof secretsCommands> {
   return {
     'app.info': async () => ({
