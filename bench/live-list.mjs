@@ -4,9 +4,9 @@
 // newer one (the list is virtual and follows the end, so at 2,000/s a row can be scrolled past
 // within the frame that adds it); p50 and p99. The baseline, in the same run: the same arrival to
 // the record's log.appended on a bare WebSocket client in Node, so the difference is what the page
-// adds. Then the longest frames while the deliveries came (long animation
-// frames, and at 2,000/s the longest gap between animation frames; target: none over 50 ms), the WebSocket
-// frames the page received per record (batched or not), and whether the list's count ends equal to
+// adds. Then the longest frames while the deliveries came (long animation frames, and at 2,000/s
+// the longest gap between animation frames; target: none over 50 ms), the WebSocket frames the
+// page received per record (batched or not), and whether the list's count ends equal to
 // the journal's (a difference fails the bench). It ends with the goals, each with its figure and
 // met or not: at 200/s the page's main thread busy < 150 ms/s and at most 20 ms added to the p99;
 // at 2,000/s no frame over 50 ms and the list keeping up; at rest busy < 5 ms/s; and nothing

@@ -28,7 +28,7 @@ function onNextFrame(run: () => void, latestMs: number): void {
  * that changes at most so often while events keep coming, whatever the screen's frame rate. The
  * gap is waited out on a timer, then one frame asked for: a frame asked for is a frame the page
  * draws (its animation frame, pre-paint, layerize and commit), even with nothing changed, and
- * asking frame after frame until the gap had passed drew about one frame in two for nothing while
+ * asking frame after frame until the gap had passed drew each of those frames for nothing while
  * deliveries came (bench:live's trace).
  */
 export function onFrameAfter(
