@@ -58,7 +58,7 @@ export class EventLogPage {
     const rows = await this.domRows().evaluateAll((els) =>
       els.map((el) => ({
         at: Number(el.getAttribute('aria-posinset')),
-        seq: Number((el as HTMLElement).innerText.split(/\s/)[0]),
+        seq: Number((el as unknown as { innerText: string }).innerText.split(/\s/)[0]),
       })),
     );
     return rows.sort((a, b) => a.at - b.at).map((r) => r.seq);
@@ -77,23 +77,19 @@ export class EventLogPage {
    * an insertion): `rowElementChanges()` reads the count.
    */
   async watchRowElements(): Promise<void> {
-    await this.records.evaluate((list) => {
-      const w = window as unknown as { __rowElementChanges: number };
-      w.__rowElementChanges = 0;
+    // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
+    await this.page.evaluate(`(() => {
+      const list = document.querySelector('[role="listbox"][aria-label="Records"]');
+      const rows = (nodes) => [...nodes].filter((n) => n.nodeType === 1 && n.getAttribute('role') === 'option').length;
+      window.__rowElementChanges = 0;
       new MutationObserver((changes) => {
-        for (const c of changes) {
-          const rows = (nodes: NodeList) =>
-            [...nodes].filter((n) => (n as Element).getAttribute?.('role') === 'option').length;
-          w.__rowElementChanges += rows(c.addedNodes) + rows(c.removedNodes);
-        }
+        for (const c of changes) window.__rowElementChanges += rows(c.addedNodes) + rows(c.removedNodes);
       }).observe(list, { childList: true, subtree: true });
-    });
+    })()`);
   }
 
   async rowElementChanges(): Promise<number> {
-    return this.page.evaluate(
-      () => (window as unknown as { __rowElementChanges: number }).__rowElementChanges,
-    );
+    return Number(await this.page.evaluate('window.__rowElementChanges'));
   }
 
   /** Rows in the DOM now (only those in view are: the list is virtual). */
