@@ -1,6 +1,7 @@
 // The event log region: a long list stays usable from the keyboard, and the journal on disk brings
 // earlier records back after the host restarts.
 import { describe, expect, test } from 'vitest';
+import { EventLogPage } from './pages/event-log-page';
 import { POLL, useAppSession } from './support/app-session';
 import { freshDataDir } from './support/host';
 import { writeSystemJournal } from './support/journal-fixture';
@@ -43,6 +44,27 @@ describe('the event log', () => {
     await expect
       .poll(() => app.recordDetail.getByRole('heading', { level: 3 }).innerText(), POLL)
       .toMatch(new RegExp(`^#${seq} `));
+  });
+
+  test('records arriving at the end change the rows drawn in place: no row element added, removed or moved', async () => {
+    const app = await session.openApp(await session.host());
+    const log = new EventLogPage(app.page);
+    for (let i = 0; i < 20; i++) await app.getAppToken();
+    const before = 1 + 20 * 2;
+    await expect.poll(() => app.recordCount(), POLL).toBe(before);
+    await expect.poll(async () => (await log.drawnPositions()).at(-1), POLL).toBe(before);
+
+    // Following the end, each batch scrolls rows out and new ones in: the new ones take the
+    // elements of those that left, where they are (bench:live: moving them cost a style and layout
+    // of their whole subtree, every batch).
+    await log.watchRowElements();
+    for (let i = 0; i < 3; i++) await app.getAppToken();
+    const after = before + 3 * 2;
+    await expect.poll(async () => (await log.drawnPositions()).at(-1), POLL).toBe(after);
+    const seqs = await log.drawnSeqs();
+    expect(seqs.at(-1)).toBe(after);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(await log.rowElementChanges()).toBe(0);
   });
 
   test('after a restart on the same data directory the log still shows the earlier call', async () => {

@@ -50,9 +50,46 @@ export class EventLogPage {
     return m ? Number(m[1]) : -1;
   }
 
-  /** The seqs of the rows in the DOM now, in the list's order (each row's text starts with it). */
+  /**
+   * The seqs of the rows in the DOM now, in the list's order (each row's text starts with it). The
+   * list's order is aria-posinset's: the rows' elements are a pool, in no order of their own.
+   */
   async drawnSeqs(): Promise<number[]> {
-    return (await this.domRows().allInnerTexts()).map((t) => Number(t.split(/\s/)[0]));
+    const rows = await this.domRows().evaluateAll((els) =>
+      els.map((el) => ({
+        at: Number(el.getAttribute('aria-posinset')),
+        seq: Number((el as unknown as { innerText: string }).innerText.split(/\s/)[0]),
+      })),
+    );
+    return rows.sort((a, b) => a.at - b.at).map((r) => r.seq);
+  }
+
+  /** The positions (aria-posinset) of the rows in the DOM now, lowest first. */
+  async drawnPositions(): Promise<number[]> {
+    const at = await this.domRows().evaluateAll((els) =>
+      els.map((el) => Number(el.getAttribute('aria-posinset'))),
+    );
+    return at.sort((a, b) => a - b);
+  }
+
+  /**
+   * Counts from now on the row elements the list adds, removes or moves (a move is a removal and
+   * an insertion): `rowElementChanges()` reads the count.
+   */
+  async watchRowElements(): Promise<void> {
+    // A string expression: the test tsconfig has no DOM types, the browser evaluates it.
+    await this.page.evaluate(`(() => {
+      const list = document.querySelector('[role="listbox"][aria-label="Records"]');
+      const rows = (nodes) => [...nodes].filter((n) => n.nodeType === 1 && n.getAttribute('role') === 'option').length;
+      window.__rowElementChanges = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes) window.__rowElementChanges += rows(c.addedNodes) + rows(c.removedNodes);
+      }).observe(list, { childList: true, subtree: true });
+    })()`);
+  }
+
+  async rowElementChanges(): Promise<number> {
+    return Number(await this.page.evaluate('window.__rowElementChanges'));
   }
 
   /** Rows in the DOM now (only those in view are: the list is virtual). */

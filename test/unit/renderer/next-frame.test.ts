@@ -1,30 +1,41 @@
 // Store updates paced by the screen: onFrameAfter waits for the first frame far enough from the
-// last update, so a stream of records changes the event log at most every LIVE_MIN_GAP_MS.
+// last update (the gap on a timer, not frame by frame), and afterGap runs the Event log's update in
+// a task once LIVE_MIN_GAP_MS have passed, so a stream of records changes it at most so often.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { frameBatcher, onFrameAfter } from '../../../src-renderer/src/stores/next-frame';
+import { afterGap, frameBatcher, onFrameAfter } from '../../../src-renderer/src/stores/next-frame';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-/** Frames run by hand, at the times the test gives. */
+/** Frames run by hand, at the times the test gives, the timers run up to each; frames asked for. */
 function fakeFrames() {
   let now = 0;
   let callbacks: FrameRequestCallback[] = [];
+  let asked = 0;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   vi.spyOn(performance, 'now').mockImplementation(() => now);
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+    asked += 1;
     callbacks.push(cb);
     return callbacks.length;
   });
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   return {
     frameAt(time: number) {
-      now = time;
+      // The timers due before the frame, each at its own time.
+      while (now < time) {
+        now += 1;
+        vi.advanceTimersByTime(1);
+      }
       const due = callbacks;
       callbacks = [];
       for (const cb of due) cb(time);
     },
+    /** How many frames were asked for (requestAnimationFrame calls). */
+    asked: () => asked,
   };
 }
 
@@ -43,11 +54,46 @@ describe('onFrameAfter', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('waits out the gap without asking for the frames in between (each would be drawn)', () => {
+    const frames = fakeFrames();
+    const run = vi.fn();
+    onFrameAfter(run, 0, 100, 10_000);
+    for (let t = 16; t < 100; t += 16) frames.frameAt(t);
+    expect(run).not.toHaveBeenCalled();
+    expect(frames.asked()).toBe(0);
+    frames.frameAt(112);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(frames.asked()).toBe(1);
+  });
+
   it('runs on the next frame when the last run is long past', () => {
     const frames = fakeFrames();
     const run = vi.fn();
     onFrameAfter(run, -Infinity, 30, 10_000);
     frames.frameAt(5);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('afterGap', () => {
+  it('runs in a task of its own once the gap has passed, asking for no frame', () => {
+    const frames = fakeFrames();
+    const run = vi.fn();
+    afterGap(run, 0, 30);
+    frames.frameAt(29);
+    expect(run).not.toHaveBeenCalled();
+    // At 30 ms, before any frame: a scroll it makes is dispatched in the frame that follows.
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(frames.asked()).toBe(0);
+  });
+
+  it('runs at once (in a task) when the last run is long past', () => {
+    fakeFrames();
+    const run = vi.fn();
+    afterGap(run, -Infinity, 30);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
     expect(run).toHaveBeenCalledTimes(1);
   });
 });

@@ -88,6 +88,12 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
   // Each row drawn keeps its element, and a new row takes the element of one that left.
   const [slots] = useState(createSlotPool);
   const slotOf = slots.assign(indexes);
+  // In the DOM by slot, not by position: a row that takes the slot of one that left keeps its
+  // element where it is and changes its text. In position order, each batch moved the recycled
+  // element to the other end of the list, and Chromium laid out and styled its whole subtree again
+  // (bench:live's trace, invalidation tracking). The order a person hears is aria-posinset's.
+  const drawOrder = indexes.map((index, i) => ({ index, slot: slotOf[i]! }));
+  drawOrder.sort((a, b) => a.slot - b.slot);
   // The rows drawn (those in view, and the active one wherever it is), as a key for the effect.
   const drawn = indexes.join(',');
 
@@ -198,9 +204,9 @@ export const RecordList = forwardRef<RecordListHandle>(function RecordList(_prop
       >
         {/* Set through the DOM style property, which the page's CSP (no inline styles) allows. */}
         <div ref={canvasRef} className="log-list-canvas" style={{ height: count * ROW_HEIGHT }}>
-          {indexes.map((index, i) => (
+          {drawOrder.map(({ index, slot }) => (
             <RecordRow
-              key={slotOf[i]}
+              key={slot}
               index={index}
               row={rows.get(index)}
               setSize={count}

@@ -1,7 +1,8 @@
 // Live records on their way into the Event log's view. They come by the hundred a second and are
-// applied together at the pace of the screen; while the view's query is in flight they are held,
-// since its answer covers some of them (the store drops those at or before its throughSeq) and
-// applying them first would count them twice or put them before rows the answer replaces.
+// applied together, at most every LIVE_MIN_GAP_MS (log-store.ts); while the view's query is in
+// flight they are held, since its answer covers some of them (the store drops those at or before
+// its throughSeq) and applying them first would count them twice or put them before rows the
+// answer replaces.
 //
 // Its invariants (live-queue.test.ts): nothing is applied while held; every record pushed is applied
 // exactly once, in the order pushed, unless dropped; no batch is empty; at most one flush waits for
@@ -20,8 +21,8 @@ interface LiveQueue {
 }
 
 /**
- * `apply` takes a batch; `schedule` runs the flush on a frame, given when the last batch was
- * applied (a performance.now() time), so batches come at most so often.
+ * `apply` takes a batch; `schedule` runs the flush later, given when the last batch was applied (a
+ * performance.now() time), so batches come at most so often.
  */
 export function liveQueue(
   apply: (batch: JournalRecord[]) => void,
@@ -30,7 +31,7 @@ export function liveQueue(
   const state = {
     pending: [] as JournalRecord[],
     held: false,
-    /** A flush waits for its frame. */
+    /** A flush is scheduled. */
     scheduled: false,
     appliedAt: -Infinity,
   };

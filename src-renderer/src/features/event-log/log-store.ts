@@ -9,7 +9,7 @@ import type { Connection } from '../../bridge';
 import type { Bridge, JournalRecord, LogFacets, LogRow } from '../../../../src-shared/contract';
 import { errorMessage } from '../../errors';
 import { latestOnly } from '../../stores/profile-switch';
-import { NO_FRAME_MS, onFrameAfter } from '../../stores/next-frame';
+import { afterGap } from '../../stores/next-frame';
 import { liveQueue } from './live-queue';
 import type { FocusStore } from '../workbench/focus-store';
 import { detailActions } from './log-detail';
@@ -64,7 +64,7 @@ export function createLogStore(bridge: Bridge, connection: Connection, focus: Fo
     pausedFilterKey: null as string | null,
   };
   const live = liveQueue(applyLive, (flush, appliedAt) =>
-    onFrameAfter(flush, appliedAt, LIVE_MIN_GAP_MS, NO_FRAME_MS),
+    afterGap(flush, appliedAt, LIVE_MIN_GAP_MS),
   );
   /** Full records of the newest live records (at most RECENT_CAP), oldest first. */
   const recent = new Map<number, JournalRecord>();
