@@ -1,9 +1,8 @@
 // A session's files as a stream of lines, never one string: a session past some 512 MB of NDJSON
 // cannot be a JavaScript string at all, so counting, exporting and archiving read it a chunk at a
-// time. Archives are gzip (node:zlib): every system opens a .gz (zcat, gunzip, 7-Zip), and at level
-// 6 it made generated journals 3.4x (random message text) to 6.9x (repetitive text) smaller at some
-// 20 MB/s of one core; brotli made them 1.4x to 6x smaller still, at three times the CPU (quality
-// 4) for the random text. docs/journal.md, "Retention".
+// time. Archives are gzip (node:zlib): every system opens a .gz (zcat, gunzip, 7-Zip), and it
+// shrinks journals several times over at a small share of one core; brotli shrank them further
+// but at several times the CPU. docs/journal.md, "Retention", has the figures.
 import {
   createReadStream,
   createWriteStream,
