@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { TP } from './tp-cli';
 
@@ -19,8 +19,18 @@ export interface McpSession {
   answers: string[];
   /** What the server wrote on stderr. */
   stderr(): string;
-  /** Anything the client could not read as a frame (a stray line on stdout). */
+  /**
+   * Anything the client could not read as a frame (a stray line on stdout). Not the SDK client's
+   * "progress notification for an unknown token" for a call it already had the answer of: it
+   * handles a response at once and a notification a microtask later, so progress the server sent
+   * before its answer but that arrived in the same chunk reads as late (typescript-sdk #2580).
+   */
   protocolErrors: Error[];
+  /**
+   * The progress notifications of the last call that asked for progress, in the order they came
+   * on stdout, each saying whether it came before that call's answer.
+   */
+  progressOfLastCall(): { progress: number; total?: number; beforeAnswer: boolean }[];
   close(): Promise<void>;
 }
 
@@ -39,10 +49,15 @@ export async function startMcp(
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const protocolErrors: Error[] = [];
-  transport.onerror = (err) => protocolErrors.push(err);
+  const progress = watchProgress(transport);
+  const keep = (err: Error) => {
+    if (!progress.isLateForAnsweredCall(err)) protocolErrors.push(err);
+  };
+  transport.onerror = keep;
   const client = new Client({ name: 'tp-test-agent', version: '1.0.0' });
-  client.onerror = (err) => protocolErrors.push(err);
+  client.onerror = keep;
   await client.connect(transport);
+  progress.listen();
   const transcript: string[] = [];
   const answers: string[] = [];
   const text = (result: CallToolResult) =>
@@ -52,6 +67,7 @@ export async function startMcp(
     transcript,
     answers,
     protocolErrors,
+    progressOfLastCall: progress.ofLastCall,
     text,
     stderr: () => stderr,
     call: async (name, args = {}) => {
@@ -66,5 +82,60 @@ export async function startMcp(
       return result;
     },
     close: () => client.close(),
+  };
+}
+
+type Progress = { progress: number; total?: number; beforeAnswer: boolean };
+
+/**
+ * The messages on the wire, below the SDK client: which calls asked for progress (their token),
+ * which have their answer, and each progress notification in the order it came.
+ */
+function watchProgress(transport: StdioClientTransport) {
+  const byToken = new Map<string | number, { answered: boolean; seen: Progress[] }>();
+  let lastToken: string | number | undefined;
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null;
+  return {
+    /** Wraps the client's own handlers: called once the client is connected. */
+    listen() {
+      const send = transport.send.bind(transport);
+      transport.send = (message: JSONRPCMessage) => {
+        const meta = 'params' in message && isObject(message.params) ? message.params._meta : null;
+        const token = isObject(meta) ? meta.progressToken : undefined;
+        if (typeof token === 'string' || typeof token === 'number') {
+          lastToken = token;
+          byToken.set(token, { answered: false, seen: [] });
+        }
+        return send(message);
+      };
+      const deliver = transport.onmessage;
+      transport.onmessage = (message: JSONRPCMessage) => {
+        if ('id' in message && ('result' in message || 'error' in message)) {
+          const call = byToken.get(message.id as string | number);
+          if (call) call.answered = true;
+        } else if ('method' in message && message.method === 'notifications/progress') {
+          const params = message.params as { progressToken: string | number } & Progress;
+          byToken.get(params.progressToken)?.seen.push({
+            progress: params.progress,
+            ...(params.total === undefined ? {} : { total: params.total }),
+            beforeAnswer: !byToken.get(params.progressToken)!.answered,
+          });
+        }
+        deliver?.(message);
+      };
+    },
+    ofLastCall: (): Progress[] => (lastToken === undefined ? [] : byToken.get(lastToken)!.seen),
+    isLateForAnsweredCall(err: Error): boolean {
+      const m = /progress notification for an unknown token: (.*)$/.exec(err.message);
+      if (!m) return false;
+      try {
+        const token = (JSON.parse(m[1]!) as { params: { progressToken: string | number } }).params
+          .progressToken;
+        return byToken.get(token)?.answered === true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
