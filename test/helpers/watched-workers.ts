@@ -8,7 +8,9 @@ export interface WatchedWorker {
   text: string | undefined;
 }
 
+// Imported inside vi.mock factories, which the unused-exports check cannot see.
 /** The module to give vi.mock('node:worker_threads', ...): the real one, its Worker noted in `seen`. */
+// ts-unused-exports:disable-next-line
 export async function watchedWorkerThreads(
   importOriginal: () => Promise<typeof WorkerThreads>,
   seen: WatchedWorker[],

@@ -9,7 +9,8 @@ import { createComposerService } from '../composer';
 import type { HandlerGroup } from '../dispatch';
 import type { Services } from '../services';
 import { collectionDataFiles } from './data/data-files';
-import { createRunnerService, type RunnerInvoke } from './runner-service';
+import { type RunnerInvoke } from './active-run';
+import { createRunnerService } from './runner-service';
 
 type RunnerHandlerDeps = Pick<
   Services,

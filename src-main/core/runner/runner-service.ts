@@ -5,29 +5,20 @@
 // before it forwards deliveries off this machine (run-inbound.ts). Every change goes out as
 // runner.changed.
 import { errorText } from '../../../src-shared/contract/errors';
-import { z } from 'zod';
 import {
   CommandError,
-  RunRequest,
-  type CommandInput,
-  type EndpointCheckReport,
   type RunView,
   type ScenarioRunView,
   type StepState,
 } from '../../../src-shared/contract';
 import { join } from 'node:path';
 import type { Scenario } from '../../../src-shared/collections/format';
-import type { LoadedCollection } from '../collections';
-import type { EndpointCheckWithin } from '../endpoint-check';
 import { loadRunCollection } from './run-collection';
-import type { Invoke } from '../dispatch';
-import type { CoreEventEmitter } from '../events';
-import type { Profile, ProfileStore } from '../profiles';
-import { mergeSetups, runInboundScope, type InboundAccess } from './run-inbound';
+import { mergeSetups, runInboundScope } from './run-inbound';
 import { endRun } from './run-end';
-import { openRunInbox, type RunInbox } from './run-inbox';
-import { startRunSession, type RunSession, type RunSessionInvoke } from './run-session';
-import { journalStep, runStep, type StepDeps, type StepEnv } from './run-step';
+import { openRunInbox } from './run-inbox';
+import { startRunSession, type RunSession } from './run-session';
+import { journalStep, runStep } from './run-step';
 import {
   changesPlatform,
   createSnapshots,
@@ -36,58 +27,11 @@ import {
   scenarioState,
   skipSteps,
 } from './run-view';
-import { RunStopped, type StepContext, type StepInvoke } from './step-context';
+import { RunStopped } from './step-context';
 import { stepPlace } from './variables';
-import {
-  iterationPath,
-  NO_ROW,
-  unusedColumnsWarning,
-  type PlannedScenario,
-} from './data/run-iterations';
+import { iterationPath, unusedColumnsWarning } from './data/run-iterations';
 import { planRun } from './data/plan-run';
-
-type RunInput = z.output<typeof RunRequest>;
-
-/**
- * The other domains' commands a run calls: its steps', its profile's variables, and its journal
- * session's. Through the commands, as a window calls them (validated; sessions.changed told).
- */
-export type RunnerInvoke = Invoke<
-  Parameters<StepInvoke>[0] | Parameters<RunSessionInvoke>[0] | 'collections.profileVariables'
->;
-
-interface RunnerDeps extends StepDeps {
-  invoke: RunnerInvoke;
-  /** endpointCheck.run inside the run: in its session, stopped by its Stop. */
-  checkEndpoint(
-    input: CommandInput<'endpointCheck.run'>,
-    within: EndpointCheckWithin,
-  ): Promise<EndpointCheckReport>;
-  send: StepContext['send'];
-  events: CoreEventEmitter;
-  profiles: ProfileStore;
-  /** The receiver's settings, which a collection's or scenario's `inbound` overlays for a run. */
-  inbound: InboundAccess;
-}
-
-interface ActiveRun {
-  view: RunView;
-  request: RunInput;
-  collection: LoadedCollection;
-  profile: Profile;
-  abort: AbortController;
-  confirmed: boolean;
-  answer: ((proceed: boolean) => void) | null;
-  inbox: RunInbox;
-  /** What each of view.scenarios runs: a scenario, and a data file's row (data-driven runs). */
-  plan: PlannedScenario[];
-  startedAt: number;
-  /** Read when the run starts; a failure to read them is "none". */
-  profileVariables: Record<string, string>;
-  /** Every secret the run filled in or captured, hidden wherever the run shows text. */
-  secrets: Set<string>;
-  inboundScope: ReturnType<typeof runInboundScope>;
-}
+import { stepEnvOf, type ActiveRun, type RunInput, type RunnerDeps } from './active-run';
 
 interface RunnerService {
   start(request: RunInput): Promise<RunView>;
@@ -194,38 +138,13 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
     scenario: Scenario,
     row: Record<string, string>,
   ) {
-    const env: StepEnv = {
-      deps,
-      profile: run.profile,
-      context: {
-        invoke: deps.invoke,
-        send: deps.send,
-        events: deps.events,
-        profile: { id: run.profile.id, name: run.profile.name, baseUrl: run.profile.baseUrl },
-        sandbox: run.view.sandbox,
-        collectionFolder: run.collection.folder,
-        signal: run.abort.signal,
-        inbox: run.inbox,
-        updateSnapshots: run.request.updateSnapshots,
-        ask: (question) => {
-          run.view.question = question;
-          emit(run);
-        },
-        confirm: (question) => goOn(run, question),
-        checkEndpoint: (input) =>
-          deps.checkEndpoint(input, { sessionId: run.view.sessionId, signal: run.abort.signal }),
+    const env = stepEnvOf(deps, run, scenario, row, {
+      ask: (question) => {
+        run.view.question = question;
+        emit(run);
       },
-      layers: {
-        // A data file's row is the run's values of its iteration: its columns win over --var.
-        run: row === NO_ROW ? run.request.variables : { ...run.request.variables, ...row },
-        captured: {},
-        scenario: scenario.variables ?? {},
-        collection: run.collection.variables,
-        profile: run.profileVariables,
-        builtin: { client_id: run.profile.clientId, base_url: run.profile.baseUrl },
-      },
-      secrets: run.secrets,
-    };
+      confirm: (question) => goOn(run, question),
+    });
     // Its records and messages name the row too: a data-driven run runs the file once per row.
     const named = iterationPath(path, scenarioView.iteration);
     const scenarioFile = { path: named, file: join(run.collection.folder, path) };
