@@ -4,10 +4,11 @@
 // (bench/reference-receiver.mjs), which does the receiver's own job (verify, journal in a group
 // commit, answer after the write) and nothing more. Prints receiver / reference (the goal: >= 0.9,
 // what the receiver adds costs at most a tenth) beside receiver / bare, each the median of the
-// rounds' ratios, with the machine's load average; and, for the receiver, the count sent (answered
-// 2xx) against the count captured in the journal (target: equal). Then, through the host's
-// WebSocket, the time from a delivery's arrival to its log.appended event (what the renderer waits
-// for) at a steady 200 deliveries/s (target: p99 < 50 ms).
+// rounds' ratios, with the machine's load average and each server's CPU per delivery (user and
+// system apart: a CPU profile's time is wall time, see cpuTimes); and, for the receiver, the count
+// sent (answered 2xx) against the count captured in the journal (target: equal). Then, through the
+// host's WebSocket, the time from a delivery's arrival to its log.appended event (what the renderer
+// waits for) at a steady 200 deliveries/s (target: p99 < 50 ms).
 // Options (env): BENCH_SECONDS (default 5), BENCH_CONCURRENCY (default 32), BENCH_WARMUP_SECONDS
 // (default 3: the JIT is still compiling the receiver after one second), BENCH_PROFILE_DIR (runs
 // the host with --cpu-prof into that folder, to see where the receiver's time goes).
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import {
-  cpuSeconds,
+  cpuTimes,
   exitUnlessHostBuilt,
   root,
   sandboxAppSecret,
@@ -81,11 +82,11 @@ async function load(url, secret, seconds) {
 async function measureAll(urls, secret, pids) {
   /** @type {Server[]} */
   const order = ['bare', 'ref', 'rx'];
-  /** @type {Record<Server, { ok: number, errors: number, s: number, cpu: number }>} */
+  /** @type {Record<Server, { ok: number, errors: number, s: number, user: number, system: number }>} */
   const totals = {
-    bare: { ok: 0, errors: 0, s: 0, cpu: 0 },
-    ref: { ok: 0, errors: 0, s: 0, cpu: 0 },
-    rx: { ok: 0, errors: 0, s: 0, cpu: 0 },
+    bare: { ok: 0, errors: 0, s: 0, user: 0, system: 0 },
+    ref: { ok: 0, errors: 0, s: 0, user: 0, system: 0 },
+    rx: { ok: 0, errors: 0, s: 0, user: 0, system: 0 },
   };
   /** @type {{ ref: number[], bare: number[] }} */
   const ratios = { ref: [], bare: [] };
@@ -100,7 +101,9 @@ async function measureAll(urls, secret, pids) {
     for (const key of order) {
       const cpuBefore = cpu(pids[key]);
       const r = await load(urls[key], secret, 1);
-      totals[key].cpu += cpu(pids[key]) - cpuBefore;
+      const cpuAfter = cpu(pids[key]);
+      totals[key].user += cpuAfter.user - cpuBefore.user;
+      totals[key].system += cpuAfter.system - cpuBefore.system;
       totals[key].ok += r.ok;
       totals[key].errors += r.errors;
       totals[key].s += r.ok / r.rps;
@@ -114,10 +117,12 @@ async function measureAll(urls, secret, pids) {
    * @param {string} name
    * @param {typeof totals.bare} t
    */
-  const show = (name, t) =>
+  const show = (name, t) => {
+    const perDelivery = (/** @type {number} */ seconds) => ((seconds / t.ok) * 1e6).toFixed(0);
     console.log(
-      `${name.padEnd(58)} ${(t.ok / t.s).toFixed(0).padStart(7)} deliveries/s   (${t.ok} answered 2xx, ${t.errors} other; server CPU ${((t.cpu / t.ok) * 1e6).toFixed(0)} µs per delivery)`,
+      `${name.padEnd(58)} ${(t.ok / t.s).toFixed(0).padStart(7)} deliveries/s   (${t.ok} answered 2xx, ${t.errors} other; server CPU ${perDelivery(t.user + t.system)} µs per delivery: user ${perDelivery(t.user)}, system ${perDelivery(t.system)})`,
     );
+  };
   show('bare node:http (answers 200)', totals.bare);
   show('reference (verify + journal, bench/reference-receiver.mjs)', totals.ref);
   show('receiver (verify + journal + events)', totals.rx);
@@ -139,8 +144,11 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** CPU seconds a process has used; NaN where it cannot be read (not Linux), so it shows as such. */
-const cpu = (/** @type {number | undefined} */ pid) => cpuSeconds(pid) ?? NaN;
+/**
+ * CPU seconds a process has used, user and system; NaN where they cannot be read (not Linux), so
+ * they show as such.
+ */
+const cpu = (/** @type {number | undefined} */ pid) => cpuTimes(pid) ?? { user: NaN, system: NaN };
 
 /**
  * Read back from the journal file: deliveries answered 2xx, and how many of them were verified.
