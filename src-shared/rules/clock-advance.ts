@@ -68,6 +68,14 @@ export function clockOffsetWords(offsetS: number): string {
   return parts.length ? parts.join(' ') : `${offsetS} s`;
 }
 
+/**
+ * The minute a time of the sandbox's clock falls in, as the Simulator shows it: its `<time>` then
+ * changes once a minute, not at each of its ticks (a change there repaints the panel for nothing).
+ */
+export function clockShownMinute(ms: number): number {
+  return Math.floor(ms / 60_000) * 60_000;
+}
+
 /** `2026-11-28 18:52 UTC`: a time of the sandbox's clock as the Simulator shows it. */
 export function clockTimeText(ms: number): string {
   const iso = new Date(ms).toISOString();

@@ -11,8 +11,10 @@ const session = useAppSession();
 /** How far ahead of real time the shown sandbox time is, in minutes (rounded). */
 async function minutesAhead(sim: SimulatorPage): Promise<number> {
   const shown = Date.parse((await sim.clockTime.getAttribute('datetime')) ?? '');
-  // The shown time ticks every few seconds, so it may trail by as much: -0 reads as 0.
-  return Math.round((shown - Date.now()) / 60_000) || 0;
+  // The shown time is the start of its minute, read at a tick every few seconds: it trails the
+  // sandbox's time by up to a minute and those seconds, so half a minute is added before rounding
+  // (-0 reads as 0).
+  return Math.round((shown - Date.now()) / 60_000 + 0.45) || 0;
 }
 
 describe("the Simulator's Clock", () => {

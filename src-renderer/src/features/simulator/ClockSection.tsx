@@ -4,7 +4,11 @@
 // token, which is what shows in the Event log.
 import { useNow } from '../../components/use-now';
 import { useSimulator } from '../../stores/stores-context';
-import { clockOffsetWords, clockTimeText } from '../../../../src-shared/rules/clock-advance';
+import {
+  clockOffsetWords,
+  clockShownMinute,
+  clockTimeText,
+} from '../../../../src-shared/rules/clock-advance';
 
 const STEPS = [
   { label: '+1 min', by: '1m', words: '1 minute' },
@@ -20,7 +24,7 @@ export function ClockSection() {
   // Minutes are shown: a tick every few seconds keeps the minute right without a busy display.
   const now = useNow({ everyMs: 5000 });
   if (!clock) return null;
-  const sandboxMs = now + clock.offsetS * 1000;
+  const sandboxMs = clockShownMinute(now + clock.offsetS * 1000);
   return (
     <>
       <p className="sim-clock">
