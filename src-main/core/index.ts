@@ -51,8 +51,8 @@ export interface CoreOptions {
    */
   deliveries?: DeliveryOptions;
   /**
-   * The largest platform response the API client reads (default API_MAX_RESPONSE_BYTES, 50 MiB);
-   * over it the call fails and the journal keeps the first bytes.
+   * The largest platform response read (default API_MAX_RESPONSE_BYTES, 50 MiB): the API client's,
+   * the token endpoint's and the otp's; over it the call fails and the journal keeps the first bytes.
    */
   apiMaxResponseBytes?: number;
 }
@@ -81,6 +81,11 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
   const profiles = createProfileStore(host, vault, redactor);
   profiles.onChange((state) => events.emit('profiles.changed', state));
   const outliveRestart = tokensOutliveRestart(host.sandbox);
+  // Every call to the platform reads its answer up to the same limit (the API client's, the token
+  // endpoint's, the otp's).
+  const answerLimit = options.apiMaxResponseBytes
+    ? { maxResponseBytes: options.apiMaxResponseBytes }
+    : {};
   const appTokens = createAppTokenService({
     profiles,
     journal,
@@ -88,6 +93,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     events,
     vault,
     tokensOutliveRestart: outliveRestart,
+    ...answerLimit,
   });
   const users = createUserTokenService({
     host,
@@ -97,6 +103,7 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     events,
     vault,
     tokensOutliveRestart: outliveRestart,
+    ...answerLimit,
     appToken: {
       current: (profileId) => appTokens.ensure(profileId),
       renew: (profileId, refused) => appTokens.renew(profileId, refused),
@@ -111,11 +118,12 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     openExternal: (url) => host.openExternal(url),
     ...(options.connectTimeoutMs ? { timeoutMs: options.connectTimeoutMs } : {}),
     ...(options.otpConnectTimeoutMs ? { otpTimeoutMs: options.otpConnectTimeoutMs } : {}),
+    ...answerLimit,
   });
   const api = createApiClient({
     journal,
     redactor,
-    ...(options.apiMaxResponseBytes ? { maxResponseBytes: options.apiMaxResponseBytes } : {}),
+    ...answerLimit,
     profiles,
     tokens: {
       app: (profileId) => appTokens.ensure(profileId),

@@ -44,6 +44,8 @@ interface Deps {
   vault: SecretVault;
   /** Whether a profile's tokens are stored at rest (token-storage.ts, tokensOutliveRestart). */
   tokensOutliveRestart: (profileId: string) => boolean;
+  /** The largest answer read from the token endpoint (CoreOptions.apiMaxResponseBytes). */
+  maxResponseBytes?: number;
 }
 
 const vaultKey = (profileId: string) => `profile:${profileId}:appToken`;
@@ -55,7 +57,9 @@ export function createAppTokenService({
   events,
   vault,
   tokensOutliveRestart,
+  maxResponseBytes,
 }: Deps): AppTokenService {
+  const exchange = { journal, redactor, ...(maxResponseBytes ? { maxResponseBytes } : {}) };
   const lastErrors = new Map<string, string>();
   const once = singleFlight<AppTokenView>();
 
@@ -97,7 +101,7 @@ export function createAppTokenService({
   const fetchNow = (profileId?: string) => {
     const profile = profiles.require(profileId);
     return once(profile.id, async () => {
-      const outcome = await requestToken({ journal, redactor }, profile, 'client_credentials');
+      const outcome = await requestToken(exchange, profile, 'client_credentials');
       if (!outcome.ok) {
         lastErrors.set(profile.id, outcome.message);
         journal.append({

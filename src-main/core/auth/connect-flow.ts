@@ -67,6 +67,8 @@ interface Deps {
   openExternal(url: string): Promise<void>;
   timeoutMs?: number;
   otpTimeoutMs?: number;
+  /** The largest answer read from the token endpoint and the otp's (CoreOptions.apiMaxResponseBytes). */
+  maxResponseBytes?: number;
 }
 
 interface ActiveFlow {

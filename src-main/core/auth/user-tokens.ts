@@ -71,6 +71,8 @@ interface Deps {
     current: (profileId: string) => Promise<string>;
     renew: (profileId: string, refused: string) => Promise<string>;
   };
+  /** The largest answer read from the platform (CoreOptions.apiMaxResponseBytes). */
+  maxResponseBytes?: number;
 }
 
 export function createUserTokenService({
@@ -82,13 +84,14 @@ export function createUserTokenService({
   vault,
   tokensOutliveRestart,
   appToken,
+  maxResponseBytes,
 }: Deps): UserTokenService {
+  const exchange = { journal, redactor, ...(maxResponseBytes ? { maxResponseBytes } : {}) };
   const refreshing = new Set<string>();
   const once = singleFlight<string>();
   // The platform is asked as the app whether it still knows a user whose refresh it refused.
   const asApp = createAppClient({
-    journal,
-    redactor,
+    ...exchange,
     profiles,
     tokens: { app: appToken.current, renewApp: appToken.renew },
   });
@@ -205,7 +208,7 @@ export function createUserTokenService({
       // so the event it emits carries the outcome and not a refresh that is over.
       publish(profileId, metas(profileId));
       try {
-        const outcome = await requestToken({ journal, redactor }, profile, 'refresh_token', {
+        const outcome = await requestToken(exchange, profile, 'refresh_token', {
           refresh_token: secrets.refreshToken,
         });
         if (!outcome.ok) {

@@ -66,6 +66,41 @@ describe('the API client', () => {
   });
 });
 
+describe('the token endpoint', () => {
+  it('reads its answer up to the same limit as the API client', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.alloc(256 * 1024, 'x'));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const core = await createCore(hostFor(null, tempDir()), {
+      inboundPort: 0,
+      apiMaxResponseBytes: 64 * 1024,
+    });
+    try {
+      const profile = await core.invoke('profiles.create', {
+        name: 'Token too large',
+        baseUrl,
+        clientId: 'app',
+        clientSecret: 'secret',
+        redirectUri: 'http://127.0.0.1:8000/callback',
+        scopes: ['basic'],
+      });
+      await core.invoke('auth.getAppToken', { profileId: profile.id }).catch(() => undefined);
+      const { records } = await core.invoke('log.list', { limit: 50 });
+      const token = records.find((r) => r.kind === 'api' && r.api.url.endsWith('/tp/token'));
+      expect(token?.kind === 'api' && token.api.error).toMatch(
+        /over TP Inspector's limit of 64 KiB/,
+      );
+      expect(token?.kind === 'api' && token.api.responseBody?.size).toBe(64 * 1024);
+    } finally {
+      await core.close();
+    }
+  });
+});
+
 describe('the tunnel registration', () => {
   it('fails when the server answers more than 64 KiB', async () => {
     const url = await answeringTooMuch(1024 * 1024);
