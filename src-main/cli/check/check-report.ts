@@ -17,6 +17,13 @@ const MARKS: Record<EndpointCheckOutcome, string> = {
   'not-configured': '–',
 };
 
+/**
+ * Checks whose pass carries figures (answer times, deliveries a second): their words are shown even
+ * when they pass, since a CI log is read for them as much as for a verdict.
+ */
+const MEASURING = new Set(['deadline', 'burst']);
+const showsWhenPassed = (c: EndpointCheckResult) => MEASURING.has(c.id);
+
 export function tallyWords(checks: EndpointCheckResult[]): string {
   const count = (o: EndpointCheckOutcome) => checks.filter((c) => c.outcome === o).length;
   return `${count('pass')} passed, ${count('warn')} warned, ${count('fail')} failed, ${count('not-configured')} not configured`;
@@ -29,7 +36,10 @@ function prettyReport(report: EndpointCheckReport): string {
   ];
   for (const c of report.checks) {
     lines.push(`${MARKS[c.outcome]} ${c.id}  ${c.name}`);
-    if (c.outcome === 'pass') continue;
+    if (c.outcome === 'pass') {
+      if (showsWhenPassed(c)) lines.push(`    ${c.reason}`);
+      continue;
+    }
     lines.push(`    ${c.reason}`);
     if (c.advice) lines.push(`    → ${c.advice}`);
     lines.push(`    (${c.rule})`);
@@ -48,7 +58,8 @@ function junitReport(report: EndpointCheckReport): string {
     const words = `${c.reason}${c.advice ? `\n${c.advice}` : ''}\n(${c.rule})`;
     switch (c.outcome) {
       case 'pass':
-        return `${open}/>`;
+        if (!showsWhenPassed(c)) return `${open}/>`;
+        return `${open}>\n    <system-out>${xmlText(c.reason)}</system-out>\n  </testcase>`;
       case 'warn':
         return `${open}>\n    <system-out>${xmlText(`warning: ${words}`)}</system-out>\n  </testcase>`;
       case 'not-configured':
