@@ -31,7 +31,7 @@ stopped with Ctrl+C.
 
 Examples:
   npm run -s tp -- run examples
-  npm run -s tp -- run examples/sends/text.yaml --var text=hello --reporter junit --out junit.xml
+  npm run -s tp -- run examples/user-message-types.yaml --var text=hello --reporter junit --out junit.xml
   npm run -s tp -- run examples/user-message-types.yaml --data examples/message-types.csv
   TP_CLIENT_SECRET=… npm run -s tp -- run checks --profile Staging --yes`;
 
