@@ -6,6 +6,7 @@
 // is appended (redactor.line/record), and every export runs the records through it again.
 import { ENDPOINTS } from '../../../src-shared/spec/endpoints';
 import type { ParamSpec } from '../../../src-shared/spec/params';
+import { esc } from './html-report/html-escape';
 
 /**
  * Parameter names whose values are secrets wherever they appear: those the endpoint catalog marks
@@ -66,7 +67,9 @@ const lowerHexEscapes = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLow
  * URL's path or query (encodeURIComponent, either case of hex); form-encoded as URLSearchParams
  * writes a query string or an x-www-form-urlencoded body (`+` for a space); each of those inside a
  * JSON string, and inside a JSON string that is itself inside one (a JSON body kept as text in a
- * record, whose line is JSON again).
+ * record, whose line is JSON again); and each of those escaped for HTML, as the HTML report writes
+ * what it decoded first (a delivery's data parsed and shown as JSON again, where `\u0026` escapes
+ * had hidden the secret from the search of the record).
  */
 const TEXT_ENCODINGS: readonly ((s: string) => string)[] = [
   (s) => s,
@@ -93,6 +96,8 @@ function formsOf(secret: string): Map<string, string> {
       if (!forms.has(form)) forms.set(form, level(encode(shown)));
     }
   }
+  for (const [form, redacted] of [...forms])
+    if (!forms.has(esc(form))) forms.set(esc(form), esc(redacted));
   return forms;
 }
 
