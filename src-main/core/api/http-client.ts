@@ -24,6 +24,8 @@ export interface OutgoingRequest {
   whatToCheck?: string;
   /** The largest response body read (default API_MAX_RESPONSE_BYTES). */
   maxResponseBytes?: number;
+  /** Cuts the request short, its answer included: whoever sent it was stopped. */
+  signal?: AbortSignal;
 }
 
 export interface HttpResult {
@@ -94,6 +96,7 @@ async function sendOnce(req: OutgoingRequest): Promise<{ result: HttpResult; sen
           : Readable.from(req.body, { objectMode: false }),
       headersTimeout: timeout,
       bodyTimeout: timeout,
+      ...(req.signal ? { signal: req.signal } : {}),
       ...(agent
         ? { dispatcher: agent as Dispatcher }
         : req.dispatcher
@@ -169,6 +172,8 @@ export function describeNetworkError(
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
   const code = e.code ?? e.cause?.code;
   const host = safeHost(url);
+  if (code === 'UND_ERR_ABORTED' || (err as Error | undefined)?.name === 'AbortError')
+    return `The request to ${host} was stopped before it was answered: what sent it was stopped.`;
   switch (code) {
     case 'ECONNREFUSED':
       return `Nothing is listening at ${host} (connection refused). Check ${whatToCheck}, or start the server.`;

@@ -133,6 +133,8 @@ export async function runEndpointCheck(
     certificate.kind === 'invalid'
       ? new Agent({ connect: { rejectUnauthorized: false } })
       : undefined;
+  // Either Stop (the app's, or the run's that holds this check as a step) cuts a delivery in flight.
+  const stops = [hooks.signal, within?.signal].filter((x): x is AbortSignal => x !== undefined);
   try {
     const ctx = createCheckContext(
       setup,
@@ -142,6 +144,7 @@ export async function runEndpointCheck(
         redactor: s.redactor,
         profileId,
         ...(dispatcher ? { dispatcher } : {}),
+        ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}),
       },
       input.burst,
       certificate,

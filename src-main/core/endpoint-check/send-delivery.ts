@@ -37,6 +37,8 @@ export interface SendContext {
   journal: Journal;
   redactor: Redactor;
   profileId?: string;
+  /** A run's Stop: it cuts the delivery in flight rather than wait for the handler's answer. */
+  signal?: AbortSignal;
 }
 
 /** The answer the platform waits for, and no longer: past it the attempt has failed. */
@@ -62,6 +64,7 @@ export async function sendDelivery(
     whatToCheck: 'the URL given to the check, and that the handler is running',
     maxResponseBytes: 1024 * 1024,
     ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
   };
   const { record, result } = await sendExchange(ctx, req, {
     summary: (result) =>
