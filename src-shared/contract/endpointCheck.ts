@@ -110,8 +110,8 @@ export const endpointCheckCommands = {
     output: EndpointCheckReport,
   },
   /**
-   * Stops the check running against `url` before its next delivery: the run ends with an error
-   * saying so, and keeps no report. `stopping` is false when no check of that URL runs.
+   * Stops the check running against `url` at once, cutting a delivery in flight: the run ends
+   * with an error saying so, and keeps no report. `stopping` is false when no check of that URL runs.
    */
   'endpointCheck.stop': {
     input: z.object({ url: z.string().min(1) }).strict(),

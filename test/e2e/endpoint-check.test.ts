@@ -28,6 +28,14 @@ test('a failing check, its exchange, and the re-run after the fix', async () => 
     const app = await session.openApp(running);
     const check = new EndpointCheckPage(app.page);
     await check.openFromInbound();
+    // The app's own method signs unless the form names another.
+    expect(await check.signatureMethod.locator('option:checked').innerText()).toBe("The app's own");
+    expect(await check.signatureMethod.locator('option').allInnerTexts()).toEqual([
+      "The app's own",
+      'HMAC-SHA256',
+      'HMAC-SHA1',
+      'RSA-SHA256',
+    ]);
     // The burst left out (its family's box): the rest of the battery runs.
     await check.family('burst').uncheck();
     await check.run(handler.url);

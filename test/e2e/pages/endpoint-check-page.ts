@@ -1,8 +1,8 @@
 // The Endpoint check view as the tests see it, by role and name: the middle column's tab, the way
-// in from the Inbound tab, the form (Handler URL, Profile, Burst size, the checks to run, Run check,
-// Stop), the progress line, the question before a URL off this machine, and the report card: its
-// counts, the changes since the last run, each check as a list item named by its id, with its
-// outcome, its change and its exchanges.
+// in from the Inbound tab, the form (Handler URL, Profile, Signature method, Burst size, the checks
+// to run, Run check, Stop), the progress line, the question before a URL off this machine, and the
+// report card: its counts, the changes since the last run, each check as a list item named by its
+// id, with its outcome, its change and its exchanges.
 import type { Locator, Page } from 'playwright-core';
 import { InboundPage } from './inbound-page';
 import { openTab } from './tabs';
@@ -12,6 +12,7 @@ export class EndpointCheckPage {
   readonly pane: Locator;
   readonly url: Locator;
   readonly profile: Locator;
+  readonly signatureMethod: Locator;
   readonly burst: Locator;
   readonly runButton: Locator;
   readonly stopButton: Locator;
@@ -31,6 +32,7 @@ export class EndpointCheckPage {
     // A text field with a list of suggestions (the forward targets) is a combobox.
     this.url = form.getByRole('combobox', { name: 'Handler URL' });
     this.profile = form.getByRole('combobox', { name: 'Profile' });
+    this.signatureMethod = form.getByRole('combobox', { name: 'Signature method' });
     this.burst = form.getByRole('spinbutton', { name: 'Burst size' });
     this.runButton = form.getByRole('button', { name: 'Run check', exact: true });
     this.stopButton = form.getByRole('button', { name: 'Stop', exact: true });

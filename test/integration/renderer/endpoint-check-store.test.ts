@@ -85,6 +85,27 @@ describe('the endpoint check in the app', () => {
     expect(JSON.stringify(record)).not.toContain(secretOf());
   });
 
+  it('signs with the method chosen in the form, for a handler whose app uses another', async () => {
+    handler = await startSampleHandler('correct', {
+      CLIENT_SECRET: secretOf(),
+      SIGNATURE_METHOD: 'HMAC-SHA1',
+    });
+    const url = handler.url;
+    await waitFor('the battery listed', () => store().getState().checks.length > 0 || undefined);
+    store().getState().setUrl(url);
+    const all = store()
+      .getState()
+      .checks.map((c) => c.id);
+    store().getState().include(all, false);
+    store().getState().include(['accepts.text'], true);
+    store().getState().setSignatureMethod('HMAC-SHA1');
+    await store().getState().run();
+    expect(store().getState().error).toBeNull();
+    const report = store().getState().history[url]!.last;
+    expect(report.signatureMethod).toBe('HMAC-SHA1');
+    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([['accepts.text', 'pass']]);
+  });
+
   it('Stop ends the run before its next delivery, with words and no report', async () => {
     // Each answer takes 400 ms, so the battery (some 35 deliveries) is still going when Stop comes.
     handler = await startSampleHandler('slow', { CLIENT_SECRET: secretOf(), SLOW_MS: '400' });

@@ -1,7 +1,9 @@
 // The endpoint check's form: the handler's URL (the active profile's forward targets offered, or
-// any URL typed), the profile whose secret signs, the checks to run (by family, each family's ids
+// any URL typed), the profile whose secret signs, the method it signs with (the app's own unless
+// the handler is checked for another), the checks to run (by family, each family's ids
 // one click further), the burst size, Run and Stop. Enter in a field runs it.
 import { useId, type FormEvent } from 'react';
+import { SIGNATURE_METHODS, type SignatureMethodName } from '../../../../src-shared/spec/shapes';
 import { useApp, useEndpointCheck, useInbound } from '../../stores/stores-context';
 import { CheckChooser } from './CheckChooser';
 
@@ -14,6 +16,8 @@ export function CheckForm() {
   const setUrl = useEndpointCheck((s) => s.setUrl);
   const profileId = useEndpointCheck((s) => s.profileId);
   const setProfile = useEndpointCheck((s) => s.setProfile);
+  const signatureMethod = useEndpointCheck((s) => s.signatureMethod);
+  const setSignatureMethod = useEndpointCheck((s) => s.setSignatureMethod);
   const burst = useEndpointCheck((s) => s.burst);
   const setBurst = useEndpointCheck((s) => s.setBurst);
   const run = useEndpointCheck((s) => s.run);
@@ -56,6 +60,24 @@ export function CheckForm() {
             {(profiles?.profiles ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Signature method
+          <select
+            value={signatureMethod ?? ''}
+            onChange={(e) =>
+              setSignatureMethod(
+                e.target.value === '' ? null : (e.target.value as SignatureMethodName),
+              )
+            }
+          >
+            <option value="">The app&apos;s own</option>
+            {SIGNATURE_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 // The endpoint check in the app (docs/endpoint-check.md, In the app): the form (URL, profile, the
-// checks to run, the burst), the run with its progress (endpointCheck.progress) and Stop, the
+// signature method, the checks to run, the burst), the run with its progress (endpointCheck.progress) and Stop, the
 // question before a URL that is not this machine, and the report card of each URL with the one
 // before it, which the engine keeps (endpointCheck.state, endpointCheck.ended): a reloaded window
 // shows them again. A check's deliveries are read from its run's session when it is opened.
@@ -11,6 +11,7 @@ import type {
   EndpointCheckHistory,
   EndpointCheckProgress,
 } from '../../../../src-shared/contract';
+import type { SignatureMethodName } from '../../../../src-shared/spec/shapes';
 import type { Connection } from '../../bridge/connection';
 import { errorMessage } from '../../errors';
 import type { CenterStore } from '../workbench/center-store';
@@ -24,6 +25,8 @@ export interface EndpointCheckState {
   url: string;
   /** The profile whose secret signs; null: the active one. */
   profileId: string | null;
+  /** The method the accepts checks sign with; null: the app's own (the profile's). */
+  signatureMethod: SignatureMethodName | null;
   /** Check ids left out of the next run (none: all of them). */
   skipped: string[];
   burst: number;
@@ -44,6 +47,7 @@ export interface EndpointCheckState {
   exchangeErrors: Record<string, string>;
   setUrl(url: string): void;
   setProfile(profileId: string | null): void;
+  setSignatureMethod(method: SignatureMethodName | null): void;
   /** Puts these checks in the next run, or leaves them out. */
   include(ids: readonly string[], on: boolean): void;
   setBurst(burst: number): void;
@@ -74,7 +78,7 @@ export function createEndpointCheckStore(
 ) {
   const store = createStore<EndpointCheckState>()((set, get) => {
     async function launch(url: string, confirmRemote: boolean) {
-      const { profileId, skipped, burst } = get();
+      const { profileId, signatureMethod, skipped, burst } = get();
       set({ error: null, shownUrl: url, confirming: null });
       try {
         await bridge.invoke('endpointCheck.run', {
@@ -82,6 +86,7 @@ export function createEndpointCheckStore(
           burst,
           confirmRemote,
           ...(profileId ? { profileId } : {}),
+          ...(signatureMethod ? { signatureMethod } : {}),
           ...(skipped.length ? { skip: skipped } : {}),
         });
       } catch (err) {
@@ -94,6 +99,7 @@ export function createEndpointCheckStore(
       checks: [],
       url: '',
       profileId: null,
+      signatureMethod: null,
       skipped: [],
       burst: DEFAULT_BURST,
       running: {},
@@ -107,6 +113,7 @@ export function createEndpointCheckStore(
       setUrl: (url) =>
         set({ url, confirming: null, ...(get().history[url] ? { shownUrl: url } : {}) }),
       setProfile: (profileId) => set({ profileId }),
+      setSignatureMethod: (signatureMethod) => set({ signatureMethod }),
       include(ids, on) {
         const out = new Set(get().skipped);
         for (const id of ids) {
