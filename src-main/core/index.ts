@@ -152,6 +152,10 @@ export async function createCore(host: CoreHost, options: CoreOptions = {}): Pro
     publicUrls: publicUrl.urls,
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
+  // A run's inbound set-up shows in the Inbound tab while it is in force.
+  inbound.settings.onRunSetup((profileId, runSetup) =>
+    events.emit('inbound.runSetupChanged', { profileId, runSetup }),
+  );
   // Never started here: a tunnel opens only when the person asks for one.
   const tunnel = createTunnelService({
     settings: host.settings,

@@ -2,7 +2,7 @@
 // answers a profile's deliveries, where it forwards them, and replays. A captured delivery itself
 // is a journal record (`delivery`, journal.ts).
 import { z } from 'zod';
-import { ProfileSelector, httpUrl, type DomainCommands } from './common';
+import { ProfileSelector, httpUrl, type DomainCommands, type DomainEvents } from './common';
 import { JournalRecord } from './journal';
 
 export const InboundStatus = z.object({
@@ -85,6 +85,11 @@ export const InboundSettings = z.object({
   forwards: ForwardSettings,
   /** PEM public key for RSA-SHA256 signatures (the sandbox profile's is fetched at start). */
   rsaPublicKeyPem: z.string().nullable(),
+  /**
+   * Set while a run lays its own set-up over these settings (collection.yaml's or a scenario's
+   * `inbound`): what the receiver does meanwhile, in words. The settings above stay the person's.
+   */
+  runSetup: z.string().optional(),
 });
 export type InboundSettings = z.infer<typeof InboundSettings>;
 
@@ -146,3 +151,8 @@ export const inboundCommands = {
     output: z.object({ record: JournalRecord }),
   },
 } as const satisfies DomainCommands<'inbound'>;
+
+export const inboundEvents = {
+  /** A run laid its inbound set-up over a profile's settings (its words), or took it off (null). */
+  'inbound.runSetupChanged': z.object({ profileId: z.string(), runSetup: z.string().nullable() }),
+} as const satisfies DomainEvents<'inbound'>;

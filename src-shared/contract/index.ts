@@ -14,7 +14,7 @@ import { collectionsCommands, collectionsEvents } from './collections';
 import { composerCommands, composerEvents } from './composer';
 import { contactsCommands, contactsEvents } from './contacts';
 import { endpointCheckCommands, endpointCheckEvents } from './endpointCheck';
-import { inboundCommands } from './inbound';
+import { inboundCommands, inboundEvents } from './inbound';
 import { loadCommands, loadEvents } from './load';
 import { logCommands, logEvents } from './log';
 import { profilesCommands, profilesEvents } from './profiles';
@@ -85,6 +85,7 @@ export const events = {
   ...authEvents,
   ...profilesEvents,
   ...tunnelEvents,
+  ...inboundEvents,
   ...sessionsEvents,
   ...contactsEvents,
   ...simulatorEvents,

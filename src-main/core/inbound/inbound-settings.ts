@@ -36,8 +36,13 @@ export interface InboundSettingsStore {
    * an edit made during a run never saves the run's set-up as the person's.
    */
   own(profileId: string): InboundSettings;
-  /** A run's set-up over the profile's settings (null: the profile's own again); never saved. */
-  setRunLayer(profileId: string, layer: RunInboundLayer | null): void;
+  /**
+   * A run's set-up over the profile's settings, with its words (null: the profile's own again);
+   * never saved.
+   */
+  setRunLayer(profileId: string, layer: RunInboundLayer | null, words?: string): void;
+  /** Hears each profile's run set-up laid (its words) or taken off (null). */
+  onRunSetup(listener: (profileId: string, words: string | null) => void): () => void;
   setResponse(profileId: string, changes: Partial<ResponseControlT>): InboundSettings;
   setForwards(profileId: string, changes: Partial<ForwardSettingsT>): InboundSettings;
   /** `persist: false` for a key that is fetched again at every start (the sandbox's). */
@@ -52,7 +57,8 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   // Read once per profile and kept: the receiver consults these on every delivery.
   const cache = new Map<string, Stored>();
   const transientKeys = new Map<string, string | null>();
-  const runLayers = new Map<string, RunInboundLayer>();
+  const runLayers = new Map<string, RunInboundLayer & { words: string }>();
+  const runSetupListeners = new Set<(profileId: string, words: string | null) => void>();
 
   const load = (profileId: string): Stored => {
     let stored = cache.get(profileId);
@@ -66,14 +72,21 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   const view = (profileId: string, layered = true): InboundSettings => {
     const s = load(profileId);
     const rsa = transientKeys.has(profileId) ? transientKeys.get(profileId)! : s.rsaPublicKeyPem;
-    const layer = layered ? runLayers.get(profileId) : undefined;
-    if (!layer)
-      return { profileId, response: s.response, forwards: s.forwards, rsaPublicKeyPem: rsa };
+    const layer = runLayers.get(profileId);
+    if (!layer || !layered)
+      return {
+        profileId,
+        response: s.response,
+        forwards: s.forwards,
+        rsaPublicKeyPem: rsa,
+        ...(layer ? { runSetup: layer.words } : {}),
+      };
     return {
       profileId,
       response: { ...s.response, ...layer.response },
       forwards: { ...s.forwards, ...layer.forwards },
       rsaPublicKeyPem: rsa,
+      runSetup: layer.words,
     };
   };
   const save = (profileId: string, next: Stored) => {
@@ -85,9 +98,14 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   return {
     get: (profileId) => view(profileId),
     own: (profileId) => view(profileId, false),
-    setRunLayer: (profileId, layer) => {
-      if (layer) runLayers.set(profileId, layer);
+    setRunLayer: (profileId, layer, words = '') => {
+      if (layer) runLayers.set(profileId, { ...layer, words });
       else runLayers.delete(profileId);
+      for (const listener of runSetupListeners) listener(profileId, layer ? words : null);
+    },
+    onRunSetup: (listener) => {
+      runSetupListeners.add(listener);
+      return () => runSetupListeners.delete(listener);
     },
     setResponse: (profileId, changes) => {
       const s = load(profileId);

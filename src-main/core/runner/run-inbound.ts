@@ -145,7 +145,7 @@ export function runInboundScope(
           `${scope[0]!.toUpperCase()}${scope.slice(1)} forwards every delivery to ${away.join(', ')}, off this machine: the messages of "${profile.name}"'s users go there. Go on with the run, or stop it?`,
         ));
       if (!agreed) return false;
-      deps.inbound.settings.setRunLayer(profile.id, inboundLayer(setup));
+      deps.inbound.settings.setRunLayer(profile.id, inboundLayer(setup), setupWords(setup));
       record(
         `Inbound set-up for ${scope}: ${setupWords(setup)}`,
         `While ${scope} runs, the receiver of "${profile.name}" ${setupWords(setup)} (the profile's saved settings are not changed).`,
@@ -154,7 +154,9 @@ export function runInboundScope(
     },
     /** Back to `previous` (the run's set-up) or, with none, to the profile's own settings. */
     restore(previous: InboundSetup | undefined, scope: string) {
-      deps.inbound.settings.setRunLayer(profile.id, previous ? inboundLayer(previous) : null);
+      if (previous)
+        deps.inbound.settings.setRunLayer(profile.id, inboundLayer(previous), setupWords(previous));
+      else deps.inbound.settings.setRunLayer(profile.id, null);
       record(
         `Inbound set-up of ${scope} taken off`,
         previous

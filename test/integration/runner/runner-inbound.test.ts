@@ -113,6 +113,8 @@ steps:
       'collection.yaml': 'name: Stopped\ninbound:\n  response: { status: 418, delay: 1s }\n',
       'long.yaml': 'steps:\n  - wait: 1m\n',
     });
+    const heard: (string | null)[] = [];
+    const off = fx.core.events.on('inbound.runSetupChanged', (e) => heard.push(e.runSetup));
     const ended = fx.run(folder);
     const running = await waitFor('the run to wait in its step', async () => {
       const { run } = await fx.core.invoke('runner.state', {});
@@ -121,11 +123,15 @@ steps:
     const answer = await postToReceiver();
     expect(answer.status).toBe(418);
     expect(answer.tookMs).toBeGreaterThanOrEqual(900);
-    // The Inbound tab shows and edits the person's own settings meanwhile, not the run's.
-    expect(await settingsNow()).toEqual(own);
+    // The Inbound tab shows and edits the person's own settings meanwhile, not the run's, and
+    // says above them what the run's set-up does.
+    const runSetup = 'answers with status 418, after 1 s';
+    expect(await settingsNow()).toEqual({ ...own, runSetup });
     await fx.core.invoke('runner.stop', { runId: running.runId });
     expect((await ended).status).toBe('stopped');
     expect(await settingsNow()).toEqual(own);
+    off();
+    expect(heard).toEqual([runSetup, null]);
     expect((await postToReceiver()).status).toBe(202);
   }, 60_000);
 });

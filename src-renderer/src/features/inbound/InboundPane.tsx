@@ -12,6 +12,7 @@ import { KeySection } from './KeySection';
 import { ReceiverSection } from './ReceiverSection';
 import { RecentAnswers } from './RecentAnswers';
 import { ResponseSection } from './ResponseSection';
+import { RunSetupNotice } from './RunSetupNotice';
 import { TunnelSection } from './TunnelSection';
 import './inbound.css';
 
@@ -45,6 +46,7 @@ export function InboundPane() {
         <TunnelSection />
       </Section>
       <Section title="Response" {...(profile ? { note: profile.name } : {})}>
+        <RunSetupNotice />
         <ResponseSection />
       </Section>
       <Section title="Recent answers">

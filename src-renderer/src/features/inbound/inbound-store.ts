@@ -316,6 +316,15 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
       bridge.on('log.appended', (r) => {
         if (r.kind === 'delivery' || r.kind === 'forward') live.push(r);
       }),
+      // A run laid its set-up over the profile's settings, or took it off: said above them.
+      bridge.on('inbound.runSetupChanged', ({ profileId, runSetup }) => {
+        const settings = store.getState().settings;
+        if (!settings || settings.profileId !== profileId) return;
+        const next = { ...settings };
+        if (runSetup === null) delete next.runSetup;
+        else next.runSetup = runSetup;
+        store.setState({ settings: next });
+      }),
       onProfileSwitch(
         app,
         () => void load(),

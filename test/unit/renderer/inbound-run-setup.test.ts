@@ -1,0 +1,32 @@
+// The Inbound tab says when a run's inbound set-up is in force: the store takes the run's words
+// from inbound.runSetupChanged for the profile it shows (and from inbound.settings when it loads
+// during a run), and drops them when the run takes its set-up off.
+import { afterEach, expect, it } from 'vitest';
+import { waitFor } from '../../helpers/wait-for';
+import { startStores, type StoresFixture } from './store-fixture';
+
+let f: StoresFixture | undefined;
+afterEach(async () => {
+  await f?.close();
+  f = undefined;
+});
+
+it("holds a run's set-up words while it is in force", async () => {
+  f = await startStores();
+  f.start();
+  const inbound = f.stores.inbound;
+  await waitFor('the settings loaded', () => inbound.getState().settings ?? undefined);
+  const emit = (profileId: string, runSetup: string | null) =>
+    f!.core.events.emit('inbound.runSetupChanged', { profileId, runSetup });
+
+  emit(f.sandboxProfileId, 'answers with status 418, after 1 s');
+  await waitFor('the run set-up heard', () => inbound.getState().settings?.runSetup);
+  expect(inbound.getState().settings?.runSetup).toBe('answers with status 418, after 1 s');
+  // The person's own settings are still what the sections show.
+  expect(inbound.getState().settings?.response.status).toBe(200);
+
+  emit(f.sandboxProfileId, null);
+  await waitFor('the run set-up gone', () =>
+    inbound.getState().settings && !('runSetup' in inbound.getState().settings!) ? true : undefined,
+  );
+});
