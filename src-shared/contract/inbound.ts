@@ -152,6 +152,8 @@ export const inboundCommands = {
   },
 } as const satisfies DomainCommands<'inbound'>;
 
+// index.ts joins it into `events`; its `export *` carries it along, unused.
+// ts-unused-exports:disable-next-line
 export const inboundEvents = {
   /** A run laid its inbound set-up over a profile's settings (its words), or took it off (null). */
   'inbound.runSetupChanged': z.object({ profileId: z.string(), runSetup: z.string().nullable() }),
