@@ -18,7 +18,9 @@
 // 50 ms and the list keeping up; at rest busy < 5 ms/s; and nothing outside the list and its count
 // changed by a record (the probe counts the DOM changes there).
 // Options (env): BENCH_SLOW_SECONDS (default 10), BENCH_FAST_SECONDS (default 5), BENCH_ROUNDS
-// (default 1: rounds of app then reference), BENCH_PAGE_PROFILE (a file to write the page's CPU
+// (default 1: rounds of app then reference), BENCH_PAGES (the pages a round measures, in order:
+// 'app,reference', the default, or one of them), BENCH_REFERENCE_PAGE (an HTML file measured as
+// the reference instead, to try a variant of it), BENCH_PAGE_PROFILE (a file to write the page's CPU
 // profile to, .cpuprofile, to see where its time goes; the reference's gets ".reference" before
 // the extension), BENCH_TRACE (a file to write a Chrome trace of one phase to, .json, the
 // reference's likewise; the bench then prints the page's main thread time per list update, phase
@@ -37,6 +39,11 @@ import { runRound, wallNow } from './live-round.mjs';
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
 const FAST_SECONDS = Number(process.env.BENCH_FAST_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+/** The pages measured, in the order of a round: to try a change to one of them alone. */
+const PAGES = (process.env.BENCH_PAGES ?? 'app,reference').split(',').filter((p) => p);
+/** Another reference page, to try a variant of the plain way against the one measured by default. */
+const REFERENCE_PAGE =
+  process.env.BENCH_REFERENCE_PAGE ?? join(root, 'bench', 'reference-live-list.html');
 const PAGE_PROFILE = process.env.BENCH_PAGE_PROFILE;
 const TRACE = process.env.BENCH_TRACE;
 /** The phase BENCH_TRACE traces: 'at rest', '200/s' (the default) or '2000/s'. */
@@ -86,6 +93,13 @@ async function bareClient(ready, phaseNow) {
 }
 
 exitUnlessHostBuilt();
+const unknownPages = PAGES.filter((p) => p !== 'app' && p !== 'reference');
+if (unknownPages.length > 0 || PAGES.length === 0) {
+  console.error(
+    `BENCH_PAGES=${process.env.BENCH_PAGES} names no page or one this bench does not know (${unknownPages.join(', ')}): use app, reference or app,reference.`,
+  );
+  process.exit(2);
+}
 const chromiumPath = process.env.TP_CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   console.error(
@@ -124,7 +138,7 @@ try {
   const pool = new Pool(origin, { connections: 16 });
   const send = { pool, path: pathname, secret, counter: { n: 0 } };
   const hostUrl = new URL(host.ready.url);
-  const referenceHtml = readFileSync(join(root, 'bench', 'reference-live-list.html'), 'utf8');
+  const referenceHtml = readFileSync(REFERENCE_PAGE, 'utf8');
 
   /** @type {Record<string, (context: import('playwright-core').BrowserContext) => Promise<import('playwright-core').Page>>} */
   const openers = {
@@ -161,7 +175,7 @@ try {
   /** @type {import('./live-round.mjs').Round[]} */
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const kind of ['app', 'reference']) {
+    for (const kind of PAGES) {
       rounds.push(
         await runRound({
           browser,
