@@ -219,7 +219,7 @@ try {
     `the bare client heard ${bare.counts.records} records in ${bare.counts.messages} log.appended messages`,
   );
   const figures = (/** @type {import('./live-report.mjs').Goal[]} */ gs) =>
-    gs.map((g) => `${g.figure}${g.met ? '' : ' (not met)'}`).join('; ');
+    gs.map((g) => `${g.figure}${g.met ? '' : ' (not met)'}`).join('; ') || 'not measured';
   console.log(`goals, the app's figures, and the reference list's beside them (${load}):`);
   for (const [goal, { app, reference }] of goals) {
     const met = app.every((g) => g.met);

@@ -86,7 +86,7 @@ export function reportRound(round, allDeliveries) {
       );
       console.log(`${indent}  ${busyLine}`);
       console.log(
-        `${indent}  changes to the page outside the list and its count: ${p.outside}${p.outside ? ` (${p.outsideWhere})` : ''}; to the Inbound pane's recent answers (a live view of deliveries of their own, at most 4 a second): ${p.answers}`,
+        `${indent}  changes to the page outside the list and its count: ${p.outside}${p.outside ? ` (${p.outsideWhere})` : ''}; to the Inbound pane's recent answers (a live view of deliveries of their own, at most 4 a second): ${p.answers}; to the Simulator's sandbox clock (a tick every 5 s, records or not): ${p.clock}`,
       );
       const inPhase = (/** @type {number[]} */ pairs) => {
         const out = [];

@@ -68,7 +68,7 @@ function journalCount(dataDir) {
 
 /**
  * @typedef {{ task: number, script: number, style: number, layout: number, layouts: number }} MainThread
- * @typedef {{ start: number, end: number, ok: number, other: number, rate: number, before: MainThread, after: MainThread, outside: number, answers: number, outsideWhere: string }} Phase
+ * @typedef {{ start: number, end: number, ok: number, other: number, rate: number, before: MainThread, after: MainThread, outside: number, answers: number, clock: number, outsideWhere: string }} Phase
  * @typedef {{ at: number, duration: number, scripts: { invoker: string, ms: number }[], renderMs: number, styleAndLayoutMs: number }} LongFrame
  * @typedef {{ shown: number[], loaf: number[], long: LongFrame[], gaps: number[], wsMessages: number }} Probe
  * @typedef {{ label: string, phases: Record<string, Phase>, probe: Probe, messages: number, listCount: number, expected: number, caughtUpMs: number, traceLines: string[] }} Round
@@ -128,9 +128,9 @@ export async function runRound(options) {
       await cdp.send('Profiler.start');
     }
     const outsideChanges = async () =>
-      /** @type {{ outside: number, answers: number }} */ (
+      /** @type {{ outside: number, answers: number, clock: number }} */ (
         await page.evaluate(
-          '({ outside: window.__liveProbe.outside, answers: window.__liveProbe.answers })',
+          '({ outside: window.__liveProbe.outside, answers: window.__liveProbe.answers, clock: window.__liveProbe.clock })',
         )
       );
     /** Where they were, the most first (element and class or label), taken and reset. */
@@ -184,6 +184,7 @@ export async function runRound(options) {
         after,
         outside: outsideAfter.outside - outsideBefore.outside,
         answers: outsideAfter.answers - outsideBefore.answers,
+        clock: outsideAfter.clock - outsideBefore.clock,
         outsideWhere: where,
       };
     }
