@@ -26,14 +26,15 @@
 // reference's likewise; the bench then prints the page's main thread time per list update, phase
 // by phase: trace-summary.mjs), BENCH_TRACE_PHASE (the phase traced: 'at rest', '200/s', the
 // default, or '2000/s'). Profile and trace are of the first round.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
-import { exitUnlessHostBuilt, root, sandboxAppSecret, startHost } from './children.mjs';
+import { exitUnlessHostBuilt, sandboxAppSecret, startHost } from './children.mjs';
 import { reportRound } from './live-report.mjs';
+import { LIVE_BROWSER_ARGS, openApp, openReference, REFERENCE_FILE } from './live-pages.mjs';
 import { runRound, wallNow } from './live-round.mjs';
 
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
@@ -42,14 +43,11 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 /** The pages measured, in the order of a round: to try a change to one of them alone. */
 const PAGES = (process.env.BENCH_PAGES ?? 'app,reference').split(',').filter((p) => p);
 /** Another reference page, to try a variant of the plain way against the one measured by default. */
-const REFERENCE_PAGE =
-  process.env.BENCH_REFERENCE_PAGE ?? join(root, 'bench', 'reference-live-list.html');
+const REFERENCE_PAGE = process.env.BENCH_REFERENCE_PAGE ?? REFERENCE_FILE;
 const PAGE_PROFILE = process.env.BENCH_PAGE_PROFILE;
 const TRACE = process.env.BENCH_TRACE;
 /** The phase BENCH_TRACE traces: 'at rest', '200/s' (the default) or '2000/s'. */
 const TRACE_PHASE = process.env.BENCH_TRACE_PHASE ?? '200/s';
-/** Where the reference list is served from: a path of the host's origin, so its WebSocket may connect. */
-const REFERENCE_PATH = '/bench-reference-live-list';
 
 /**
  * @typedef {{ seq: number, receivedAt: number, wsAt: number, phase: string }} Seen
@@ -121,52 +119,18 @@ try {
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      // The reference page is the bench's answer to a request (page.route), which has no address:
-      // Chromium counts it as public and would block its WebSocket to the loopback host. The app's
-      // page comes from the host itself and is not concerned.
-      '--disable-features=LocalNetworkAccessChecks',
-    ],
+    args: LIVE_BROWSER_ARGS,
   });
   let phase = 'idle';
   const bare = await bareClient(host.ready, () => phase);
   const { origin, pathname } = new URL(host.ready.inbound);
   const pool = new Pool(origin, { connections: 16 });
   const send = { pool, path: pathname, secret, counter: { n: 0 } };
-  const hostUrl = new URL(host.ready.url);
-  const referenceHtml = readFileSync(REFERENCE_PAGE, 'utf8');
 
   /** @type {Record<string, (context: import('playwright-core').BrowserContext) => Promise<import('playwright-core').Page>>} */
   const openers = {
-    // The app: its URL carries the session token, which the host turns into the cookie.
-    app: async (context) => {
-      const page = await context.newPage();
-      await page.goto(host.ready.url);
-      return page;
-    },
-    // The reference: served at a path of the host's origin (the host's WebSocket accepts only its
-    // own origin), with the session cookie the app's page would have.
-    reference: async (context) => {
-      await context.addCookies([
-        {
-          name: `tp_session_${hostUrl.port}`,
-          value: hostUrl.searchParams.get('token') ?? '',
-          url: hostUrl.origin,
-          httpOnly: true,
-          sameSite: 'Strict',
-        },
-      ]);
-      await context.route(`${hostUrl.origin}${REFERENCE_PATH}`, (route) =>
-        route.fulfill({ contentType: 'text/html; charset=utf-8', body: referenceHtml }),
-      );
-      const page = await context.newPage();
-      await page.goto(`${hostUrl.origin}${REFERENCE_PATH}`);
-      return page;
-    },
+    app: (context) => openApp(context, host.ready.url),
+    reference: (context) => openReference(context, host.ready.url, REFERENCE_PAGE),
   };
   /** The reference's profile or trace beside the app's: "x.json" becomes "x.reference.json". */
   const fileFor = (/** @type {string} */ file, /** @type {string} */ kind) =>
