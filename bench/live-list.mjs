@@ -16,7 +16,8 @@
 // each with the app's figure and met or not, and the reference's figures beside them: at 200/s the
 // page's main thread busy < 150 ms/s and at most 20 ms added to the p99; at 2,000/s no frame over
 // 50 ms and the list keeping up; at rest busy < 5 ms/s; and nothing outside the list and its count
-// changed by a record (the probe counts the DOM changes there).
+// changed by a record (the probe counts the DOM changes there; the Inbound pane's recent answers
+// and the Simulator's clock, which ticks on its own, apart).
 // Options (env): BENCH_SLOW_SECONDS (default 10), BENCH_FAST_SECONDS (default 5), BENCH_ROUNDS
 // (default 1: rounds of app then reference), BENCH_PAGES (the pages a round measures, in order:
 // 'app,reference', the default, or one of them), BENCH_REFERENCE_PAGE (an HTML file measured as
@@ -24,7 +25,7 @@
 // profile to, .cpuprofile, to see where its time goes; the reference's gets ".reference" before
 // the extension), BENCH_TRACE (a file to write a Chrome trace of one phase to, .json, the
 // reference's likewise; the bench then prints the page's main thread time per list update, phase
-// by phase: trace-summary.mjs), BENCH_TRACE_PHASE (the phase traced: 'at rest', '200/s', the
+// by phase, in wall and in CPU time: trace-summary.mjs), BENCH_TRACE_PHASE (the phase traced: 'at rest', '200/s', the
 // default, or '2000/s'). Profile and trace are of the first round.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
