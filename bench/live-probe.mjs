@@ -7,7 +7,7 @@
  */
 export const pageProbe = (frameTargetMs) => `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  const probe = { shown: [], loaf: [], long: [], gaps: [], wsMessages: 0, outside: 0, answers: 0, outsideWhere: {}, watching: false };
+  const probe = { shown: [], loaf: [], long: [], gaps: [], wsMessages: 0, outside: 0, answers: 0, clock: 0, outsideWhere: {}, watching: false };
   window.__liveProbe = probe;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -20,11 +20,13 @@ export const pageProbe = (frameTargetMs) => `(() => {
   const seqOf = (el) => (el.id && el.id.startsWith('log-row-') ? Number(el.id.slice(8)) : 0);
   // What changes outside the list and its count while records arrive: each is a repaint there.
   // The Inbound pane's recent answers are a live view of the deliveries of their own, changed at
-  // most 4 times a second by design: counted apart (answers).
+  // most 4 times a second by design: counted apart (answers). So is the Simulator's sandbox clock,
+  // which ticks every 5 seconds whether records come or not (clock).
   const inList = (n) => {
     const el = n.nodeType === 1 ? n : n.parentElement;
     if (el && el.closest('.answer-list')) probe.answers += 1;
-    return !!el && !!el.closest('.log-list-wrap, .log-count, .answer-list');
+    if (el && el.closest('.sim-clock')) probe.clock += 1;
+    return !!el && !!el.closest('.log-list-wrap, .log-count, .answer-list, .sim-clock');
   };
   new MutationObserver((mutations) => {
     let top = newest;
