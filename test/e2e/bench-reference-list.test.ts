@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { POLL } from './support/app-session';
 import { chromiumPath } from './support/browser';
 import { projectDir } from '../helpers/builder-config';
 import type { ChildProcess } from 'node:child_process';
@@ -63,7 +64,7 @@ it('shows the journal count, then each delivery as it arrives, the newest in vie
   const page = await pages.openReference(context, host.ready.url);
   const count = page.getByRole('status', { name: 'Record count' });
   await expect
-    .poll(() => count.innerText())
+    .poll(() => count.innerText(), { ...POLL, message: 'the count of the records at start' })
     .toBe(`${journalCount()} record${journalCount() === 1 ? '' : 's'}`);
 
   const secret = await children.sandboxAppSecret(host.ready);
@@ -77,9 +78,13 @@ it('shows the journal count, then each delivery as it arrives, the newest in vie
     expect(res.status).toBe(200);
   }
   const total = journalCount();
-  await expect.poll(() => count.innerText()).toBe(`${total} records`);
+  await expect
+    .poll(() => count.innerText(), { ...POLL, message: 'the count after the 40 deliveries' })
+    .toBe(`${total} records`);
   const newest = page.locator(`#log-row-${total}`);
-  await expect.poll(() => newest.getAttribute('aria-posinset')).toBe(String(total));
+  await expect
+    .poll(() => newest.getAttribute('aria-posinset'), { ...POLL, message: 'the newest row drawn' })
+    .toBe(String(total));
   const cells = await newest.locator('span').allInnerTexts();
   expect(cells[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
   expect(cells.slice(1, 3)).toEqual(['delivery', '200']);
