@@ -39,6 +39,10 @@ describe('verifySignature', () => {
     expect(outcome(`${good.slice(0, 62)}zz`)).toBe('invalid');
     expect(outcome(`${good.slice(0, 60)}xx${good.slice(62)}`)).toBe('invalid');
     expect(outcome(`${good} `)).toBe('invalid');
+    // One bad character, in the first pair, in the middle or last (half a pair).
+    expect(outcome(`g${good.slice(1)}`)).toBe('invalid');
+    expect(outcome(`${good.slice(0, 31)}-${good.slice(32)}`)).toBe('invalid');
+    expect(outcome(`${good.slice(0, 63)}G`)).toBe('invalid');
     expect(outcome(good.slice(0, 62))).toBe('invalid');
   });
 
