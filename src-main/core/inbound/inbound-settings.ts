@@ -73,14 +73,17 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
     const s = load(profileId);
     const rsa = transientKeys.has(profileId) ? transientKeys.get(profileId)! : s.rsaPublicKeyPem;
     const layer = runLayers.get(profileId);
-    if (!layer || !layered)
-      return {
+    if (!layer || !layered) {
+      // A literal of one shape: the receiver reads this on every delivery.
+      const own: InboundSettings = {
         profileId,
         response: s.response,
         forwards: s.forwards,
         rsaPublicKeyPem: rsa,
-        ...(layer ? { runSetup: layer.words } : {}),
       };
+      if (layer) own.runSetup = layer.words;
+      return own;
+    }
     return {
       profileId,
       response: { ...s.response, ...layer.response },
