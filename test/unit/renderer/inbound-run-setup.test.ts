@@ -2,6 +2,7 @@
 // from inbound.runSetupChanged for the profile it shows (and from inbound.settings when it loads
 // during a run), and drops them when the run takes its set-up off.
 import { afterEach, expect, it } from 'vitest';
+import type { CoreEventEmitter } from '../../../src-main/core/events';
 import { waitFor } from '../../helpers/wait-for';
 import { startStores, type StoresFixture } from './store-fixture';
 
@@ -16,8 +17,10 @@ it("holds a run's set-up words while it is in force", async () => {
   f.start();
   const inbound = f.stores.inbound;
   await waitFor('the settings loaded', () => inbound.getState().settings ?? undefined);
+  // As the engine tells the windows when a run lays its set-up (the runner's tests show it does).
+  const events = f.core.events as CoreEventEmitter;
   const emit = (profileId: string, runSetup: string | null) =>
-    f!.core.events.emit('inbound.runSetupChanged', { profileId, runSetup });
+    events.emit('inbound.runSetupChanged', { profileId, runSetup });
 
   emit(f.sandboxProfileId, 'answers with status 418, after 1 s');
   await waitFor('the run set-up heard', () => inbound.getState().settings?.runSetup);

@@ -3,7 +3,8 @@
 // the handler is checked for another), the checks to run (by family, each family's ids
 // one click further), the burst size, Run and Stop. Enter in a field runs it.
 import { useId, type FormEvent } from 'react';
-import { SIGNATURE_METHODS, type SignatureMethodName } from '../../../../src-shared/spec/shapes';
+import type { SignatureMethodName } from '../../../../src-shared/spec/shapes';
+import { SignatureMethodOptions } from '../../components/SignatureMethodOptions';
 import { useApp, useEndpointCheck, useInbound } from '../../stores/stores-context';
 import { CheckChooser } from './CheckChooser';
 
@@ -75,11 +76,7 @@ export function CheckForm() {
             }
           >
             <option value="">The app&apos;s own</option>
-            {SIGNATURE_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
+            <SignatureMethodOptions />
           </select>
         </label>
         <label>

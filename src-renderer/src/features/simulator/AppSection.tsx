@@ -4,7 +4,8 @@
 // be sent is said under its field; a save sends only what changed, and the sandbox profile follows
 // the new URLs and scopes (the engine's simulator.updateApp).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { SCOPES, SIGNATURE_METHODS } from '../../../../src-shared/spec';
+import { SCOPES } from '../../../../src-shared/spec';
+import { SignatureMethodOptions } from '../../components/SignatureMethodOptions';
 import { useSimulator } from '../../stores/stores-context';
 import { ClientSecretField } from './ClientSecretField';
 import {
@@ -89,11 +90,7 @@ export function AppSection() {
             value={form.signatureMethod}
             onChange={(e) => edit({ signatureMethod: e.target.value })}
           >
-            {SIGNATURE_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
+            <SignatureMethodOptions />
           </select>
         </label>
         <div className="sim-row">
