@@ -123,17 +123,17 @@ function hmacKey(secret: string): KeyObject {
 }
 
 /**
- * Constant-time comparison of a computed digest with a received hex signature (either case), as
- * the reference receiver does it: Buffer.from(…, 'hex') stops at the first pair that is not hex,
- * so a signature of the right length that decodes to a digest's length is hex all through (no
- * RegExp on every delivery); its bytes are then compared with timingSafeEqual. Its length says
- * nothing about the secret.
+ * Constant-time comparison of a computed digest with a received hex signature (either case): the
+ * signature's form is checked first (that says nothing about the secret), then its bytes are
+ * compared with timingSafeEqual. The form check is not Buffer.from's: its hex decoder reads only
+ * the low byte of a character above U+00FF (`İ`, U+0130, as `0`), so a forged spelling of a valid
+ * signature would decode to the same digest.
  */
 function digestEquals(digest: Buffer, received: string): boolean {
-  if (received.length !== digest.length * 2) return false;
-  const given = Buffer.from(received, 'hex');
-  return given.length === digest.length && timingSafeEqual(digest, given);
+  if (received.length !== digest.length * 2 || !HEX.test(received)) return false;
+  return timingSafeEqual(digest, Buffer.from(received, 'hex'));
 }
+const HEX = /^[0-9a-fA-F]*$/;
 
 function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

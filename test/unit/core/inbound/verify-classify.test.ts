@@ -44,6 +44,12 @@ describe('verifySignature', () => {
     expect(outcome(`${good.slice(0, 31)}-${good.slice(32)}`)).toBe('invalid');
     expect(outcome(`${good.slice(0, 63)}G`)).toBe('invalid');
     expect(outcome(good.slice(0, 62))).toBe('invalid');
+    // Characters whose low byte is a hex digit's (U+0130 reads as '0', U+0161 as 'a' to Node's
+    // hex decoder): another spelling of the valid signature, which is not hex.
+    const respelled = good.replaceAll('0', '\u0130').replaceAll('a', '\u0161');
+    expect(respelled).not.toBe(good);
+    expect(Buffer.from(respelled, 'hex').equals(Buffer.from(good, 'hex'))).toBe(true);
+    expect(outcome(respelled)).toBe('invalid');
   });
 
   it('without a client secret or a key, says what to set', () => {
