@@ -1,6 +1,7 @@
 // endpointCheck.run: the battery against the developer's handler, in a journal session of its own
 // (so the Event log shows the run), signed as the profile's app's deliveries are. Sends only to
 // the URL given, one delivery at a time but for the burst.
+import { setMaxListeners } from 'node:events';
 import type { z } from 'zod';
 import {
   CommandError,
@@ -133,8 +134,12 @@ export async function runEndpointCheck(
     certificate.kind === 'invalid'
       ? new Agent({ connect: { rejectUnauthorized: false } })
       : undefined;
-  // Either Stop (the app's, or the run's that holds this check as a step) cuts a delivery in flight.
+  // Either Stop (the app's, or the run's that holds this check as a step) cuts a delivery in flight
+  // and sends nothing more. Every delivery of a burst listens to it at once (undici adds a listener
+  // per request), more than the 10 after which Node warns of a leak.
   const stops = [hooks.signal, within?.signal].filter((x): x is AbortSignal => x !== undefined);
+  const stop = stops.length > 0 ? AbortSignal.any(stops) : undefined;
+  if (stop) setMaxListeners(0, stop);
   try {
     const ctx = createCheckContext(
       setup,
@@ -144,11 +149,11 @@ export async function runEndpointCheck(
         redactor: s.redactor,
         profileId,
         ...(dispatcher ? { dispatcher } : {}),
-        ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}),
+        ...(stop ? { signal: stop } : {}),
       },
       input.burst,
       certificate,
-      within?.signal,
+      stop,
     );
     watchRun(ctx, hooks);
     const results: EndpointCheckResult[] = [];

@@ -1,5 +1,6 @@
 // Stop cuts the delivery in flight: a handler that takes a delivery and never answers does not hold
 // a stopped check until the platform's 10 s deadline; the delivery's record says it was stopped.
+// The signal every delivery of a burst listens to does not make Node warn of a leak.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -58,4 +59,24 @@ it('Stop cuts the delivery a handler is holding, and its record says so', async 
   expect(calls[0]!.kind === 'api' && calls[0]!.api.error).toMatch(
     /^The request to 127\.0\.0\.1:\d+ was stopped before it was answered/,
   );
+});
+
+it('a burst listens to the Stop without a warning of too many listeners', async () => {
+  const answering = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+  process.on('warning', onWarning);
+  try {
+    const url = `http://127.0.0.1:${(answering.address() as AddressInfo).port}/hook`;
+    const report = await fx.core.invoke('endpointCheck.run', { url, only: ['burst'], burst: 30 });
+    expect(report.checks.map((c) => [c.id, c.outcome])).toEqual([['burst', 'pass']]);
+    // A warning is emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  } finally {
+    process.off('warning', onWarning);
+    answering.closeAllConnections();
+    await new Promise((resolve) => answering.close(resolve));
+  }
 });
