@@ -178,7 +178,7 @@ export function createUserTokenService({
 
   async function readMe(profile: Profile, accessToken: string, tokenType: string) {
     const { json } = await sendAuthorized(
-      { journal, redactor },
+      exchange,
       profile,
       { method: 'GET', path: '/tp/me.json', params: {} },
       accessToken,
