@@ -33,3 +33,20 @@ it("holds a run's set-up words while it is in force", async () => {
     inbound.getState().settings && !('runSetup' in inbound.getState().settings!) ? true : undefined,
   );
 });
+
+it('keeps a run set-up heard while its load is on its way, over the older answer', async () => {
+  f = await startStores();
+  // The load's answers are held: the settings it read come back after the run laid its set-up.
+  const held = f.bridge.hold((name) => name === 'log.list');
+  f.start();
+  await waitFor('the load under way', () => (held.count > 0 ? true : undefined));
+  const events = f.core.events as CoreEventEmitter;
+  events.emit('inbound.runSetupChanged', {
+    profileId: f.sandboxProfileId,
+    runSetup: 'forwards nowhere',
+  });
+  held.release();
+  const inbound = f.stores.inbound;
+  await waitFor('the settings loaded', () => inbound.getState().settings ?? undefined);
+  expect(inbound.getState().settings?.runSetup).toBe('forwards nowhere');
+});

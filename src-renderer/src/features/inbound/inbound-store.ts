@@ -249,10 +249,25 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
     if (latest()) store.setState({ status });
   }
 
+  /**
+   * The run set-ups heard while a load is on its way, by profile: newer than its answer, which
+   * was read before them, so they are laid over it.
+   */
+  const runSetupsHeard = new Map<string, string | null>();
+  const withRunSetup = (settings: InboundSettings): InboundSettings => {
+    if (!runSetupsHeard.has(settings.profileId)) return settings;
+    const runSetup = runSetupsHeard.get(settings.profileId);
+    const next = { ...settings };
+    if (runSetup == null) delete next.runSetup;
+    else next.runSetup = runSetup;
+    return next;
+  };
+
   async function load() {
     const profileId = activeId();
     if (!profileId) return;
     const latest = loads.begin();
+    runSetupsHeard.clear();
     if (store.getState().profileId !== profileId) {
       store.setState({
         profileId,
@@ -279,7 +294,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
       for (const r of log.records) recent = take(r, recent);
       store.setState({
         status,
-        settings,
+        settings: withRunSetup(settings),
         tunnel,
         tunnelSince: Date.now(),
         loadError: null,
@@ -318,12 +333,10 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
       }),
       // A run laid its set-up over the profile's settings, or took it off: said above them.
       bridge.on('inbound.runSetupChanged', ({ profileId, runSetup }) => {
+        runSetupsHeard.set(profileId, runSetup);
         const settings = store.getState().settings;
-        if (!settings || settings.profileId !== profileId) return;
-        const next = { ...settings };
-        if (runSetup === null) delete next.runSetup;
-        else next.runSetup = runSetup;
-        store.setState({ settings: next });
+        if (settings && settings.profileId === profileId)
+          store.setState({ settings: withRunSetup(settings) });
       }),
       onProfileSwitch(
         app,
