@@ -28,10 +28,12 @@ test('a failing check, its exchange, and the re-run after the fix', async () => 
     const app = await session.openApp(running);
     const check = new EndpointCheckPage(app.page);
     await check.openFromInbound();
-    // The app's own method signs unless the form names another.
-    expect(await check.signatureMethod.locator('option:checked').innerText()).toBe("The app's own");
+    // The profile's default method signs unless the form names another.
+    expect(await check.signatureMethod.locator('option:checked').innerText()).toBe(
+      "The profile's default",
+    );
     expect(await check.signatureMethod.locator('option').allInnerTexts()).toEqual([
-      "The app's own",
+      "The profile's default",
       'HMAC-SHA256',
       'HMAC-SHA1',
       'RSA-SHA256',

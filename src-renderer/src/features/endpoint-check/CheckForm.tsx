@@ -1,6 +1,6 @@
 // The endpoint check's form: the handler's URL (the active profile's forward targets offered, or
-// any URL typed), the profile whose secret signs, the method it signs with (the app's own unless
-// the handler is checked for another), the checks to run (by family, each family's ids
+// any URL typed), the profile whose secret signs, the method it signs with (by default the
+// sandbox app's on the sandbox profile, HMAC-SHA256 on another, as tp check), the checks to run (by family, each family's ids
 // one click further), the burst size, Run and Stop. Enter in a field runs it.
 import { useId, type FormEvent } from 'react';
 import type { SignatureMethodName } from '../../../../src-shared/spec/shapes';
@@ -75,7 +75,12 @@ export function CheckForm() {
               )
             }
           >
-            <option value="">The app&apos;s own</option>
+            <option
+              value=""
+              title="The sandbox app's method on the sandbox profile, HMAC-SHA256 on another"
+            >
+              The profile&apos;s default
+            </option>
             <SignatureMethodOptions />
           </select>
         </label>
