@@ -118,6 +118,7 @@ function checkFields(
     if (typeof v !== type) issues.push(`\`data.${field}\` is not a ${type}.`);
   }
   for (const field in inner) {
-    if (!(field in expected)) issues.push(`\`data.${field}\` is not documented for this msg_type.`);
+    if (!Object.hasOwn(expected, field))
+      issues.push(`\`data.${field}\` is not documented for this msg_type.`);
   }
 }

@@ -126,3 +126,13 @@ it('checks the fields of a JSON object as JSON.parse makes it, a `__proto__` key
     '`data.extra` is not documented for this msg_type.',
   ]);
 });
+
+it("calls a message's data field undocumented even when it is named as Object's own (constructor, toString)", () => {
+  const data: unknown = JSON.parse(
+    '{"id":"m","type":"text","timestamp":"1","sender":"a@b","owner":"a@b","recipient":"a@b","data":{"body":"x","constructor":1,"toString":2}}',
+  );
+  expect(checkShape(data, classify(data))).toEqual([
+    '`data.constructor` is not documented for this msg_type.',
+    '`data.toString` is not documented for this msg_type.',
+  ]);
+});
