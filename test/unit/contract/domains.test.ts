@@ -74,6 +74,7 @@ it('has the domains the engine serves', () => {
     'composer',
     'contacts',
     'endpointCheck',
+    'inbound',
     'load',
     'log',
     'profiles',

@@ -23,6 +23,7 @@ const UNIT_PARTS = [
   'packaging',
   'docs',
   'security',
+  'bench', // the benches' own tooling (bench/*.mjs), such as the trace summary
 ];
 
 describe('the test tree', () => {
