@@ -28,6 +28,9 @@ export interface RunInboundLayer {
   forwards?: Partial<ForwardSettingsT>;
 }
 
+/** A run's layer as it is laid: with what it does in words, which the Inbound tab shows. */
+type LaidLayer = RunInboundLayer & { words: string };
+
 export interface InboundSettingsStore {
   /** The settings in force: the profile's own, with a run's layer over them while it runs. */
   get(profileId: string): InboundSettings;
@@ -36,11 +39,8 @@ export interface InboundSettingsStore {
    * an edit made during a run never saves the run's set-up as the person's.
    */
   own(profileId: string): InboundSettings;
-  /**
-   * A run's set-up over the profile's settings, with its words (null: the profile's own again);
-   * never saved.
-   */
-  setRunLayer(profileId: string, layer: RunInboundLayer | null, words?: string): void;
+  /** A run's set-up over the profile's settings (null: the profile's own again); never saved. */
+  setRunLayer(profileId: string, layer: LaidLayer | null): void;
   /** Hears each profile's run set-up laid (its words) or taken off (null). */
   onRunSetup(listener: (profileId: string, words: string | null) => void): () => void;
   setResponse(profileId: string, changes: Partial<ResponseControlT>): InboundSettings;
@@ -57,7 +57,7 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   // Read once per profile and kept: the receiver consults these on every delivery.
   const cache = new Map<string, Stored>();
   const transientKeys = new Map<string, string | null>();
-  const runLayers = new Map<string, RunInboundLayer & { words: string }>();
+  const runLayers = new Map<string, LaidLayer>();
   const runSetupListeners = new Set<(profileId: string, words: string | null) => void>();
 
   const load = (profileId: string): Stored => {
@@ -101,10 +101,10 @@ export function createInboundSettings(settings: SettingsStore): InboundSettingsS
   return {
     get: (profileId) => view(profileId),
     own: (profileId) => view(profileId, false),
-    setRunLayer: (profileId, layer, words = '') => {
-      if (layer) runLayers.set(profileId, { ...layer, words });
+    setRunLayer: (profileId, layer) => {
+      if (layer) runLayers.set(profileId, layer);
       else runLayers.delete(profileId);
-      for (const listener of runSetupListeners) listener(profileId, layer ? words : null);
+      for (const listener of runSetupListeners) listener(profileId, layer?.words ?? null);
     },
     onRunSetup: (listener) => {
       runSetupListeners.add(listener);

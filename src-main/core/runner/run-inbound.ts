@@ -120,6 +120,9 @@ export async function receiverTargets(
   return refused;
 }
 
+/** A set-up's layer with its words, as the Inbound tab shows it while it is in force. */
+const laidLayer = (setup: InboundSetup) => ({ ...inboundLayer(setup), words: setupWords(setup) });
+
 /** Lays set-ups over one profile's settings for a run, and writes each change in its records. */
 export function runInboundScope(
   deps: { inbound: InboundAccess; journal: Journal },
@@ -145,7 +148,7 @@ export function runInboundScope(
           `${scope[0]!.toUpperCase()}${scope.slice(1)} forwards every delivery to ${away.join(', ')}, off this machine: the messages of "${profile.name}"'s users go there. Go on with the run, or stop it?`,
         ));
       if (!agreed) return false;
-      deps.inbound.settings.setRunLayer(profile.id, inboundLayer(setup), setupWords(setup));
+      deps.inbound.settings.setRunLayer(profile.id, laidLayer(setup));
       record(
         `Inbound set-up for ${scope}: ${setupWords(setup)}`,
         `While ${scope} runs, the receiver of "${profile.name}" ${setupWords(setup)} (the profile's saved settings are not changed).`,
@@ -154,9 +157,7 @@ export function runInboundScope(
     },
     /** Back to `previous` (the run's set-up) or, with none, to the profile's own settings. */
     restore(previous: InboundSetup | undefined, scope: string) {
-      if (previous)
-        deps.inbound.settings.setRunLayer(profile.id, inboundLayer(previous), setupWords(previous));
-      else deps.inbound.settings.setRunLayer(profile.id, null);
+      deps.inbound.settings.setRunLayer(profile.id, previous ? laidLayer(previous) : null);
       record(
         `Inbound set-up of ${scope} taken off`,
         previous

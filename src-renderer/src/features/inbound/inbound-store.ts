@@ -258,7 +258,7 @@ export function createInboundStore(bridge: Bridge, connection: Connection, app: 
     if (!runSetupsHeard.has(settings.profileId)) return settings;
     const runSetup = runSetupsHeard.get(settings.profileId);
     const next = { ...settings };
-    if (runSetup == null) delete next.runSetup;
+    if (runSetup === null) delete next.runSetup;
     else next.runSetup = runSetup;
     return next;
   };
