@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src-main/core/index';
+import { createCore, type Core } from '../../../src-main/core/index';
 import { RegistrationRefused, registerTunnel } from '../../../src-main/core/tunnel/lt-register';
 import { hostFor, tempDir } from '../../helpers/core-fixture';
 
@@ -15,10 +15,13 @@ afterEach(async () => {
   );
 });
 
-/** A server on 127.0.0.1 that gives a token at /tp/token and `size` bytes of 'x' elsewhere. */
-async function answeringTooMuch(size: number): Promise<string> {
+/**
+ * A server on 127.0.0.1 that answers `size` bytes of 'x', but for a token at /tp/token unless
+ * `tokenToo`.
+ */
+async function answeringTooMuch(size: number, tokenToo = false): Promise<string> {
   const server = createServer((req, res) => {
-    if (req.url === '/tp/token') {
+    if (req.url === '/tp/token' && !tokenToo) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: 'tok-1', token_type: 'Bearer', expires_in: 3600 }));
       return;
@@ -31,24 +34,36 @@ async function answeringTooMuch(size: number): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A core that reads 64 KiB of an answer at most, with a profile on `baseUrl`. */
+async function withProfileOn(
+  baseUrl: string,
+  run: (core: Core, profileId: string) => Promise<void>,
+): Promise<void> {
+  const core = await createCore(hostFor(null, tempDir()), {
+    inboundPort: 0,
+    apiMaxResponseBytes: 64 * 1024,
+  });
+  try {
+    const profile = await core.invoke('profiles.create', {
+      name: 'Too much',
+      baseUrl,
+      clientId: 'app',
+      clientSecret: 'secret',
+      redirectUri: 'http://127.0.0.1:8000/callback',
+      scopes: ['basic'],
+    });
+    await run(core, profile.id);
+  } finally {
+    await core.close();
+  }
+}
+
 describe('the API client', () => {
   it('fails a call whose response is over the limit, and the journal keeps its first bytes', async () => {
     const baseUrl = await answeringTooMuch(2 * 1024 * 1024);
-    const core = await createCore(hostFor(null, tempDir()), {
-      inboundPort: 0,
-      apiMaxResponseBytes: 64 * 1024,
-    });
-    try {
-      const profile = await core.invoke('profiles.create', {
-        name: 'Too much',
-        baseUrl,
-        clientId: 'app',
-        clientSecret: 'secret',
-        redirectUri: 'http://127.0.0.1:8000/callback',
-        scopes: ['basic'],
-      });
+    await withProfileOn(baseUrl, async (core, profileId) => {
       const { record } = await core.invoke('api.call', {
-        profileId: profile.id,
+        profileId,
         method: 'GET',
         path: '/tp/resource/list',
         params: {},
@@ -60,44 +75,22 @@ describe('the API client', () => {
       );
       expect(record.api.responseBody!.size).toBe(64 * 1024);
       expect(record.api.responseBody!.text.startsWith('xxxx')).toBe(true);
-    } finally {
-      await core.close();
-    }
+    });
   });
 });
 
 describe('the token endpoint', () => {
   it('reads its answer up to the same limit as the API client', async () => {
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(Buffer.alloc(256 * 1024, 'x'));
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const core = await createCore(hostFor(null, tempDir()), {
-      inboundPort: 0,
-      apiMaxResponseBytes: 64 * 1024,
-    });
-    try {
-      const profile = await core.invoke('profiles.create', {
-        name: 'Token too large',
-        baseUrl,
-        clientId: 'app',
-        clientSecret: 'secret',
-        redirectUri: 'http://127.0.0.1:8000/callback',
-        scopes: ['basic'],
-      });
-      await core.invoke('auth.getAppToken', { profileId: profile.id }).catch(() => undefined);
+    const baseUrl = await answeringTooMuch(256 * 1024, true);
+    await withProfileOn(baseUrl, async (core, profileId) => {
+      await core.invoke('auth.getAppToken', { profileId }).catch(() => undefined);
       const { records } = await core.invoke('log.list', { limit: 50 });
       const token = records.find((r) => r.kind === 'api' && r.api.url.endsWith('/tp/token'));
       expect(token?.kind === 'api' && token.api.error).toMatch(
         /over TP Inspector's limit of 64 KiB/,
       );
       expect(token?.kind === 'api' && token.api.responseBody?.size).toBe(64 * 1024);
-    } finally {
-      await core.close();
-    }
+    });
   });
 });
 
