@@ -2,9 +2,10 @@
 // headless host, while signed deliveries arrive at 200/s (10 s) and then at 2,000/s (5 s), against
 // a reference list in the same run: bench/reference-live-list.html, the list's job done the plain
 // way (no framework; a fixed pool of rows drawn once a frame, following the end), which shows what
-// a live list costs in this Chromium on this machine. The two pages take turns (app, reference,
-// BENCH_ROUNDS times), each in a browser context of its own and closed after its round, so only the
-// page measured receives records (live-round.mjs). For each delivery: its arrival (the record's
+// a live list costs in this Chromium on this machine; and the floor, the same page drawing only the
+// newest row and the count, which shows what any page costs that shows each record as it arrives.
+// The pages take turns (app, reference, floor, BENCH_ROUNDS times), each in a browser context of
+// its own and closed after its round, so only the page measured receives records (live-round.mjs). For each delivery: its arrival (the record's
 // receivedAt) to the first moment the list shows its row or a newer one (the list is virtual and
 // follows the end, so at 2,000/s a row can be scrolled past within the frame that adds it); p50 and
 // p99. The baseline, in the same run: the same arrival to the record's log.appended on a bare
@@ -13,18 +14,18 @@
 // animation frames, and at 2,000/s the longest gap between animation frames; target: none over
 // 50 ms), the WebSocket frames the page received per record, and whether the list's count ends
 // equal to the journal's (a difference in the app's list fails the bench). It ends with the goals,
-// each with the app's figure and met or not, and the reference's figures beside them: at 200/s the
+// each with the app's figure and met or not, and the reference's and floor's beside them: at 200/s the
 // page's main thread busy < 150 ms/s and at most 20 ms added to the p99; at 2,000/s no frame over
 // 50 ms and the list keeping up; at rest busy < 5 ms/s; and nothing outside the list and its count
 // changed by a record (the probe counts the DOM changes there; the Inbound pane's recent answers
 // and the Simulator's clock, which ticks on its own, apart).
 // Options (env): BENCH_SLOW_SECONDS (default 10), BENCH_FAST_SECONDS (default 5), BENCH_ROUNDS
-// (default 1: rounds of app then reference), BENCH_PAGES (the pages a round measures, in order:
-// 'app,reference', the default, or one of them), BENCH_REFERENCE_PAGE (an HTML file measured as
-// the reference instead, to try a variant of it), BENCH_PAGE_PROFILE (a file to write the page's CPU
-// profile to, .cpuprofile, to see where its time goes; the reference's gets ".reference" before
-// the extension), BENCH_TRACE (a file to write a Chrome trace of one phase to, .json, the
-// reference's likewise; the bench then prints the page's main thread time per list update, phase
+// (default 1: rounds of app, reference and floor), BENCH_PAGES (the pages a round measures, in
+// order: 'app,reference,floor', the default, or some of them), BENCH_REFERENCE_PAGE (an HTML file
+// measured as the reference and the floor instead, to try a variant of it), BENCH_PAGE_PROFILE (a
+// file to write the page's CPU profile to, .cpuprofile, to see where its time goes; the
+// reference's gets ".reference" before the extension, the floor's ".floor"), BENCH_TRACE (a file
+// to write a Chrome trace of one phase to, .json, the others' likewise; the bench then prints the page's main thread time per list update, phase
 // by phase, in wall and in CPU time: trace-summary.mjs), BENCH_TRACE_PHASE (the phase traced: 'at rest', '200/s', the
 // default, or '2000/s'). Profile and trace are of the first round.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,14 +36,23 @@ import { Pool } from 'undici';
 import WebSocket from 'ws';
 import { exitUnlessHostBuilt, sandboxAppSecret, startHost } from './children.mjs';
 import { reportRound } from './live-report.mjs';
-import { LIVE_BROWSER_ARGS, openApp, openReference, REFERENCE_FILE } from './live-pages.mjs';
+import {
+  FLOOR_ROWS,
+  LIVE_BROWSER_ARGS,
+  openApp,
+  openReference,
+  REFERENCE_FILE,
+} from './live-pages.mjs';
 import { runRound, wallNow } from './live-round.mjs';
 
 const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 10);
 const FAST_SECONDS = Number(process.env.BENCH_FAST_SECONDS ?? 5);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 /** The pages measured, in the order of a round: to try a change to one of them alone. */
-const PAGES = (process.env.BENCH_PAGES ?? 'app,reference').split(',').filter((p) => p);
+const PAGES = (process.env.BENCH_PAGES ?? 'app,reference,floor').split(',').filter((p) => p);
+/** @typedef {'app' | 'reference' | 'floor'} PageKind */
+/** @type {PageKind[]} */
+const PAGE_KINDS = ['app', 'reference', 'floor'];
 /** Another reference page, to try a variant of the plain way against the one measured by default. */
 const REFERENCE_PAGE = process.env.BENCH_REFERENCE_PAGE ?? REFERENCE_FILE;
 const PAGE_PROFILE = process.env.BENCH_PAGE_PROFILE;
@@ -92,10 +102,10 @@ async function bareClient(ready, phaseNow) {
 }
 
 exitUnlessHostBuilt();
-const unknownPages = PAGES.filter((p) => p !== 'app' && p !== 'reference');
+const unknownPages = PAGES.filter((p) => !PAGE_KINDS.includes(/** @type {PageKind} */ (p)));
 if (unknownPages.length > 0 || PAGES.length === 0) {
   console.error(
-    `BENCH_PAGES=${process.env.BENCH_PAGES} names no page or one this bench does not know (${unknownPages.join(', ')}): use app, reference or app,reference.`,
+    `BENCH_PAGES=${process.env.BENCH_PAGES} names no page or one this bench does not know (${unknownPages.join(', ')}): use some of app,reference,floor.`,
   );
   process.exit(2);
 }
@@ -132,10 +142,11 @@ try {
   const openers = {
     app: (context) => openApp(context, host.ready.url),
     reference: (context) => openReference(context, host.ready.url, REFERENCE_PAGE),
+    floor: (context) => openReference(context, host.ready.url, REFERENCE_PAGE, FLOOR_ROWS),
   };
-  /** The reference's profile or trace beside the app's: "x.json" becomes "x.reference.json". */
+  /** The others' profile or trace beside the app's: "x.json" becomes "x.reference.json". */
   const fileFor = (/** @type {string} */ file, /** @type {string} */ kind) =>
-    kind === 'app' ? file : file.replace(/(\.[^./]*)?$/, '.reference$1');
+    kind === 'app' ? file : file.replace(/(\.[^./]*)?$/, `.${kind}$1`);
 
   /** @type {import('./live-round.mjs').Round[]} */
   const rounds = [];
@@ -165,16 +176,16 @@ try {
   const [l1, l5, l15] = loadavg();
   const load = `machine load average ${l1?.toFixed(2)} ${l5?.toFixed(2)} ${l15?.toFixed(2)}`;
   console.log(
-    `live Event log list against the reference list, in headless Chromium (${chromiumPath}, 1280x800) through the headless host; ${load}`,
+    `live Event log list against the reference list and the floor, in headless Chromium (${chromiumPath}, 1280x800) through the headless host; ${load}`,
   );
   const deliveries = [...bare.deliveries].sort((a, b) => a.seq - b.seq);
   /** Each goal's figures, page by page, in the order the rounds ran. */
-  /** @type {Map<string, { app: import('./live-report.mjs').Goal[], reference: import('./live-report.mjs').Goal[] }>} */
+  /** @type {Map<string, Record<PageKind, import('./live-report.mjs').Goal[]>>} */
   const goals = new Map();
   for (const round of rounds) {
-    const kind = round.label.startsWith('app') ? 'app' : 'reference';
+    const kind = /** @type {PageKind} */ (round.label.split(' ')[0]);
     for (const g of reportRound(round, deliveries)) {
-      const entry = goals.get(g.goal) ?? { app: [], reference: [] };
+      const entry = goals.get(g.goal) ?? { app: [], reference: [], floor: [] };
       entry[kind].push(g);
       goals.set(g.goal, entry);
     }
@@ -185,12 +196,13 @@ try {
   );
   const figures = (/** @type {import('./live-report.mjs').Goal[]} */ gs) =>
     gs.map((g) => `${g.figure}${g.met ? '' : ' (not met)'}`).join('; ') || 'not measured';
-  console.log(`goals, the app's figures, and the reference list's beside them (${load}):`);
-  for (const [goal, { app, reference }] of goals) {
-    // Met or not is the app's; with the reference alone (BENCH_PAGES=reference), the reference's.
-    const met = (app.length > 0 ? app : reference).every((g) => g.met);
+  console.log(`goals, the app's figures, and the reference's and floor's beside them (${load}):`);
+  for (const [goal, pages] of goals) {
+    // Met or not is the app's; without the app (BENCH_PAGES=reference), the first page measured's.
+    const judged = PAGE_KINDS.map((kind) => pages[kind]).find((gs) => gs.length > 0) ?? [];
+    const met = judged.every((g) => g.met);
     console.log(
-      `  ${met ? 'met    ' : 'NOT MET'}  ${goal}: ${figures(app)}; reference: ${figures(reference)}`,
+      `  ${met ? 'met    ' : 'NOT MET'}  ${goal}: ${figures(pages.app)}; reference: ${figures(pages.reference)}; floor: ${figures(pages.floor)}`,
     );
   }
 } finally {

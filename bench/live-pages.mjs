@@ -1,6 +1,7 @@
 // The pages bench:live measures, opened in a browser context of their own: the app's Event log,
-// and the reference list (reference-live-list.html), which the bench serves at a path of the
-// host's own origin with the session cookie the app's page would have.
+// the reference list (reference-live-list.html) and the floor (the reference drawing one row),
+// which the bench serves at a path of the host's own origin with the session cookie the app's page
+// would have.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './children.mjs';
@@ -33,12 +34,19 @@ export async function openApp(context, hostUrl) {
 }
 
 /**
+ * The floor: the reference list drawing one row, the newest, and the count. What a page that shows
+ * each record as it arrives costs at the least in this Chromium on this machine.
+ */
+export const FLOOR_ROWS = 1;
+
+/**
  * The reference list, or another page in its place (`file`, to try a variant).
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} hostUrl the URL the host printed (with its token)
  * @param {string} [file]
+ * @param {number} [rows] the rows it draws (its default: 36, the list's view and one more)
  */
-export async function openReference(context, hostUrl, file = REFERENCE_FILE) {
+export async function openReference(context, hostUrl, file = REFERENCE_FILE, rows = undefined) {
   const url = new URL(hostUrl);
   const html = readFileSync(file, 'utf8');
   await context.addCookies([
@@ -54,6 +62,6 @@ export async function openReference(context, hostUrl, file = REFERENCE_FILE) {
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
   );
   const page = await context.newPage();
-  await page.goto(`${url.origin}${REFERENCE_PATH}`);
+  await page.goto(`${url.origin}${REFERENCE_PATH}${rows === undefined ? '' : `#rows=${rows}`}`);
   return page;
 }

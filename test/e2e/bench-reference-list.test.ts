@@ -1,8 +1,9 @@
 // bench:live's reference list (bench/reference-live-list.html), opened as the bench opens it
 // (bench/live-pages.mjs): through the headless host's WebSocket it shows the journal's count and
 // each delivery that arrives as a row (time, kind, status, summary), following the end, under the
-// role, name and row ids the bench's probe reads. A reference that showed nothing would make the
-// bench's figures for it meaningless.
+// role, name and row ids the bench's probe reads; and so does the floor (the same page drawing one
+// row), with the newest alone. A page that showed nothing would make the bench's figures for it
+// meaningless.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,13 @@ const children = await load<{
 }>('children.mjs');
 const pages = await load<{
   LIVE_BROWSER_ARGS: string[];
-  openReference(context: BrowserContext, hostUrl: string): Promise<Page>;
+  FLOOR_ROWS: number;
+  openReference(
+    context: BrowserContext,
+    hostUrl: string,
+    file?: string,
+    rows?: number,
+  ): Promise<Page>;
 }>('live-pages.mjs');
 
 let dataDir: string;
@@ -59,41 +66,58 @@ const journalCount = () =>
     .split('\n')
     .filter((l) => l.trim()).length;
 
-it('shows the journal count, then each delivery as it arrives, the newest in view', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await pages.openReference(context, host.ready.url);
-  const count = page.getByRole('status', { name: 'Record count' });
-  await expect
-    .poll(() => count.innerText(), { ...POLL, message: 'the count of the records at start' })
-    .toBe(`${journalCount()} record${journalCount() === 1 ? '' : 's'}`);
+const cases = [
+  { page: 'the reference', rows: undefined, drawn: 36 },
+  { page: 'the floor', rows: pages.FLOOR_ROWS, drawn: 1 },
+];
+it.each(cases)(
+  '$page shows the journal count, then each delivery as it arrives, the newest in view',
+  async ({ rows, drawn }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await pages.openReference(context, host.ready.url, undefined, rows);
+    const count = page.getByRole('status', { name: 'Record count' });
+    await expect
+      .poll(() => count.innerText(), { ...POLL, message: 'the count of the records at start' })
+      .toBe(`${journalCount()} record${journalCount() === 1 ? '' : 's'}`);
 
-  const secret = await children.sandboxAppSecret(host.ready);
-  // More than the 36 rows the list has elements for, so rows are reused as the list follows the end.
-  for (let i = 0; i < 40; i++) {
-    const res = await fetch(host.ready.inbound, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: children.signedDelivery(secret, `mreference${i}`),
-    });
-    expect(res.status).toBe(200);
-  }
-  const total = journalCount();
-  await expect
-    .poll(() => count.innerText(), { ...POLL, message: 'the count after the 40 deliveries' })
-    .toBe(`${total} records`);
-  const newest = page.locator(`#log-row-${total}`);
-  await expect
-    .poll(() => newest.getAttribute('aria-posinset'), { ...POLL, message: 'the newest row drawn' })
-    .toBe(String(total));
-  const cells = await newest.locator('span').allInnerTexts();
-  expect(cells[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
-  expect(cells.slice(1, 3)).toEqual(['delivery', '200']);
-  expect(cells[3]).toBe('Delivery: text message from u7k2m9q → 200 (signature valid)');
-  // Following the end: the newest row is in the list's view.
-  const list = await page.getByRole('listbox', { name: 'Records' }).boundingBox();
-  const row = await newest.boundingBox();
-  expect(list && row && row.y >= list.y && row.y + row.height <= list.y + list.height + 1).toBe(
-    true,
-  );
-  await context.close();
-});
+    const secret = await children.sandboxAppSecret(host.ready);
+    // More than the 36 rows the list has elements for, so rows are reused as the list follows the end.
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(host.ready.inbound, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: children.signedDelivery(secret, `m${drawn}reference${i}`),
+      });
+      expect(res.status).toBe(200);
+    }
+    const total = journalCount();
+    await expect
+      .poll(() => count.innerText(), { ...POLL, message: 'the count after the 40 deliveries' })
+      .toBe(`${total} records`);
+    const newest = page.locator(`#log-row-${total}`);
+    await expect
+      .poll(() => newest.getAttribute('aria-posinset'), {
+        ...POLL,
+        message: 'the newest row drawn',
+      })
+      .toBe(String(total));
+    // The rows drawn: the pool (reused as the list follows the end), or the newest alone.
+    await expect
+      .poll(() => page.locator('[id^="log-row-"]:not([hidden])').count(), {
+        ...POLL,
+        message: 'the rows drawn',
+      })
+      .toBe(drawn);
+    const cells = await newest.locator('span').allInnerTexts();
+    expect(cells[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
+    expect(cells.slice(1, 3)).toEqual(['delivery', '200']);
+    expect(cells[3]).toBe('Delivery: text message from u7k2m9q → 200 (signature valid)');
+    // Following the end: the newest row is in the list's view.
+    const list = await page.getByRole('listbox', { name: 'Records' }).boundingBox();
+    const row = await newest.boundingBox();
+    expect(list && row && row.y >= list.y && row.y + row.height <= list.y + list.height + 1).toBe(
+      true,
+    );
+    await context.close();
+  },
+);
