@@ -45,6 +45,8 @@ function publicKey(file) {
   }
 }
 
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+
 /**
  * @param {URLSearchParams} form
  * @param {Signing} signing
@@ -65,6 +67,10 @@ export function verified(form, { method, secret = '', rsaKey }) {
   }
   const hash = method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
   const expected = createHmac(hash, secret).update(data, 'utf8').digest();
+  // Hex digits only: Buffer.from(_, 'hex') reads just the low byte of a character above U+00FF
+  // (U+0130 `İ` as `0`) and stops at the first that is not a digit, so another spelling of a
+  // signature would pass for it.
+  if (!HEX.test(signature)) return false;
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
