@@ -80,6 +80,16 @@ const AuthRecord = z.object({
   }),
 });
 type AuthRecord = z.infer<typeof AuthRecord>;
+/** Which step of a run a `system` record tells of (docs/journal.md, `system`), and its outcome. */
+export const RunStepMark = z.object({
+  /** The scenario's file, with its data row in a data-driven run ("token.yaml [2/3] want=401"). */
+  scenario: z.string(),
+  /** The step's index from 0; null for a scenario that could not start. */
+  index: z.number().int().nonnegative().nullable(),
+  state: z.enum(['passed', 'failed', 'skipped']),
+});
+export type RunStepMark = z.infer<typeof RunStepMark>;
+
 export const SystemRecord = z.object({
   ...recordBase,
   kind: z.literal('system'),
@@ -93,6 +103,12 @@ export const SystemRecord = z.object({
      * message says the same in words) stays readable.
      */
     load: LoadSummary.optional().catch(undefined),
+    /**
+     * A run's step, or a scenario that failed before its first step (index null), and how it
+     * ended: what the session's HTML report counts as a failed step. Absent from every other
+     * record and from a step's record of an older version, which the report tells by its words.
+     */
+    step: RunStepMark.optional().catch(undefined),
   }),
 });
 export type SystemRecord = z.infer<typeof SystemRecord>;

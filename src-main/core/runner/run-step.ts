@@ -8,7 +8,7 @@ import {
 } from '../../../src-shared/collections/secret-places';
 import { fillTemplate } from '../../../src-shared/collections/templates';
 import type { Step } from '../../../src-shared/collections/format';
-import type { StepView } from '../../../src-shared/contract';
+import type { RunStepMark, StepView } from '../../../src-shared/contract';
 import type { AppTokenService, UserTokenService } from '../auth';
 import type { Journal, Redactor } from '../log';
 import type { Profile } from '../profiles';
@@ -208,6 +208,10 @@ function keepCaptures(
   }
 }
 
+/** A step journaled as it ends: one that never ran to an end (stopped) was skipped. */
+const endedAs = (state: StepView['state']): RunStepMark['state'] =>
+  state === 'passed' || state === 'failed' ? state : 'skipped';
+
 /** "Step 2 of send.yaml, Send a text: passed in 120 ms", with the failure and the records. */
 export function journalStep(env: StepEnv, path: string, view: StepView): void {
   const time = view.durationMs === null ? '' : ` in ${durationWords(view.durationMs)}`;
@@ -219,6 +223,11 @@ export function journalStep(env: StepEnv, path: string, view: StepView): void {
     kind: 'system',
     summary,
     profileId: env.profile.id,
-    system: { level: view.state === 'failed' ? 'warn' : 'info', message },
+    system: {
+      level: view.state === 'failed' ? 'warn' : 'info',
+      message,
+      // What the HTML report counts as a failed step: the words above are the person's.
+      step: { scenario: path, index: view.index, state: endedAs(view.state) },
+    },
   });
 }

@@ -105,7 +105,11 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         kind: 'system',
         summary: `Scenario ${loaded.path}: failed before its first step`,
         profileId: run.profile.id,
-        system: { level: 'warn', message: text },
+        system: {
+          level: 'warn',
+          message: text,
+          step: { scenario: loaded.path, index: null, state: 'failed' },
+        },
       });
       skipSteps(scenarioView, `Not run: ${text}`);
       return finish();

@@ -3,7 +3,7 @@
 // refused request, a failed grant, an engine error, a load run over its error limit) and answers
 // that came too late for the platform. A record can have several; it is listed under the first of
 // PROBLEM_ORDER.
-import type { JournalRecord } from '../../../../src-shared/contract';
+import type { JournalRecord, SystemRecord } from '../../../../src-shared/contract';
 
 export const PROBLEM_ORDER = ['failed-step', 'invalid-signature', 'error', 'late'] as const;
 export type ProblemCategory = (typeof PROBLEM_ORDER)[number];
@@ -31,12 +31,14 @@ export interface Problem {
 }
 
 /**
- * The summaries the runner journals for a step or a scenario that failed (runner/run-step.ts,
- * journalStep; runner/runner-service.ts): "Step 2 of send.yaml, Send a text: failed in 120 ms",
- * "Scenario send.yaml: failed before its first step". The records are `system` ones, so their
- * words are what tells them apart.
+ * A step's record says how the step ended (`system.step`). One of an older version does not: there
+ * the summaries the runner journaled for a step or a scenario that failed tell it ("Step 2 of
+ * send.yaml, Send a text: failed in 120 ms", "Scenario send.yaml: failed before its first step").
+ * The words alone would also take a passed step named "Log in: failed password" for a failed one.
  */
-const FAILED_STEP = /^(Step \d+ of .+|Scenario .+): failed\b/;
+const FAILED_STEP_WORDS = /^(Step \d+ of .+|Scenario .+): failed\b/;
+const failedStep = (r: SystemRecord): boolean =>
+  r.system.step ? r.system.step.state === 'failed' : FAILED_STEP_WORDS.test(r.summary);
 
 const httpError = (status: number | null, error: string | undefined): string | null => {
   if (status === null) return `no answer: ${error ?? 'the connection failed'}`;
@@ -51,7 +53,7 @@ export function problemsOf(r: JournalRecord): Problem[] {
   };
   switch (r.kind) {
     case 'system':
-      if (FAILED_STEP.test(r.summary)) add('failed-step', r.system.message);
+      if (failedStep(r)) add('failed-step', r.system.message);
       else if (r.system.level === 'error') add('error', r.system.message);
       // A load run over its error limit is a `warn` record (the app went on), but the handler
       // failed: its share of errors is what the person looks for first.
