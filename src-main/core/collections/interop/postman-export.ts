@@ -249,6 +249,12 @@ export function toPostman(loaded: LoadedCollection, options: PostmanExportOption
   const leftOut: string[] = [];
   const root: PostmanItem[] = [];
   if (loaded.inbound) leftOut.push(`collection.yaml: its inbound set-up left out: ${INBOUND_NOT}.`);
+  // A Postman collection carries no data file; newman takes one per run, and a row's columns are
+  // {{name}} there as here, over the collection's variables.
+  const dataWords = loaded.data
+    ? `collection.yaml: its data file ${loaded.data} is not part of a Postman collection: give it to newman with -d ${loaded.data} (or to the Collection Runner as its data file) to run each request once per row.`
+    : null;
+  if (dataWords) leftOut.push(dataWords);
   for (const entry of loaded.scenarios) {
     if (!entry.scenario) {
       leftOut.push(
@@ -289,7 +295,7 @@ export function toPostman(loaded: LoadedCollection, options: PostmanExportOption
     collection: {
       info: {
         name: loaded.name,
-        description: `Exported by TP Inspector. Pass secrets with newman's --env-var (client_secret=...); the app token is fetched with client_id and client_secret when app_token is empty.`,
+        description: `Exported by TP Inspector. Pass secrets with newman's --env-var (client_secret=...); the app token is fetched with client_id and client_secret when app_token is empty.${dataWords ? ` Data-driven: run it with newman's -d ${loaded.data} (each row's columns are its variables).` : ''}`,
         schema: POSTMAN_SCHEMA,
       },
       item: root,

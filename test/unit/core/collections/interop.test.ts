@@ -127,6 +127,24 @@ describe('Postman export', () => {
     ]);
     expect(collection.item[0]!.description).toContain('Forwarded: its inbound set-up left out');
   });
+
+  it("names the collection's data file, which a Postman collection cannot carry, and how newman takes it", async () => {
+    const folder = collectionDir({
+      'collection.yaml': 'name: Demo\ndata: rows.csv\n',
+      'rows.csv': 'msg_type\ntext\nsticker\n',
+      'send.yaml': `name: Send\nvariables: { msg_type: text }\nsteps:\n  - request: { endpoint: me }\n`,
+    });
+    const { collection, leftOut } = toPostman(await loadCollection(folder), {
+      baseUrl: 'http://127.0.0.1:5000/',
+      clientId: 'demo-app',
+    });
+    expect(leftOut).toEqual([
+      expect.stringMatching(
+        /^collection\.yaml: its data file rows\.csv .* newman with -d rows\.csv/,
+      ),
+    ]);
+    expect(collection.info.description).toContain("newman's -d rows.csv");
+  });
 });
 
 const POSTMAN = {
