@@ -9,6 +9,7 @@ import {
   type LogRow,
 } from '../../../src-shared/contract';
 import { cutLongStrings } from './bounded';
+import { querySession } from './session-query';
 import { answer, exportedRecord, guarded, refusal, type McpContext } from './tool-context';
 
 const seq = z
@@ -74,7 +75,7 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
     {
       title: 'Query the journal',
       description:
-        "Finds records in the open session's journal, as the Event log's filters and search do: API calls, deliveries the receiver captured, forwards and replays of them, grants, system notes. Every filter narrows; `text` is a case-insensitive search of summaries, URLs, parameters and bodies. Answers the newest matches, oldest first.",
+        "Finds records in the open session's journal (or another session's: a run's or a check's report names its id), as the Event log's filters and search do: API calls, deliveries the receiver captured, forwards and replays of them, grants, system notes. Every filter narrows; `text` is a case-insensitive search of summaries, URLs, parameters and bodies. Answers the newest matches, oldest first.",
       inputSchema: {
         filter: LogFilter.optional().describe(
           'kinds (api, delivery, forward, auth, tunnel, system), eventType, msgType, userId, roomId, contactId, signature (valid, invalid, missing, unsupported), status (2xx, 3xx, 4xx, 5xx, none), text, afterSeq, deliverySeq.',
@@ -88,11 +89,26 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
           .describe(
             'Index of the first match wanted, counting from the oldest; omit for the newest.',
           ),
+        sessionId: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "A session's id (a run's or a check's report names it); default: the open one. Another session is read whole for each query: slower on a large one.",
+          ),
       },
       annotations: { readOnlyHint: true },
     },
-    ({ filter, limit, offset }) =>
+    ({ filter, limit, offset, sessionId }) =>
       guarded(async () => {
+        if (sessionId && sessionId !== (await ctx.core.invoke('sessions.list', {})).activeId) {
+          const page = await querySession(ctx.core, sessionId, filter ?? {}, limit, offset);
+          const head = queryHead({ ...page, throughSeq: page.rows.at(-1)?.seq ?? 0 });
+          return answer([`Session ${sessionId}: ${head}`, ...page.rows.map(rowLine)].join('\n'), {
+            sessionId,
+            ...page,
+          });
+        }
         const result = await ctx.core.invoke('log.query', {
           filter: filter ?? {},
           limit,

@@ -23,6 +23,7 @@ const BOB = 'bob-mcp';
 interface Row {
   seq: number;
   kind: string;
+  summary: string;
   status?: number | null;
 }
 const rowsOf = (result: Awaited<ReturnType<McpSession['call']>>) =>
@@ -196,6 +197,32 @@ describe('tp mcp', () => {
     const all = await mcp.call('run_collection', { folder });
     expect((all.structuredContent as { status: string }).status).toBe('failed');
     expect(mcp.text(all)).toContain('A wrong expectation');
+    // The run's session, once the open one is the agent's again: query_journal reads it by id.
+    const { sessionId } = all.structuredContent as { sessionId: string };
+    const steps = await mcp.call('query_journal', {
+      sessionId,
+      filter: { kinds: ['system'], text: 'A wrong expectation' },
+    });
+    expect(steps.isError, mcp.text(steps)).toBeFalsy();
+    expect(rowsOf(steps).map((r) => r.summary)).toEqual([
+      expect.stringMatching(/^Step 2 of token\.yaml, A wrong expectation: failed/),
+    ]);
+    expect(mcp.text(steps)).toMatch(/^Session .*: 1 record matches/);
+    const calls = await mcp.call('query_journal', {
+      sessionId,
+      filter: { kinds: ['api'] },
+      limit: 1,
+    });
+    expect((calls.structuredContent as { total: number }).total).toBe(2);
+    expect(rowsOf(calls)).toHaveLength(1);
+    // Not in the open session, which query_journal reads without an id.
+    const open = await mcp.call('query_journal', {
+      filter: { kinds: ['system'], text: 'A wrong expectation' },
+    });
+    expect(rowsOf(open)).toEqual([]);
+    const unknown = await mcp.call('query_journal', { sessionId: 'no-such-session' });
+    expect(unknown.isError).toBe(true);
+    expect(mcp.text(unknown)).toContain('no-such-session');
     // Asked for progress, the run says each step done as it ends, all of it before its answer
     // (read on the wire: the SDK client may hand the last ones to onprogress after the answer).
     await mcp.client.callTool({ name: 'run_collection', arguments: { folder } }, undefined, {
