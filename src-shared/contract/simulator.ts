@@ -65,6 +65,10 @@ export const SimApp = z.object({
   signatureMethod: z.string(),
   tokenLifetime: z.number(),
   rateLimit: z.object({ count: z.number(), windowS: z.number() }),
+  /** Each refresh answers a new refresh token and the old one stops working. */
+  rotateRefreshTokens: z.boolean(),
+  /** Without rotation, whether a refresh's answer names the unchanged refresh token again. */
+  repeatRefreshToken: z.boolean(),
 });
 export type SimApp = z.infer<typeof SimApp>;
 const SimAttempt = z.object({

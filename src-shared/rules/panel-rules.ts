@@ -20,6 +20,9 @@ export interface RegistrationForm {
   signatureMethod: string;
   /** Seconds, as typed. */
   tokenLifetime: string;
+  rotateRefreshTokens: boolean;
+  /** Only matters without rotation; kept as registered while rotation is on. */
+  repeatRefreshToken: boolean;
   rateCount: string;
   rateWindow: string;
 }
@@ -32,6 +35,8 @@ export function formOf(app: SimApp): RegistrationForm {
     directoryUrl: app.directoryUrl,
     signatureMethod: app.signatureMethod,
     tokenLifetime: String(app.tokenLifetime),
+    rotateRefreshTokens: app.rotateRefreshTokens,
+    repeatRefreshToken: app.repeatRefreshToken,
     rateCount: String(app.rateLimit.count),
     rateWindow: String(app.rateLimit.windowS),
   };
@@ -97,6 +102,10 @@ export function changesOf(app: SimApp, form: RegistrationForm): FormChanges {
   const lifetime = wholeNumber(form.tokenLifetime, 'The token lifetime', 10_000_000);
   if (typeof lifetime === 'string') problems.push({ field: 'tokenLifetime', message: lifetime });
   else if (lifetime !== app.tokenLifetime) changes.tokenLifetime = lifetime;
+  if (form.rotateRefreshTokens !== app.rotateRefreshTokens)
+    changes.rotateRefreshTokens = form.rotateRefreshTokens;
+  if (form.repeatRefreshToken !== app.repeatRefreshToken)
+    changes.repeatRefreshToken = form.repeatRefreshToken;
   const count = wholeNumber(form.rateCount, 'The rate limit count', 1_000_000_000);
   const windowS = wholeNumber(form.rateWindow, 'The rate limit window', 10_000_000);
   if (typeof count === 'string') problems.push({ field: 'rateCount', message: count });
@@ -120,7 +129,7 @@ const CHANGE_WORDS: Record<keyof SimAppChanges, string> = {
   tokenLifetime: 'token lifetime',
   rateLimit: 'rate limit',
   rotateRefreshTokens: 'refresh token rotation',
-  repeatRefreshToken: 'refresh token in refresh answers',
+  repeatRefreshToken: 'repeating the unchanged refresh token',
 };
 
 /** "signature method, rate limit": what a save would change, in words. */

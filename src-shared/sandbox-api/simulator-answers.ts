@@ -29,6 +29,9 @@ export const AppAnswer = z.object({
   rate_limit: z
     .object({ count: z.number(), window_s: z.number() })
     .catch({ count: 0, window_s: 0 }),
+  // The sandbox's own defaults (docs/sandbox.md, The config file) when a field is missing.
+  rotate_refresh_tokens: z.boolean().catch(true),
+  repeat_refresh_token: z.boolean().catch(true),
 });
 
 export const UserAnswer = z.object({

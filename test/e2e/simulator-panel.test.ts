@@ -10,6 +10,7 @@ import { EventLogPage } from './pages/event-log-page';
 import { SimulatorPage, shows } from './pages/simulator-page';
 import { UsersPage } from './pages/users-page';
 import { POLL, useAppSession } from './support/app-session';
+import { saveDocScreenshot } from './support/screenshot';
 
 const session = useAppSession();
 /** Every wait says what it waits for, so a failure reads as the step that did not happen. */
@@ -331,6 +332,51 @@ describe('the simulator panel', () => {
     );
     expect(await save.isDisabled()).toBe(true);
     await undo.click();
+
+    // Refresh tokens: repeating only applies without rotation, so it is off limits until rotation
+    // is unticked; both are saved and read back as the sandbox has them.
+    const rotate = sim.refreshTokenCheck('Rotate on each refresh');
+    const repeat = sim.refreshTokenCheck('Repeat the unchanged token in the answer');
+    expect(await rotate.isChecked()).toBe(true);
+    expect(await repeat.isChecked()).toBe(true);
+    expect(await repeat.isDisabled()).toBe(true);
+    await rotate.uncheck();
+    expect(await repeat.isDisabled()).toBe(false);
+    await repeat.uncheck();
+    expect(await sim.registration.innerText()).toContain(
+      'To save: refresh token rotation, repeating the unchanged refresh token.',
+    );
+    // The guide's pictures of the form with this edit, light and dark.
+    await rotate.scrollIntoViewIfNeeded();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await sim.page.emulateMedia({ colorScheme });
+      await saveDocScreenshot(sim.page, `simulator-registration-${colorScheme}`);
+    }
+    await sim.page.emulateMedia({ colorScheme: null });
+    await save.click();
+    const savedOff = await sim.said(
+      'App registration',
+      /^Changed the app registration: rotate_refresh_tokens, repeat_refresh_token\./,
+    );
+    expect(await rotate.isChecked()).toBe(false);
+    expect(await repeat.isChecked()).toBe(false);
+    expect(await sim.registration.innerText()).toContain('As registered.');
+    // Read back from the sandbox, not the form's memory: the state after a reload shows them.
+    await sim.page.reload();
+    await sim.open();
+    await sim.expand('App registration');
+    expect(await rotate.isChecked()).toBe(false);
+    expect(await repeat.isChecked()).toBe(false);
+    // Repeat first: once rotation is ticked again the repeat cannot be changed.
+    await repeat.check();
+    await rotate.check();
+    expect(await repeat.isDisabled()).toBe(true);
+    await save.click();
+    await sim.said(
+      'App registration',
+      /^Changed the app registration: rotate_refresh_tokens, repeat_refresh_token\./,
+      savedOff,
+    );
 
     await sim.app.getByRole('button', { name: 'Expire all tokens now' }).click();
     await sim.said(

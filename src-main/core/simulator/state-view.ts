@@ -33,6 +33,8 @@ export function appView(a: Read<typeof AppAnswer>): SimApp {
     signatureMethod: a.signature_method,
     tokenLifetime: a.token_lifetime,
     rateLimit: { count: a.rate_limit.count, windowS: a.rate_limit.window_s },
+    rotateRefreshTokens: a.rotate_refresh_tokens,
+    repeatRefreshToken: a.repeat_refresh_token,
   };
 }
 

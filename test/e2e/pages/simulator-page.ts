@@ -168,6 +168,15 @@ export class SimulatorPage {
     return this.registration.getByRole('textbox', { name: label, exact: true });
   }
 
+  /** A checkbox of the registration's "Refresh tokens", by its label. */
+  refreshTokenCheck(
+    label: 'Rotate on each refresh' | 'Repeat the unchanged token in the answer',
+  ): Locator {
+    return this.registration
+      .getByRole('group', { name: 'Refresh tokens' })
+      .getByRole('checkbox', { name: label, exact: true });
+  }
+
   delivery(id: string): Locator {
     return this.deliveryList.getByRole('listitem', { name: `Delivery ${id}`, exact: true });
   }

@@ -1,5 +1,5 @@
 // The app's registration on the sandbox (its client secret on request, scopes, endpoint,
-// management and directory URLs, signature method, token lifetime, rate limit) and "Expire all
+// management and directory URLs, signature method, token lifetime, refresh tokens, rate limit) and "Expire all
 // tokens now". The form follows the registration until it is edited; a URL or number that cannot
 // be sent is said under its field; a save sends only what changed, and the sandbox profile follows
 // the new URLs and scopes (the engine's simulator.updateApp).
@@ -8,6 +8,7 @@ import { SCOPES } from '../../../../src-shared/spec';
 import { SignatureMethodOptions } from '../../components/SignatureMethodOptions';
 import { useSimulator } from '../../stores/stores-context';
 import { ClientSecretField } from './ClientSecretField';
+import { RefreshTokenChecks } from './RefreshTokenChecks';
 import {
   changeWords,
   changesOf,
@@ -102,6 +103,7 @@ export function AppSection() {
             problem={problemOf('tokenLifetime')}
           />
         </div>
+        <RefreshTokenChecks form={form} edit={edit} />
         <div className="sim-row">
           <TextField
             label="Rate limit: calls"

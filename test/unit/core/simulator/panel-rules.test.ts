@@ -22,6 +22,8 @@ const app: SimApp = {
   signatureMethod: 'HMAC-SHA256',
   tokenLifetime: 36000,
   rateLimit: { count: 10_000_000, windowS: 86_400 },
+  rotateRefreshTokens: true,
+  repeatRefreshToken: true,
 };
 
 describe('the registration form', () => {
@@ -53,6 +55,37 @@ describe('the registration form', () => {
     );
     // Both scopes ticked in another order are the registration's scopes: no change.
     expect(changesOf(app, { ...formOf(app), scopes: ['user_phone', 'basic'] }).changes).toEqual({});
+  });
+
+  it('shows the refresh-token settings as registered and sends them as booleans when changed', () => {
+    expect(formOf(app)).toMatchObject({ rotateRefreshTokens: true, repeatRefreshToken: true });
+    const noRotation = { ...app, rotateRefreshTokens: false, repeatRefreshToken: false };
+    expect(formOf(noRotation)).toMatchObject({
+      rotateRefreshTokens: false,
+      repeatRefreshToken: false,
+    });
+    expect(changesOf(noRotation, formOf(noRotation)).changes).toEqual({});
+
+    const { changes, problems } = changesOf(app, {
+      ...formOf(app),
+      tokenLifetime: '60',
+      rotateRefreshTokens: false,
+      repeatRefreshToken: false,
+    });
+    expect(problems).toEqual([]);
+    expect(changes).toEqual({
+      tokenLifetime: 60,
+      rotateRefreshTokens: false,
+      repeatRefreshToken: false,
+    });
+    expect(changeWords(changes)).toBe(
+      'token lifetime, refresh token rotation, repeating the unchanged refresh token',
+    );
+    // Only the one that differs: rotation back on, the repeat left as registered.
+    expect(changesOf(noRotation, { ...formOf(noRotation), rotateRefreshTokens: true })).toEqual({
+      changes: { rotateRefreshTokens: true },
+      problems: [],
+    });
   });
 
   it('sends the whole rate limit when only one of its numbers changed', () => {
