@@ -31,11 +31,22 @@ function rowLine(row: LogRow): string {
  * or a search still counts its matches, the answer covers what was found so far, and says so
  * rather than let a model take "No record matches" as final.
  */
-export function queryHead(result: LogQueryOutput): string {
+export function queryHead(
+  result: Pick<LogQueryOutput, 'total' | 'offset' | 'rows' | 'indexing' | 'counting'>,
+  sessionId?: string,
+): string {
+  const matches = result.total === 1 ? '1 record matches' : `${result.total} records match`;
+  // Seqs are a session's own: another session's record is read with its id.
+  const reads = sessionId
+    ? `get_record with sessionId "${sessionId}" reads one in full`
+    : 'get_record reads one in full';
+  const first = result.rows[0];
   const found =
     result.total === 0
       ? 'No record matches'
-      : `${result.total === 1 ? '1 record matches' : `${result.total} records match`}; #${result.rows[0]!.seq} to #${result.rows.at(-1)!.seq} below (get_record reads one in full)`;
+      : first === undefined
+        ? `${matches}; none at offset ${result.offset} (the oldest is at offset 0, the newest at ${result.total - 1})`
+        : `${matches}; #${first.seq} to #${result.rows.at(-1)!.seq} below (${reads})`;
   const partial = result.indexing
     ? ` so far: the journal is still being indexed (${percent(result.indexing)}), ask again in a moment for the rest`
     : result.counting
@@ -103,7 +114,7 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
       guarded(async () => {
         if (sessionId && sessionId !== (await ctx.core.invoke('sessions.list', {})).activeId) {
           const page = await querySession(ctx.core, sessionId, filter ?? {}, limit, offset);
-          const head = queryHead({ ...page, throughSeq: page.rows.at(-1)?.seq ?? 0 });
+          const head = queryHead(page, sessionId);
           return answer([`Session ${sessionId}: ${head}`, ...page.rows.map(rowLine)].join('\n'), {
             sessionId,
             ...page,

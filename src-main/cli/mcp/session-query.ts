@@ -1,9 +1,16 @@
 // query_journal over a session other than the open one (a run's, a check's): the engine's log.query
-// pages the open session's index, so another session is read as its export streams it, filtered
-// by the engine and redacted on the way out, keeping only the page asked for. A session may hold a
-// million records: nothing but that page and a count is held.
-import { JournalRecord, type LogFilter, type LogRow } from '../../../src-shared/contract';
-import { toRow } from '../../../src-shared/rules/log-filter';
+// pages the open session's index, so another session is read as its export streams it, redacted on
+// the way out, and filtered here after that: the export's own filter tests the records as written,
+// and a session written before a secret was known holds it in clear, so a count of matches would
+// tell an agent, letter by letter, a secret the rows never show. Only the page asked for and a
+// count are kept: a session may hold a million records.
+import {
+  CommandError,
+  JournalRecord,
+  type LogFilter,
+  type LogRow,
+} from '../../../src-shared/contract';
+import { compileFilter, toRow } from '../../../src-shared/rules/log-filter';
 import type { Core } from '../../core/index';
 
 interface SessionPage {
@@ -24,10 +31,13 @@ export async function querySession(
   limit: number,
   offset: number | undefined,
 ): Promise<SessionPage> {
-  const { chunks } = await core.exportSession({ sessionId, format: 'ndjson', filter });
+  const { chunks } = await exportOf(core, sessionId);
+  const matches = compileFilter(filter);
   let total = 0;
   let rows: LogRow[] = [];
-  const keep = (row: LogRow) => {
+  const keep = (record: JournalRecord) => {
+    if (!matches.test(record)) return;
+    const row = toRow(record);
     const index = total++;
     if (offset === undefined) {
       rows.push(row);
@@ -43,10 +53,24 @@ export async function querySession(
   }
   readLine(rest, keep);
   if (offset === undefined) rows = rows.slice(-limit);
-  return { total, offset: offset ?? Math.max(0, total - limit), rows };
+  // As log.query answers an offset past the end: the end.
+  return { total, offset: Math.min(offset ?? Math.max(0, total - limit), total), rows };
 }
 
-function readLine(line: string, keep: (row: LogRow) => void): void {
+/** The session's export, unfiltered; a session that does not exist is said in an agent's terms. */
+async function exportOf(core: Core, sessionId: string) {
+  try {
+    return await core.exportSession({ sessionId, format: 'ndjson' });
+  } catch (err) {
+    if (!(err instanceof CommandError) || err.code !== 'not_found') throw err;
+    throw new CommandError({
+      code: 'not_found',
+      message: `There is no session ${JSON.stringify(sessionId)}: a sessionId comes from run_collection's, run_scenario's, run_step's or check_endpoint's answer. Without one, query_journal reads the open session.`,
+    });
+  }
+}
+
+function readLine(line: string, keep: (record: JournalRecord) => void): void {
   if (line.trim() === '') return;
   // The export writes records the engine read and kept: one that does not parse is skipped, as the
   // Event log skips an unreadable line.
@@ -56,5 +80,5 @@ function readLine(line: string, keep: (row: LogRow) => void): void {
   } catch {
     return;
   }
-  if (parsed.success) keep(toRow(parsed.data));
+  if (parsed.success) keep(parsed.data);
 }

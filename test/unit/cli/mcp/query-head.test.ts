@@ -19,6 +19,15 @@ describe("query_journal's first line", () => {
     );
   });
 
+  it('says that an offset past the end shows none, and how another session is read', () => {
+    expect(queryHead(result({ total: 3, offset: 3 }))).toBe(
+      '3 records match; none at offset 3 (the oldest is at offset 0, the newest at 2).',
+    );
+    expect(queryHead(result({ total: 1, rows: [row(7)] }), 'run-1')).toBe(
+      '1 record matches; #7 to #7 below (get_record with sessionId "run-1" reads one in full).',
+    );
+  });
+
   it('says when the count is not final yet, so that "none" is not taken as the answer', () => {
     expect(queryHead(result({ indexing: { done: 1, total: 4 } }))).toBe(
       'No record matches so far: the journal is still being indexed (25% done), ask again in a moment for the rest.',
