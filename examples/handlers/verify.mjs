@@ -58,12 +58,11 @@ export function verified(form, { method, secret = '', rsaKey }) {
   if (!data || !signature || form.get('signature_method') !== method) return false;
   if (method === 'RSA-SHA256') {
     if (!rsaKey) return false;
-    return verify(
-      'RSA-SHA256',
-      Buffer.from(data, 'utf8'),
-      rsaKey,
-      Buffer.from(signature, 'base64'),
-    );
+    // Base64 as it is written, and only so: Node's decoder skips what is not base64 (spaces, `!`,
+    // text after the padding), so another spelling of a signature would pass for it.
+    const given = Buffer.from(signature, 'base64');
+    if (given.toString('base64') !== signature) return false;
+    return verify('RSA-SHA256', Buffer.from(data, 'utf8'), rsaKey, given);
   }
   const hash = method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
   const expected = createHmac(hash, secret).update(data, 'utf8').digest();
