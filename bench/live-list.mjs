@@ -198,7 +198,8 @@ try {
     gs.map((g) => `${g.figure}${g.met ? '' : ' (not met)'}`).join('; ') || 'not measured';
   console.log(`goals, the app's figures, and the reference's and floor's beside them (${load}):`);
   for (const [goal, pages] of goals) {
-    // Met or not is the app's; without the app (BENCH_PAGES=reference), the first page measured's.
+    // Met or not is the app's; without the app (BENCH_PAGES=reference,floor), the reference's, and
+    // the floor's when it is measured alone.
     const judged = PAGE_KINDS.map((kind) => pages[kind]).find((gs) => gs.length > 0) ?? [];
     const met = judged.every((g) => g.met);
     console.log(

@@ -108,7 +108,11 @@ export function createRunnerService(deps: RunnerDeps): RunnerService {
         system: {
           level: 'warn',
           message: text,
-          step: { scenario: loaded.path, index: null, state: 'failed' },
+          step: {
+            scenario: iterationPath(loaded.path, scenarioView.iteration),
+            index: null,
+            state: 'failed',
+          },
         },
       });
       skipSteps(scenarioView, `Not run: ${text}`);

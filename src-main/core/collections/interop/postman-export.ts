@@ -252,7 +252,7 @@ export function toPostman(loaded: LoadedCollection, options: PostmanExportOption
   // A Postman collection carries no data file; newman takes one per run, and a row's columns are
   // {{name}} there as here, over the collection's variables.
   const dataWords = loaded.data
-    ? `collection.yaml: its data file ${loaded.data} is not part of a Postman collection: give it to newman with -d ${loaded.data} (or to the Collection Runner as its data file) to run each request once per row.`
+    ? `collection.yaml: its data file ${loaded.data} is not part of a Postman collection: give it to newman with -d ${loaded.data} from the collection's folder (or to the Collection Runner as its data file) to run each request once per row.`
     : null;
   if (dataWords) leftOut.push(dataWords);
   for (const entry of loaded.scenarios) {
