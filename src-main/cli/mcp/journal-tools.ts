@@ -86,7 +86,7 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
     {
       title: 'Query the journal',
       description:
-        "Finds records in the open session's journal (or another session's: a run's or a check's report names its id), as the Event log's filters and search do: API calls, deliveries the receiver captured, forwards and replays of them, grants, system notes. Every filter narrows; `text` is a case-insensitive search of summaries, URLs, parameters and bodies. Answers the newest matches, oldest first.",
+        "Finds records in the open session's journal (or another session's: a run's or a check's report names its id), as the Event log's filters and search do: API calls, deliveries the receiver captured, forwards and replays of them, grants, system notes. Every filter narrows; `text` is a case-insensitive search of summaries, URLs, parameters and bodies, as redacted (a secret is not found). Answers the newest matches, oldest first. The session is read whole for each query: a few seconds on one of hundreds of thousands of records.",
       inputSchema: {
         filter: LogFilter.optional().describe(
           'kinds (api, delivery, forward, auth, tunnel, system), eventType, msgType, userId, roomId, contactId, signature (valid, invalid, missing, unsupported), status (2xx, 3xx, 4xx, 5xx, none), text, afterSeq, deliverySeq.',
@@ -105,32 +105,24 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
           .min(1)
           .optional()
           .describe(
-            "A session's id (a run's or a check's report names it); default: the open one. Another session is read whole for each query: slower on a large one.",
+            "A session's id (a run's or a check's report names it); default: the open one.",
           ),
       },
       annotations: { readOnlyHint: true },
     },
     ({ filter, limit, offset, sessionId }) =>
       guarded(async () => {
-        if (sessionId && sessionId !== (await ctx.core.invoke('sessions.list', {})).activeId) {
-          const page = await querySession(ctx.core, sessionId, filter ?? {}, limit, offset);
-          const head = queryHead(page, sessionId);
-          return answer([`Session ${sessionId}: ${head}`, ...page.rows.map(rowLine)].join('\n'), {
-            sessionId,
-            ...page,
-          });
-        }
-        const result = await ctx.core.invoke('log.query', {
-          filter: filter ?? {},
-          limit,
-          ...(offset !== undefined ? { offset } : {}),
-        });
-        return answer([queryHead(result), ...result.rows.map(rowLine)].join('\n'), {
-          total: result.total,
-          offset: result.offset,
-          rows: result.rows,
-          ...(result.indexing || result.counting ? { partial: true } : {}),
-        });
+        // Read through the export, redacted, and searched after that, the open session too: the
+        // Event log's query reads records as written, and one written before the engine knew a
+        // secret would show it in a row, or tell it through a count of matches.
+        const id = sessionId ?? (await ctx.core.invoke('sessions.list', {})).activeId;
+        const page = await querySession(ctx.core, id, filter ?? {}, limit, offset);
+        const head = queryHead(page, sessionId);
+        const text = [
+          sessionId ? `Session ${sessionId}: ${head}` : head,
+          ...page.rows.map(rowLine),
+        ];
+        return answer(text.join('\n'), { ...(sessionId ? { sessionId } : {}), ...page });
       }),
   );
 

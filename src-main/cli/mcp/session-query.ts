@@ -1,9 +1,9 @@
-// query_journal over a session other than the open one (a run's, a check's): the engine's log.query
-// pages the open session's index, so another session is read as its export streams it, redacted on
-// the way out, and filtered here after that: the export's own filter tests the records as written,
-// and a session written before a secret was known holds it in clear, so a count of matches would
-// tell an agent, letter by letter, a secret the rows never show. Only the page asked for and a
-// count are kept: a session may hold a million records.
+// query_journal's pages, of the open session or another one (a run's, a check's): the session read
+// as its export streams it, redacted on the way out, and filtered here after that. Not the Event
+// log's log.query, nor the export's own filter: both read the records as written, and a record
+// written before the engine knew a secret holds it in clear, which a row would show and a count of
+// matches would tell an agent letter by letter. Only the page asked for and a count are kept: a
+// session may hold a million records.
 import {
   CommandError,
   JournalRecord,

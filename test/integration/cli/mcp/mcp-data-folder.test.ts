@@ -1,8 +1,9 @@
 // `tp mcp --data-dir` and the app's own data folder: refused in words while the app runs on it
 // (never two writers); served once the app is closed, and let go when the agent closes the server;
-// a saved profile that is not the sandbox is changed only with --allow-writes.
+// a saved profile that is not the sandbox is changed only with --allow-writes; and a record written
+// before the engine knew a secret neither shows it nor is found by a search for it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../../src-main/core/common/data-folder-lock';
@@ -140,5 +141,33 @@ describe('tp mcp --data-dir', () => {
 
     expect(await exited, stderr).toBe(0);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  it('shows no secret of a record written before the engine knew it, and no search finds it', async () => {
+    const dataDir = await folderWithStaging();
+    const secret = 'staging-client-secret-58e1c0';
+    // As an earlier version wrote it, when no profile held this secret: in clear.
+    const journal = join(dataDir, 'journal.ndjson');
+    const seq = readFileSync(journal, 'utf8').trim().split('\n').length + 1;
+    const note = `pasted ${secret} here`;
+    const record = { kind: 'system', summary: note, system: { level: 'info', message: note } };
+    appendFileSync(
+      journal,
+      `${JSON.stringify({ seq, at: new Date().toISOString(), ...record })}\n`,
+    );
+    const mcp = await startMcp(['--data-dir', dataDir, '--profile', 'Staging'], {
+      cwd: dataDir,
+      env: { TP_CLIENT_SECRET: secret },
+    });
+    cleanups.push(() => mcp.close());
+
+    const listed = await mcp.call('query_journal', { filter: { kinds: ['system'] }, limit: 200 });
+    expect(mcp.text(listed)).toContain(`#${seq} · system · pasted stag…`);
+    // The shown part aside, a search for the secret, or for more of it than is shown, finds none.
+    for (const text of [secret, secret.slice(0, 12)]) {
+      const found = await mcp.call('query_journal', { filter: { text: `pasted ${text}` } });
+      expect((found.structuredContent as { total: number }).total, text).toBe(0);
+    }
+    expect(mcp.answers.join('\n')).not.toContain(secret.slice(0, 12));
   });
 });
