@@ -18,6 +18,12 @@ const seq = z
   .positive()
   .describe('The record\'s number (its "seq") in the journal.');
 
+const sessionIdInput = z
+  .string()
+  .min(1)
+  .optional()
+  .describe("A session's id (a run's or a check's report names it); default: the open one.");
+
 function rowLine(row: LogRow): string {
   const parts = [`#${row.seq}`, row.kind, row.summary];
   if (row.status !== undefined) parts.push(`status ${row.status ?? 'none'}`);
@@ -100,13 +106,7 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
           .describe(
             'Index of the first match wanted, counting from the oldest; omit for the newest.',
           ),
-        sessionId: z
-          .string()
-          .min(1)
-          .optional()
-          .describe(
-            "A session's id (a run's or a check's report names it); default: the open one.",
-          ),
+        sessionId: sessionIdInput,
       },
       annotations: { readOnlyHint: true },
     },
@@ -134,13 +134,7 @@ export function registerJournalTools(server: McpServer, ctx: McpContext): void {
         "One journal record in full (a call's request and answer, a delivery's raw body, headers, signature check and classification), redacted as an export is: no secret appears.",
       inputSchema: {
         seq,
-        sessionId: z
-          .string()
-          .min(1)
-          .optional()
-          .describe(
-            "A session's id (a run's or a check's report names it); default: the open one.",
-          ),
+        sessionId: sessionIdInput,
       },
       annotations: { readOnlyHint: true },
     },
