@@ -17,6 +17,21 @@ import {
 } from '../../src-main/sandbox/index';
 import { freePort } from './sandbox-client';
 
+/**
+ * A profile of app `app` (secret `secret`, scope basic) on a platform at `baseUrl`: a test's own
+ * server standing for the platform.
+ */
+export function profileOn(core: Core, name: string, baseUrl: string) {
+  return core.invoke('profiles.create', {
+    name,
+    baseUrl,
+    clientId: 'app',
+    clientSecret: 'secret',
+    redirectUri: 'http://127.0.0.1:8000/callback',
+    scopes: ['basic'],
+  });
+}
+
 export function tempDir(prefix = 'tp-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/index';
 import { RegistrationRefused, registerTunnel } from '../../../src-main/core/tunnel/lt-register';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import { hostFor, profileOn, tempDir } from '../../helpers/core-fixture';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -44,14 +44,7 @@ async function withProfileOn(
     apiMaxResponseBytes: 64 * 1024,
   });
   try {
-    const profile = await core.invoke('profiles.create', {
-      name: 'Too much',
-      baseUrl,
-      clientId: 'app',
-      clientSecret: 'secret',
-      redirectUri: 'http://127.0.0.1:8000/callback',
-      scopes: ['basic'],
-    });
+    const profile = await profileOn(core, 'Too much', baseUrl);
     await run(core, profile.id);
   } finally {
     await core.close();

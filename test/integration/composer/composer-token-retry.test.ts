@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src-main/core/index';
-import { hostFor, tempDir } from '../../helpers/core-fixture';
+import { hostFor, profileOn, tempDir } from '../../helpers/core-fixture';
 
 interface Seen {
   url: string;
@@ -54,14 +54,7 @@ describe('a composer send refused with 401 invalid_token', () => {
     const baseUrl = await refusingEveryToken(seen);
     const core = await createCore(hostFor(null, tempDir()), { inboundPort: 0 });
     try {
-      const profile = await core.invoke('profiles.create', {
-        name: 'Refuses every token',
-        baseUrl,
-        clientId: 'app',
-        clientSecret: 'secret',
-        redirectUri: 'http://127.0.0.1:8000/callback',
-        scopes: ['basic'],
-      });
+      const profile = await profileOn(core, 'Refuses every token', baseUrl);
       const bytes = Buffer.alloc(600 * 1024, 7);
       const progress: number[] = [];
       const off = core.events.on('composer.progress', (p) => {

@@ -223,6 +223,12 @@ describe('tp mcp', () => {
     const unknown = await mcp.call('query_journal', { sessionId: 'no-such-session' });
     expect(unknown.isError).toBe(true);
     expect(mcp.text(unknown)).toContain('no-such-session');
+    // An id is looked up among the sessions, never taken for a path: a file outside is not read.
+    for (const hostile of ['../journal', '../../../../etc/passwd', 'default/../../x']) {
+      const refused = await mcp.call('query_journal', { sessionId: hostile });
+      expect(refused.isError, hostile).toBe(true);
+      expect(mcp.text(refused)).toContain('There is no session');
+    }
     // Asked for progress, the run says each step done as it ends, all of it before its answer
     // (read on the wire: the SDK client may hand the last ones to onprogress after the answer).
     await mcp.client.callTool({ name: 'run_collection', arguments: { folder } }, undefined, {
